@@ -1,0 +1,310 @@
+//! The device records. One record per device; every value says where it comes from:
+//! `paper(…)` for numbers printed in a seed paper, `vendor(…)` for datasheet values and
+//! `estimate(…)` for our own (both labelled "not from the papers" in the UI).
+//!
+//! Hong & Kim's memory constants (Mem_LD, departure delays) were measured only for the FX5600
+//! family and the GTX280 (Table 6). For other GPUs they are estimates: Mem_LD from published
+//! pointer-chasing latencies in SM cycles, departure delays as on the GTX280 (whose memory
+//! system, like every later one, coalesces into as few transactions as possible).
+
+use super::*;
+
+const HK_T3: &str = "Hong & Kim, Table 3";
+const HK_T6: &str = "Hong & Kim, Table 6";
+const HK_T6_SHARED: &str = "Hong & Kim, Table 6 (FX5600, 8800GTX and 8800GT share these)";
+const GW_T1: &str = "Guo & Wang, Table I";
+const DE_T4: &str = "Dümmler & Egerland, Table 4";
+const AM_T1: &str = "AutoMatch, Table I";
+
+const UNCOAL_32_EST: &str =
+    "worst case: a fully scattered warp of 4-byte loads makes 32 transactions (kernel-dependent from CC 1.2 on, Hong & Kim §3.4.5)";
+const DEP_UNCOAL_EST: &str = "assumed equal to the GTX280's 40 cycles (Table 6)";
+const DEP_COAL_EST: &str = "assumed equal to the 4 cycles of Table 6";
+
+const fn tesla_hk(src: &'static str) -> HongKimMemory {
+    HongKimMemory {
+        mem_ld: paper(420.0, src),
+        departure_del_uncoal: paper(10.0, src),
+        departure_del_coal: paper(4.0, src),
+        uncoal_per_mw: paper(32.0, HK_T3),
+    }
+}
+
+const fn estimated_hk(mem_ld: f64, why: &'static str) -> HongKimMemory {
+    HongKimMemory {
+        mem_ld: estimate(mem_ld, why),
+        departure_del_uncoal: estimate(40.0, DEP_UNCOAL_EST),
+        departure_del_coal: estimate(4.0, DEP_COAL_EST),
+        uncoal_per_mw: estimate(32.0, UNCOAL_32_EST),
+    }
+}
+
+const GT200_HK: HongKimMemory = HongKimMemory {
+    mem_ld: estimate(
+        450.0,
+        "assumed equal to the GTX280 (same GT200 generation, Table 6)",
+    ),
+    departure_del_uncoal: estimate(
+        40.0,
+        "assumed equal to the GTX280 (same GT200 generation, Table 6)",
+    ),
+    departure_del_coal: estimate(
+        4.0,
+        "assumed equal to the GTX280 (same GT200 generation, Table 6)",
+    ),
+    uncoal_per_mw: estimate(32.0, UNCOAL_32_EST),
+};
+
+const FERMI_HK: HongKimMemory = estimated_hk(
+    400.0,
+    "≈400 SM cycles global-memory latency on Fermi (Mei & Chu, IEEE TPDS 2017, pointer chasing)",
+);
+const KEPLER_HK: HongKimMemory = estimated_hk(
+    300.0,
+    "≈300 SM cycles global-memory latency on Kepler (Mei & Chu, IEEE TPDS 2017, pointer chasing)",
+);
+
+pub static DEVICES: &[Device] = &[
+    Device {
+        id: "hk-example",
+        name: "Hong & Kim example machine (§3.6)",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(paper((1, 0), "Hong & Kim §2: Tesla architecture, 8 blocks per SM (§3.6)")),
+        sms: paper(16, "Hong & Kim §3.6: 16 SM processors"),
+        cores_per_sm: paper(8, "Hong & Kim §2.2: eight SP cores per SM"),
+        clock_ghz: paper(1.0, "Hong & Kim §3.6: 1 GHz"),
+        mem_bandwidth_gbs: paper(80.0, "Hong & Kim §3.6: 80 GB/s"),
+        hong_kim: Some(HongKimMemory {
+            mem_ld: paper(420.0, "Hong & Kim, Table 2"),
+            departure_del_uncoal: paper(10.0, "Hong & Kim, Table 2"),
+            departure_del_coal: paper(4.0, HK_T6),
+            uncoal_per_mw: paper(32.0, "Hong & Kim, Table 2"),
+        }),
+    },
+    Device {
+        id: "8800gtx",
+        name: "GeForce 8800 GTX",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(paper((1, 0), HK_T3)),
+        sms: paper(16, HK_T3),
+        cores_per_sm: paper(8, "Hong & Kim, Table 3: 128 cores / 16 SMs"),
+        clock_ghz: paper(1.35, HK_T3),
+        mem_bandwidth_gbs: paper(86.4, HK_T3),
+        hong_kim: Some(tesla_hk(HK_T6_SHARED)),
+    },
+    Device {
+        id: "fx5600",
+        name: "Quadro FX 5600",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(paper((1, 0), HK_T3)),
+        sms: paper(16, HK_T3),
+        cores_per_sm: paper(8, "Hong & Kim, Table 3: 128 cores / 16 SMs"),
+        clock_ghz: paper(1.35, HK_T3),
+        mem_bandwidth_gbs: paper(76.8, HK_T3),
+        hong_kim: Some(tesla_hk(HK_T6)),
+    },
+    Device {
+        id: "8800gt",
+        name: "GeForce 8800 GT",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(paper((1, 1), HK_T3)),
+        sms: paper(14, HK_T3),
+        cores_per_sm: paper(8, "Hong & Kim, Table 3: 112 cores / 14 SMs"),
+        clock_ghz: paper(1.5, HK_T3),
+        mem_bandwidth_gbs: paper(57.6, HK_T3),
+        hong_kim: Some(tesla_hk(HK_T6_SHARED)),
+    },
+    Device {
+        id: "gtx260",
+        name: "GeForce GTX 260",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((1, 3), "NVIDIA CUDA Programming Guide, GT200")),
+        sms: paper(24, "Luo & Suda, Table 2"),
+        cores_per_sm: paper(8, "Luo & Suda, Table 2: 192 SPs / 24 SMs"),
+        clock_ghz: paper(1.242, "Luo & Suda, Table 2: processor clock 1242 MHz"),
+        mem_bandwidth_gbs: paper(111.9, "Luo & Suda, Table 2"),
+        hong_kim: Some(GT200_HK),
+    },
+    Device {
+        id: "gtx280",
+        name: "GeForce GTX 280",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(paper((1, 3), HK_T3)),
+        sms: paper(30, HK_T3),
+        cores_per_sm: paper(8, "Hong & Kim, Table 3: 240 cores / 30 SMs"),
+        clock_ghz: paper(1.3, HK_T3),
+        mem_bandwidth_gbs: paper(141.7, HK_T3),
+        hong_kim: Some(HongKimMemory {
+            mem_ld: paper(450.0, HK_T6),
+            departure_del_uncoal: paper(40.0, HK_T6),
+            departure_del_coal: paper(4.0, HK_T6),
+            uncoal_per_mw: estimate(32.0, UNCOAL_32_EST),
+        }),
+    },
+    Device {
+        id: "gtx295",
+        name: "GeForce GTX 295 (one GPU)",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(paper((1, 3), GW_T1)),
+        sms: paper(30, GW_T1),
+        cores_per_sm: vendor(8, "NVIDIA GTX 295 specifications: 240 cores per GPU"),
+        clock_ghz: vendor(1.242, "NVIDIA GTX 295 specifications: processor clock 1242 MHz"),
+        mem_bandwidth_gbs: vendor(111.9, "NVIDIA GTX 295 specifications: 223.8 GB/s for two GPUs"),
+        hong_kim: Some(GT200_HK),
+    },
+    Device {
+        id: "c2050",
+        name: "Tesla C2050",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(paper((2, 0), GW_T1)),
+        sms: paper(14, GW_T1),
+        cores_per_sm: vendor(32, "NVIDIA Tesla C2050 datasheet: 448 CUDA cores"),
+        clock_ghz: vendor(1.15, "NVIDIA Tesla C2050 datasheet: 1.15 GHz processor clock"),
+        mem_bandwidth_gbs: vendor(144.0, "NVIDIA Tesla C2050 datasheet (ECC off)"),
+        hong_kim: Some(FERMI_HK),
+    },
+    Device {
+        id: "c2075",
+        name: "Tesla C2075",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((2, 0), "NVIDIA Tesla C2075 datasheet (Fermi)")),
+        sms: paper(14, DE_T4),
+        cores_per_sm: paper(32, DE_T4),
+        clock_ghz: paper(1.15, AM_T1),
+        mem_bandwidth_gbs: vendor(144.0, "NVIDIA Tesla C2075 datasheet (ECC off)"),
+        hong_kim: Some(FERMI_HK),
+    },
+    Device {
+        id: "m2090",
+        name: "Tesla M2090",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(paper((2, 0), GW_T1)),
+        sms: paper(16, GW_T1),
+        cores_per_sm: vendor(32, "NVIDIA Tesla M2090 datasheet: 512 CUDA cores"),
+        clock_ghz: vendor(1.3, "NVIDIA Tesla M2090 datasheet: 1.3 GHz processor clock"),
+        mem_bandwidth_gbs: vendor(177.0, "NVIDIA Tesla M2090 datasheet (ECC off)"),
+        hong_kim: Some(FERMI_HK),
+    },
+    Device {
+        id: "gtx780",
+        name: "GeForce GTX 780",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((3, 5), "NVIDIA CUDA GPUs list: GTX 780 is CC 3.5")),
+        sms: paper(12, DE_T4),
+        cores_per_sm: paper(192, DE_T4),
+        clock_ghz: vendor(0.863, "NVIDIA GTX 780 specifications: base clock 863 MHz"),
+        mem_bandwidth_gbs: vendor(288.4, "NVIDIA GTX 780 specifications"),
+        hong_kim: Some(KEPLER_HK),
+    },
+    Device {
+        id: "k20m",
+        name: "Tesla K20m",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(paper((3, 5), GW_T1)),
+        sms: paper(13, GW_T1),
+        cores_per_sm: vendor(192, "NVIDIA Tesla K20 datasheet: 2496 CUDA cores"),
+        clock_ghz: vendor(0.706, "NVIDIA Tesla K20 datasheet: 706 MHz"),
+        mem_bandwidth_gbs: vendor(208.0, "NVIDIA Tesla K20 datasheet"),
+        hong_kim: Some(KEPLER_HK),
+    },
+    Device {
+        id: "k20c",
+        name: "Tesla K20c",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((3, 5), "NVIDIA Tesla K20 datasheet (GK110)")),
+        sms: paper(13, "AutoMatch, Table I: np 2496 = 13 SMs × 192 cores"),
+        cores_per_sm: vendor(192, "NVIDIA Kepler GK110 whitepaper: 192 cores per SMX"),
+        clock_ghz: paper(0.732, AM_T1),
+        mem_bandwidth_gbs: vendor(208.0, "NVIDIA Tesla K20 datasheet"),
+        hong_kim: Some(KEPLER_HK),
+    },
+    Device {
+        id: "k20x",
+        name: "Tesla K20X",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((3, 5), "NVIDIA Tesla K20X datasheet (GK110)")),
+        sms: paper(14, "AutoMatch, Table I: np 2688 = 14 SMs × 192 cores"),
+        cores_per_sm: vendor(192, "NVIDIA Kepler GK110 whitepaper: 192 cores per SMX"),
+        clock_ghz: paper(0.732, AM_T1),
+        mem_bandwidth_gbs: vendor(250.0, "NVIDIA Tesla K20X datasheet"),
+        hong_kim: Some(KEPLER_HK),
+    },
+    Device {
+        id: "v100",
+        name: "Tesla V100 (SXM2)",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((7, 0), "NVIDIA Volta whitepaper")),
+        sms: vendor(80, "NVIDIA Tesla V100 datasheet"),
+        cores_per_sm: vendor(64, "NVIDIA Volta whitepaper: 64 FP32 cores per SM"),
+        clock_ghz: vendor(1.53, "NVIDIA Tesla V100 SXM2: boost clock 1530 MHz"),
+        mem_bandwidth_gbs: vendor(900.0, "NVIDIA Tesla V100 datasheet (HBM2)"),
+        hong_kim: Some(estimated_hk(
+            400.0,
+            "≈400 SM cycles global-memory latency on Volta (Jia et al., 'Dissecting the NVIDIA Volta GPU', 2018)",
+        )),
+    },
+    Device {
+        id: "a100",
+        name: "A100 (SXM4 40GB)",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((8, 0), "NVIDIA Ampere GA100 whitepaper")),
+        sms: vendor(108, "NVIDIA A100 datasheet"),
+        cores_per_sm: vendor(64, "NVIDIA Ampere GA100 whitepaper: 64 FP32 cores per SM"),
+        clock_ghz: vendor(1.41, "NVIDIA A100 SXM4: boost clock 1410 MHz"),
+        mem_bandwidth_gbs: vendor(1555.0, "NVIDIA A100 40GB datasheet (HBM2)"),
+        hong_kim: Some(estimated_hk(
+            470.0,
+            "≈470 SM cycles global-memory latency on Ampere (microbenchmark reports of ~300–350 ns DRAM round trips at 1.41 GHz)",
+        )),
+    },
+    Device {
+        id: "h100",
+        name: "H100 (SXM5)",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((9, 0), "NVIDIA Hopper H100 whitepaper")),
+        sms: vendor(132, "NVIDIA H100 SXM5 datasheet"),
+        cores_per_sm: vendor(128, "NVIDIA Hopper whitepaper: 128 FP32 cores per SM"),
+        clock_ghz: vendor(1.98, "NVIDIA H100 SXM5: boost clock 1980 MHz"),
+        mem_bandwidth_gbs: vendor(3350.0, "NVIDIA H100 SXM5 datasheet (HBM3)"),
+        hong_kim: Some(estimated_hk(
+            480.0,
+            "≈480 SM cycles global-memory latency on Hopper (microbenchmark reports, similar to Ampere)",
+        )),
+    },
+    Device {
+        id: "rtx4090",
+        name: "GeForce RTX 4090",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((8, 9), "NVIDIA Ada Lovelace whitepaper")),
+        sms: vendor(128, "NVIDIA Ada Lovelace whitepaper: AD102 in RTX 4090"),
+        cores_per_sm: vendor(128, "NVIDIA Ada Lovelace whitepaper: 128 FP32 cores per SM"),
+        clock_ghz: vendor(2.52, "NVIDIA RTX 4090 specifications: boost clock 2520 MHz"),
+        mem_bandwidth_gbs: vendor(1008.0, "NVIDIA RTX 4090 specifications (GDDR6X)"),
+        hong_kim: Some(estimated_hk(
+            450.0,
+            "≈450 SM cycles global-memory latency on Ada (microbenchmark reports)",
+        )),
+    },
+    Device {
+        id: "i5-2400",
+        name: "Intel Core i5-2400",
+        kind: DeviceKind::Cpu,
+        compute_capability: None,
+        sms: paper(4, "AutoMatch, Table I: np"),
+        cores_per_sm: vendor(4, "Intel Sandy Bridge: AVX, 4 doubles per vector"),
+        clock_ghz: paper(3.1, AM_T1),
+        mem_bandwidth_gbs: vendor(21.0, "Intel ARK: i5-2400 max memory bandwidth 21 GB/s"),
+        hong_kim: None,
+    },
+    Device {
+        id: "i7-4700",
+        name: "Intel Core i7-4700MQ",
+        kind: DeviceKind::Cpu,
+        compute_capability: None,
+        sms: paper(4, "AutoMatch, Table I: np (the paper's i7-4700; MQ assumed)"),
+        cores_per_sm: vendor(4, "Intel Haswell: AVX2, 4 doubles per vector"),
+        clock_ghz: paper(2.4, AM_T1),
+        mem_bandwidth_gbs: vendor(25.6, "Intel ARK: i7-4700MQ max memory bandwidth 25.6 GB/s"),
+        hong_kim: None,
+    },
+];

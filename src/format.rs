@@ -1,0 +1,128 @@
+//! Numbers for people: the text the UI shows and the CLI's `devices` table prints.
+//!
+//! Machine-readable values (JSON, share links, `data-value` attributes) use Rust's shortest
+//! round-trip form instead ([`exact`]), so the browser and the CLI agree to the last digit.
+
+/// The shortest text that parses back to the same f64 (Rust's `Display`).
+pub fn exact(x: f64) -> String {
+    format!("{x}")
+}
+
+/// Groups the integer part in thousands: 50728.1875 → "50,728.19" (with `decimals` = 2).
+pub fn grouped(x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return "—".to_string();
+    }
+    // Round half away from zero (2.28125 → 2.2813); `{:.N}` alone rounds half to even.
+    let scale = 10f64.powi(decimals as i32);
+    let rounded = if (x.abs() * scale) < 9e15 {
+        (x.abs() * scale).round() / scale
+    } else {
+        x.abs()
+    };
+    let s = format!("{:.*}", decimals, rounded);
+    let (int, frac) = match s.find('.') {
+        Some(i) => (&s[..i], &s[i..]),
+        None => (s.as_str(), ""),
+    };
+    let mut out = String::with_capacity(s.len() + int.len() / 3 + 1);
+    if x < 0.0 && s.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        out.push('-');
+    }
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out.push_str(frac);
+    out
+}
+
+/// A readable number: grouped, with up to 4 significant decimals for small values and
+/// trailing zeros dropped (20, 2.2813, 0.1753, 50,728.19, 1.2e-7).
+pub fn num(x: f64) -> String {
+    if !x.is_finite() {
+        return "—".to_string();
+    }
+    let a = x.abs();
+    if a == 0.0 {
+        return "0".to_string();
+    }
+    if !(1e-4..1e15).contains(&a) {
+        return format!("{x:.3e}");
+    }
+    let decimals = if a >= 1000.0 {
+        2
+    } else if a >= 1.0 {
+        4
+    } else {
+        // keep 4 significant digits below 1
+        (3 - a.log10().floor() as i32).clamp(4, 8) as usize
+    };
+    let s = grouped(x, decimals);
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+/// A duration in seconds with a fitting unit: "50.73 µs", "1.204 ms", "3.2 s".
+pub fn duration(seconds: f64) -> String {
+    if !seconds.is_finite() {
+        return "—".to_string();
+    }
+    let a = seconds.abs();
+    let (value, unit) = if a == 0.0 {
+        (0.0, "s")
+    } else if a < 1e-6 {
+        (seconds * 1e9, "ns")
+    } else if a < 1e-3 {
+        (seconds * 1e6, "µs")
+    } else if a < 1.0 {
+        (seconds * 1e3, "ms")
+    } else {
+        (seconds, "s")
+    };
+    format!("{} {unit}", significant(value, 4))
+}
+
+/// `x` with `digits` significant digits, trailing zeros dropped: 50.728 → "50.73".
+pub fn significant(x: f64, digits: i32) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return if x == 0.0 { "0".into() } else { "—".into() };
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    let decimals = (digits - 1 - magnitude).max(0) as usize;
+    let s = grouped(x, decimals);
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(grouped(50728.1875, 2), "50,728.19");
+        assert_eq!(grouped(-1234567.0, 0), "-1,234,567");
+        assert_eq!(num(2.28125), "2.2813");
+        assert_eq!(num(20.0), "20");
+        assert_eq!(num(50728.1875), "50,728.19");
+        assert_eq!(num(0.17534246575342466), "0.1753");
+        assert_eq!(num(f64::NAN), "—");
+        assert_eq!(num(0.0), "0");
+        assert_eq!(num(-0.0), "0");
+        assert_eq!(num(0.00012345), "0.0001235");
+        assert_eq!(duration(50728.1875e-9), "50.73 µs");
+        assert_eq!(duration(3.75e-2), "37.5 ms");
+        assert_eq!(duration(812e-9), "812 ns");
+        assert_eq!(duration(2.0), "2 s");
+        assert_eq!(exact(50728.1875), "50728.1875");
+    }
+}

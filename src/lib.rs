@@ -1,0 +1,15 @@
+//! warpsight: predicts how long a GPU kernel runs, from the papers' analytical models.
+//!
+//! - [`model`]: the engines, pure and native-testable.
+//! - [`devices`]: device presets as data, each value with its source.
+//! - [`state`]: share links ⇄ typed inputs.
+//! - [`format`]: numbers for people (the UI's and the CLI's text).
+//! - `ui` (wasm only): the Leptos components; they render and collect input, nothing more.
+
+pub mod devices;
+pub mod format;
+pub mod model;
+pub mod state;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,822 @@
+//! Hong & Kim, "An Analytical Model for a GPU Architecture with Memory-level and Thread-level
+//! Parallelism Awareness", ISCA'09 — the MWP-CWP model (seed 002).
+//!
+//! Each function is one equation of Section 3, named after the quantity it computes and citing
+//! the equation number, so the code reads beside the paper. [`evaluate`] walks a kernel
+//! through all of them, like the paper's Table 2, and returns every intermediate value.
+
+use super::{FieldSpec, InputError, ReadingNote};
+
+/// Model id used in share links (`model=hong-kim`).
+pub const MODEL_ID: &str = "hong-kim";
+
+/// The model's inputs (the paper's Table 1), with the names fixed by MODELS.md.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Inputs {
+    pub threads_per_warp: f64,
+    pub issue_cycles: f64,
+    pub freq_ghz: f64,
+    pub mem_bandwidth_gbs: f64,
+    pub mem_ld: f64,
+    pub departure_del_uncoal: f64,
+    pub departure_del_coal: f64,
+    pub threads_per_block: f64,
+    pub blocks: f64,
+    pub active_sms: f64,
+    pub active_blocks_per_sm: f64,
+    pub comp_insts: f64,
+    pub uncoal_mem_insts: f64,
+    pub coal_mem_insts: f64,
+    pub synch_insts: f64,
+    pub uncoal_per_mw: f64,
+    pub load_bytes_per_warp: f64,
+}
+
+const fn field(
+    name: &'static str,
+    symbol: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    min: f64,
+    max: f64,
+    integer: bool,
+) -> FieldSpec {
+    FieldSpec {
+        name,
+        symbol,
+        label,
+        unit,
+        min,
+        max,
+        integer,
+    }
+}
+
+/// Every input, in Table 1's order, with its valid range.
+pub const FIELDS: &[FieldSpec] = &[
+    field(
+        "threads_per_warp",
+        "#Threads_per_warp",
+        "Threads per warp",
+        "threads",
+        1.0,
+        64.0,
+        true,
+    ),
+    field(
+        "issue_cycles",
+        "Issue_cycles",
+        "Issue cycles per instruction",
+        "cycles",
+        1.0,
+        64.0,
+        false,
+    ),
+    field("freq_ghz", "Freq", "SM clock", "GHz", 0.01, 10.0, false),
+    field(
+        "mem_bandwidth_gbs",
+        "Mem_Bandwidth",
+        "Memory bandwidth",
+        "GB/s",
+        0.1,
+        100_000.0,
+        false,
+    ),
+    field(
+        "mem_ld",
+        "Mem_LD",
+        "DRAM access latency",
+        "cycles",
+        1.0,
+        100_000.0,
+        false,
+    ),
+    field(
+        "departure_del_uncoal",
+        "Departure_del_uncoal",
+        "Departure delay, uncoalesced",
+        "cycles",
+        0.01,
+        10_000.0,
+        false,
+    ),
+    field(
+        "departure_del_coal",
+        "Departure_del_coal",
+        "Departure delay, coalesced",
+        "cycles",
+        0.01,
+        10_000.0,
+        false,
+    ),
+    field(
+        "threads_per_block",
+        "#Threads_per_block",
+        "Threads per block",
+        "threads",
+        1.0,
+        2048.0,
+        true,
+    ),
+    field(
+        "blocks",
+        "#Blocks",
+        "Blocks",
+        "blocks",
+        1.0,
+        2_147_483_647.0,
+        true,
+    ),
+    field(
+        "active_sms",
+        "#Active_SMs",
+        "Active SMs",
+        "SMs",
+        1.0,
+        1024.0,
+        true,
+    ),
+    field(
+        "active_blocks_per_sm",
+        "#Active_blocks_per_SM",
+        "Active blocks per SM",
+        "blocks",
+        1.0,
+        64.0,
+        true,
+    ),
+    field(
+        "comp_insts",
+        "#Comp_insts",
+        "Computation instructions per thread",
+        "insts",
+        0.0,
+        1e12,
+        false,
+    ),
+    field(
+        "uncoal_mem_insts",
+        "#Uncoal_Mem_insts",
+        "Uncoalesced memory instructions per thread",
+        "insts",
+        0.0,
+        1e12,
+        false,
+    ),
+    field(
+        "coal_mem_insts",
+        "#Coal_Mem_insts",
+        "Coalesced memory instructions per thread",
+        "insts",
+        0.0,
+        1e12,
+        false,
+    ),
+    field(
+        "synch_insts",
+        "#Synch_insts",
+        "Synchronizations per thread",
+        "insts",
+        0.0,
+        1e12,
+        false,
+    ),
+    field(
+        "uncoal_per_mw",
+        "#Uncoal_per_mw",
+        "Transactions per uncoalesced memory warp",
+        "transactions",
+        1.0,
+        1024.0,
+        true,
+    ),
+    field(
+        "load_bytes_per_warp",
+        "Load_bytes_per_warp",
+        "Bytes per memory warp",
+        "B",
+        1.0,
+        1e6,
+        false,
+    ),
+];
+
+/// The field spec for a name, if it is one of this model's inputs.
+pub fn field_spec(name: &str) -> Option<&'static FieldSpec> {
+    FIELDS.iter().find(|f| f.name == name)
+}
+
+impl Inputs {
+    /// The paper's Table 2 example: tiled matrix multiply, 80 GB/s, 1 GHz, 16 SMs.
+    pub const TABLE_2: Inputs = Inputs {
+        threads_per_warp: 32.0,
+        issue_cycles: 4.0,
+        freq_ghz: 1.0,
+        mem_bandwidth_gbs: 80.0,
+        mem_ld: 420.0,
+        departure_del_uncoal: 10.0,
+        departure_del_coal: 4.0,
+        threads_per_block: 128.0,
+        blocks: 80.0,
+        active_sms: 16.0,
+        active_blocks_per_sm: 5.0,
+        comp_insts: 27.0,
+        uncoal_mem_insts: 6.0,
+        coal_mem_insts: 0.0,
+        synch_insts: 6.0,
+        uncoal_per_mw: 32.0,
+        load_bytes_per_warp: 128.0,
+    };
+
+    /// The value of an input by its MODELS.md name.
+    pub fn get(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "threads_per_warp" => self.threads_per_warp,
+            "issue_cycles" => self.issue_cycles,
+            "freq_ghz" => self.freq_ghz,
+            "mem_bandwidth_gbs" => self.mem_bandwidth_gbs,
+            "mem_ld" => self.mem_ld,
+            "departure_del_uncoal" => self.departure_del_uncoal,
+            "departure_del_coal" => self.departure_del_coal,
+            "threads_per_block" => self.threads_per_block,
+            "blocks" => self.blocks,
+            "active_sms" => self.active_sms,
+            "active_blocks_per_sm" => self.active_blocks_per_sm,
+            "comp_insts" => self.comp_insts,
+            "uncoal_mem_insts" => self.uncoal_mem_insts,
+            "coal_mem_insts" => self.coal_mem_insts,
+            "synch_insts" => self.synch_insts,
+            "uncoal_per_mw" => self.uncoal_per_mw,
+            "load_bytes_per_warp" => self.load_bytes_per_warp,
+            _ => return None,
+        })
+    }
+
+    /// Sets an input by its MODELS.md name; returns false for an unknown name.
+    pub fn set(&mut self, name: &str, value: f64) -> bool {
+        let slot = match name {
+            "threads_per_warp" => &mut self.threads_per_warp,
+            "issue_cycles" => &mut self.issue_cycles,
+            "freq_ghz" => &mut self.freq_ghz,
+            "mem_bandwidth_gbs" => &mut self.mem_bandwidth_gbs,
+            "mem_ld" => &mut self.mem_ld,
+            "departure_del_uncoal" => &mut self.departure_del_uncoal,
+            "departure_del_coal" => &mut self.departure_del_coal,
+            "threads_per_block" => &mut self.threads_per_block,
+            "blocks" => &mut self.blocks,
+            "active_sms" => &mut self.active_sms,
+            "active_blocks_per_sm" => &mut self.active_blocks_per_sm,
+            "comp_insts" => &mut self.comp_insts,
+            "uncoal_mem_insts" => &mut self.uncoal_mem_insts,
+            "coal_mem_insts" => &mut self.coal_mem_insts,
+            "synch_insts" => &mut self.synch_insts,
+            "uncoal_per_mw" => &mut self.uncoal_per_mw,
+            "load_bytes_per_warp" => &mut self.load_bytes_per_warp,
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+
+    /// Every field in range, and at least one memory instruction (eqs. 13–14 and 22–23
+    /// divide by #Mem_insts).
+    pub fn validate(&self) -> Result<(), InputError> {
+        for spec in FIELDS {
+            let value = self.get(spec.name).unwrap_or(f64::NAN);
+            spec.check(value)?;
+        }
+        if self.uncoal_mem_insts + self.coal_mem_insts <= 0.0 {
+            return Err(InputError::new(
+                "uncoal_mem_insts",
+                "uncoal_mem_insts + coal_mem_insts must be greater than 0: the model divides by #Mem_insts (eqs. 13, 14, 22, 23)",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Which of eqs. 22–24 gave `Exec_cycles_app`; serialized as the equation number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(into = "u8")]
+pub enum Regime {
+    /// Eq. 22: MWP = CWP = N — not enough warps to overlap anything more.
+    NotEnoughWarps,
+    /// Eq. 23: CWP ≥ MWP (or Comp_cycles > Mem_cycles) — memory waits dominate.
+    MemoryBound,
+    /// Eq. 24: MWP > CWP — computation dominates, memory waits are hidden.
+    ComputeBound,
+}
+
+impl From<Regime> for u8 {
+    fn from(r: Regime) -> u8 {
+        r.equation()
+    }
+}
+
+impl Regime {
+    pub fn equation(&self) -> u8 {
+        match self {
+            Regime::NotEnoughWarps => 22,
+            Regime::MemoryBound => 23,
+            Regime::ComputeBound => 24,
+        }
+    }
+}
+
+/// Which term of eq. 5's minimum set MWP.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MwpLimit {
+    /// MWP_Without_BW: Mem_L / Departure_delay — the memory pipeline's departure delays.
+    DepartureDelay,
+    /// MWP_peak_BW: the DRAM bandwidth shared by the active SMs.
+    Bandwidth,
+    /// N: there are no more active warps on the SM.
+    Warps,
+}
+
+/// Every intermediate of the paper's Table 2, plus the result.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Outputs {
+    pub warps_per_block: f64,
+    pub mem_insts: f64,
+    pub total_insts: f64,
+    pub mem_l_uncoal: f64,
+    pub mem_l_coal: f64,
+    pub mem_l: f64,
+    pub weight_uncoal: f64,
+    pub weight_coal: f64,
+    pub departure_delay: f64,
+    pub mwp_without_bw_full: f64,
+    pub mwp_without_bw: f64,
+    pub bw_per_warp: f64,
+    pub mwp_peak_bw: f64,
+    pub mwp: f64,
+    pub mwp_limited_by: MwpLimit,
+    pub comp_cycles: f64,
+    pub mem_cycles: f64,
+    pub cwp_full: f64,
+    pub cwp: f64,
+    pub n: f64,
+    pub rep: f64,
+    pub regime: Regime,
+    pub exec_cycles_app: f64,
+    pub synch_cost: f64,
+    pub exec_cycles_with_synch: f64,
+    pub cpi: f64,
+    pub time_s: f64,
+    /// The readings of MODELS.md that applied to this evaluation.
+    #[serde(skip)]
+    pub notes: Vec<ReadingNote>,
+}
+
+pub const NOTE_ORDER: ReadingNote = ReadingNote {
+    id: "regime-order",
+    text: "Eqs. 22–24 are tested in the printed order: eq. 22 if MWP = N and CWP = N; else eq. 23 if CWP ≥ MWP or Comp_cycles > Mem_cycles; else eq. 24.",
+};
+pub const NOTE_NO_ROUNDING: ReadingNote = ReadingNote {
+    id: "no-rounding",
+    text: "MWP, CWP and #Rep are not rounded. The paper's Table 2 rounds MWP to 2.28 (unrounded 730/320 = 2.28125), which is why it prints 50738 cycles where the unrounded model gives 50728.19.",
+};
+pub const NOTE_TIME: ReadingNote = ReadingNote {
+    id: "time",
+    text: "time_s = Exec_cycles_with_synch / (freq_ghz · 1e9): cycles are SM (processor) clock cycles.",
+};
+pub const NOTE_BW_UNITS: ReadingNote = ReadingNote {
+    id: "bw-units",
+    text: "BW_per_warp (eq. 7) is in GB/s: freq_ghz × Load_bytes_per_warp / Mem_L, as in Table 2 (0.175 GB/s).",
+};
+pub const NOTE_MWP_BELOW_ONE: ReadingNote = ReadingNote {
+    id: "mwp-below-one",
+    text: "MWP is below 1 (one memory warp already saturates the bandwidth or the departure delay exceeds Mem_L). MWP itself is kept, so eq. 23's N/MWP carries the shortfall, but the (MWP − 1) terms of eqs. 22, 23 and 26 — the warps whose cost overlap hides — use max(MWP − 1, 0): with fewer than one warp in flight nothing is hidden, and the printed form would make synchronization cost negative.",
+};
+pub const NOTE_PARTIAL_WARPS: ReadingNote = ReadingNote {
+    id: "partial-warps",
+    text: "threads_per_block is not a multiple of threads_per_warp: warps per block = ⌈threads_per_block / threads_per_warp⌉, since a partly filled warp still issues as a whole warp (the paper divides, and names this as an error source in §5.2).",
+};
+
+/// Eq. 10: latency of one uncoalesced memory warp.
+pub fn mem_l_uncoal(mem_ld: f64, uncoal_per_mw: f64, departure_del_uncoal: f64) -> f64 {
+    mem_ld + (uncoal_per_mw - 1.0) * departure_del_uncoal
+}
+
+/// Eq. 11: latency of one coalesced memory warp.
+pub fn mem_l_coal(mem_ld: f64) -> f64 {
+    mem_ld
+}
+
+/// Eqs. 13 and 14: the weights of uncoalesced and coalesced memory instructions.
+pub fn weights(uncoal_mem_insts: f64, coal_mem_insts: f64) -> (f64, f64) {
+    let mem_insts = uncoal_mem_insts + coal_mem_insts;
+    (uncoal_mem_insts / mem_insts, coal_mem_insts / mem_insts)
+}
+
+/// Eq. 12: the weighted memory latency.
+pub fn mem_l(mem_l_uncoal: f64, weight_uncoal: f64, mem_l_coal: f64, weight_coal: f64) -> f64 {
+    mem_l_uncoal * weight_uncoal + mem_l_coal * weight_coal
+}
+
+/// Eq. 15: the weighted departure delay between two memory warps.
+pub fn departure_delay(
+    departure_del_uncoal: f64,
+    uncoal_per_mw: f64,
+    weight_uncoal: f64,
+    departure_del_coal: f64,
+    weight_coal: f64,
+) -> f64 {
+    departure_del_uncoal * uncoal_per_mw * weight_uncoal + departure_del_coal * weight_coal
+}
+
+/// Eq. 16: memory warps in flight if bandwidth and warps were unlimited.
+pub fn mwp_without_bw_full(mem_l: f64, departure_delay: f64) -> f64 {
+    mem_l / departure_delay
+}
+
+/// Eq. 17.
+pub fn mwp_without_bw(mwp_without_bw_full: f64, n: f64) -> f64 {
+    mwp_without_bw_full.min(n)
+}
+
+/// Eq. 7: bandwidth one memory warp consumes, GB/s.
+pub fn bw_per_warp(freq_ghz: f64, load_bytes_per_warp: f64, mem_l: f64) -> f64 {
+    freq_ghz * load_bytes_per_warp / mem_l
+}
+
+/// Eq. 6: memory warps per SM that saturate the DRAM bandwidth.
+pub fn mwp_peak_bw(mem_bandwidth_gbs: f64, bw_per_warp: f64, active_sms: f64) -> f64 {
+    mem_bandwidth_gbs / (bw_per_warp * active_sms)
+}
+
+/// Eq. 5: MWP, and which of its three bounds set it.
+pub fn mwp(mwp_without_bw: f64, mwp_peak_bw: f64, n: f64) -> (f64, MwpLimit) {
+    // The paper's MIN; ties go to the earlier term, as in the order of eq. 5. When N is the
+    // smallest, eq. 17 already made MWP_Without_BW = N: report warps, the real limit.
+    let value = mwp_without_bw.min(mwp_peak_bw).min(n);
+    let limit = if value == n {
+        MwpLimit::Warps
+    } else if value == mwp_without_bw {
+        MwpLimit::DepartureDelay
+    } else {
+        MwpLimit::Bandwidth
+    };
+    (value, limit)
+}
+
+/// Eq. 18: memory waiting cycles of one warp.
+pub fn mem_cycles(
+    mem_l_uncoal: f64,
+    uncoal_mem_insts: f64,
+    mem_l_coal: f64,
+    coal_mem_insts: f64,
+) -> f64 {
+    mem_l_uncoal * uncoal_mem_insts + mem_l_coal * coal_mem_insts
+}
+
+/// Eq. 19: computation cycles of one warp.
+pub fn comp_cycles(issue_cycles: f64, total_insts: f64) -> f64 {
+    issue_cycles * total_insts
+}
+
+/// Eq. 8.
+pub fn cwp_full(mem_cycles: f64, comp_cycles: f64) -> f64 {
+    (mem_cycles + comp_cycles) / comp_cycles
+}
+
+/// Eq. 9.
+pub fn cwp(cwp_full: f64, n: f64) -> f64 {
+    cwp_full.min(n)
+}
+
+/// Eq. 20: active warps per SM (Table 1 row 12: active blocks × warps per block).
+pub fn n(active_blocks_per_sm: f64, warps_per_block: f64) -> f64 {
+    active_blocks_per_sm * warps_per_block
+}
+
+/// Eq. 21: how many times each SM runs a full set of active blocks.
+pub fn rep(blocks: f64, active_blocks_per_sm: f64, active_sms: f64) -> f64 {
+    blocks / (active_blocks_per_sm * active_sms)
+}
+
+/// The (MWP − 1) of eqs. 22, 23 and 26: warps whose memory wait overlap hides; never below
+/// zero (see [`NOTE_MWP_BELOW_ONE`]).
+pub fn hidden_warps(mwp: f64) -> f64 {
+    (mwp - 1.0).max(0.0)
+}
+
+/// Eqs. 22–24 with their conditions, tested in the printed order.
+#[allow(clippy::too_many_arguments)]
+pub fn exec_cycles_app(
+    mwp: f64,
+    cwp: f64,
+    n: f64,
+    mem_cycles: f64,
+    comp_cycles: f64,
+    mem_insts: f64,
+    mem_l: f64,
+    rep: f64,
+) -> (f64, Regime) {
+    let comp_p = comp_cycles / mem_insts; // eq. 2: one computation period
+    if mwp == n && cwp == n {
+        // Eq. 22
+        let per_rep = mem_cycles + comp_cycles + comp_p * hidden_warps(mwp);
+        (per_rep * rep, Regime::NotEnoughWarps)
+    } else if cwp >= mwp || comp_cycles > mem_cycles {
+        // Eq. 23
+        let per_rep = mem_cycles * n / mwp + comp_p * hidden_warps(mwp);
+        (per_rep * rep, Regime::MemoryBound)
+    } else {
+        // Eq. 24
+        let per_rep = mem_l + comp_cycles * n;
+        (per_rep * rep, Regime::ComputeBound)
+    }
+}
+
+/// Eq. 26: the extra delay of `__syncthreads()`.
+pub fn synch_cost(
+    departure_delay: f64,
+    mwp: f64,
+    synch_insts: f64,
+    active_blocks_per_sm: f64,
+    rep: f64,
+) -> f64 {
+    departure_delay * hidden_warps(mwp) * synch_insts * active_blocks_per_sm * rep
+}
+
+/// Eq. 27.
+pub fn exec_cycles_with_synch(exec_cycles_app: f64, synch_cost: f64) -> f64 {
+    exec_cycles_app + synch_cost
+}
+
+/// Eq. 25: cycles per warp instruction.
+pub fn cpi(
+    exec_cycles_app: f64,
+    total_insts: f64,
+    warps_per_block: f64,
+    blocks: f64,
+    active_sms: f64,
+) -> f64 {
+    exec_cycles_app / (total_insts * warps_per_block * (blocks / active_sms))
+}
+
+/// Runs the whole model: eqs. 5–27 for one kernel on one machine.
+pub fn evaluate(inp: &Inputs) -> Result<Outputs, InputError> {
+    inp.validate()?;
+    let mut notes = vec![NOTE_ORDER, NOTE_NO_ROUNDING, NOTE_BW_UNITS, NOTE_TIME];
+
+    let warps_per_block = (inp.threads_per_block / inp.threads_per_warp).ceil();
+    if inp.threads_per_block % inp.threads_per_warp != 0.0 {
+        notes.push(NOTE_PARTIAL_WARPS);
+    }
+    let mem_insts = inp.uncoal_mem_insts + inp.coal_mem_insts;
+    let total_insts = inp.comp_insts + mem_insts; // Table 1 row 13
+
+    let mem_l_uncoal = mem_l_uncoal(inp.mem_ld, inp.uncoal_per_mw, inp.departure_del_uncoal);
+    let mem_l_coal = mem_l_coal(inp.mem_ld);
+    let (weight_uncoal, weight_coal) = weights(inp.uncoal_mem_insts, inp.coal_mem_insts);
+    let mem_l = mem_l(mem_l_uncoal, weight_uncoal, mem_l_coal, weight_coal);
+    let departure_delay = departure_delay(
+        inp.departure_del_uncoal,
+        inp.uncoal_per_mw,
+        weight_uncoal,
+        inp.departure_del_coal,
+        weight_coal,
+    );
+    let n = n(inp.active_blocks_per_sm, warps_per_block);
+    let mwp_without_bw_full = mwp_without_bw_full(mem_l, departure_delay);
+    let mwp_without_bw = mwp_without_bw(mwp_without_bw_full, n);
+    let bw_per_warp = bw_per_warp(inp.freq_ghz, inp.load_bytes_per_warp, mem_l);
+    let mwp_peak_bw = mwp_peak_bw(inp.mem_bandwidth_gbs, bw_per_warp, inp.active_sms);
+    let (mwp, mwp_limited_by) = mwp(mwp_without_bw, mwp_peak_bw, n);
+
+    if mwp < 1.0 {
+        notes.push(NOTE_MWP_BELOW_ONE);
+    }
+
+    let comp_cycles = comp_cycles(inp.issue_cycles, total_insts);
+    let mem_cycles = mem_cycles(
+        mem_l_uncoal,
+        inp.uncoal_mem_insts,
+        mem_l_coal,
+        inp.coal_mem_insts,
+    );
+    let cwp_full = cwp_full(mem_cycles, comp_cycles);
+    let cwp = cwp(cwp_full, n);
+    let rep = rep(inp.blocks, inp.active_blocks_per_sm, inp.active_sms);
+
+    let (exec_cycles_app, regime) =
+        exec_cycles_app(mwp, cwp, n, mem_cycles, comp_cycles, mem_insts, mem_l, rep);
+    let synch_cost = synch_cost(
+        departure_delay,
+        mwp,
+        inp.synch_insts,
+        inp.active_blocks_per_sm,
+        rep,
+    );
+    let exec_cycles_with_synch = exec_cycles_with_synch(exec_cycles_app, synch_cost);
+    let cpi = cpi(
+        exec_cycles_app,
+        total_insts,
+        warps_per_block,
+        inp.blocks,
+        inp.active_sms,
+    );
+    let time_s = exec_cycles_with_synch / (inp.freq_ghz * 1e9);
+
+    let out = Outputs {
+        warps_per_block,
+        mem_insts,
+        total_insts,
+        mem_l_uncoal,
+        mem_l_coal,
+        mem_l,
+        weight_uncoal,
+        weight_coal,
+        departure_delay,
+        mwp_without_bw_full,
+        mwp_without_bw,
+        bw_per_warp,
+        mwp_peak_bw,
+        mwp,
+        mwp_limited_by,
+        comp_cycles,
+        mem_cycles,
+        cwp_full,
+        cwp,
+        n,
+        rep,
+        regime,
+        exec_cycles_app,
+        synch_cost,
+        exec_cycles_with_synch,
+        cpi,
+        time_s,
+        notes,
+    };
+    // Valid inputs keep every quantity finite; this guards the promise that no NaN or ∞ is
+    // ever shown, should a range above be loosened.
+    match out.numbers().into_iter().find(|(_, v)| !v.is_finite()) {
+        Some((name, _)) => Err(InputError::new(
+            name,
+            "the inputs give a non-finite value here; check the ranges of the inputs",
+        )),
+        None => Ok(out),
+    }
+}
+
+/// One row of the worked table: an output, its equation and the paper's symbol.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct OutputSpec {
+    pub name: &'static str,
+    pub symbol: &'static str,
+    /// "Eq. 10", "Table 1".
+    pub equation: &'static str,
+    pub unit: &'static str,
+}
+
+const fn out(
+    name: &'static str,
+    symbol: &'static str,
+    equation: &'static str,
+    unit: &'static str,
+) -> OutputSpec {
+    OutputSpec {
+        name,
+        symbol,
+        equation,
+        unit,
+    }
+}
+
+/// The worked table's rows, in the order of the paper's Table 2.
+pub const OUTPUTS: &[OutputSpec] = &[
+    out(
+        "warps_per_block",
+        "#Threads_per_block / #Threads_per_warp",
+        "Table 1",
+        "warps",
+    ),
+    out("n", "N = #Active_warps_per_SM", "Eq. 20", "warps"),
+    out("mem_insts", "#Mem_insts", "Table 1", "insts"),
+    out("total_insts", "#Total_insts", "Table 1", "insts"),
+    out("weight_uncoal", "Weight_uncoal", "Eq. 13", ""),
+    out("weight_coal", "Weight_coal", "Eq. 14", ""),
+    out("departure_delay", "Departure_delay", "Eq. 15", "cycles"),
+    out("mem_l_uncoal", "Mem_L_Uncoal", "Eq. 10", "cycles"),
+    out("mem_l_coal", "Mem_L_Coal", "Eq. 11", "cycles"),
+    out("mem_l", "Mem_L", "Eq. 12", "cycles"),
+    out(
+        "mwp_without_bw_full",
+        "MWP_Without_BW_full",
+        "Eq. 16",
+        "warps",
+    ),
+    out("mwp_without_bw", "MWP_Without_BW", "Eq. 17", "warps"),
+    out("bw_per_warp", "BW_per_warp", "Eq. 7", "GB/s"),
+    out("mwp_peak_bw", "MWP_peak_BW", "Eq. 6", "warps"),
+    out("mwp", "MWP", "Eq. 5", "warps"),
+    out("comp_cycles", "Comp_cycles", "Eq. 19", "cycles"),
+    out("mem_cycles", "Mem_cycles", "Eq. 18", "cycles"),
+    out("cwp_full", "CWP_full", "Eq. 8", "warps"),
+    out("cwp", "CWP", "Eq. 9", "warps"),
+    out("rep", "#Rep", "Eq. 21", ""),
+    out("exec_cycles_app", "Exec_cycles_app", "Eqs. 22–24", "cycles"),
+    out("synch_cost", "Synch_cost", "Eq. 26", "cycles"),
+    out(
+        "exec_cycles_with_synch",
+        "Exec_cycles_with_synch",
+        "Eq. 27",
+        "cycles",
+    ),
+    out("cpi", "CPI", "Eq. 25", "cycles/inst"),
+    out("time_s", "Time", "Exec_cycles_with_synch / Freq", "s"),
+];
+
+impl Outputs {
+    /// Every numeric output by name, in [`OUTPUTS`] order.
+    pub fn numbers(&self) -> Vec<(&'static str, f64)> {
+        OUTPUTS
+            .iter()
+            .map(|o| (o.name, self.number(o.name).unwrap_or(f64::NAN)))
+            .collect()
+    }
+
+    /// A numeric output by its MODELS.md name.
+    pub fn number(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "warps_per_block" => self.warps_per_block,
+            "mem_insts" => self.mem_insts,
+            "total_insts" => self.total_insts,
+            "mem_l_uncoal" => self.mem_l_uncoal,
+            "mem_l_coal" => self.mem_l_coal,
+            "mem_l" => self.mem_l,
+            "weight_uncoal" => self.weight_uncoal,
+            "weight_coal" => self.weight_coal,
+            "departure_delay" => self.departure_delay,
+            "mwp_without_bw_full" => self.mwp_without_bw_full,
+            "mwp_without_bw" => self.mwp_without_bw,
+            "bw_per_warp" => self.bw_per_warp,
+            "mwp_peak_bw" => self.mwp_peak_bw,
+            "mwp" => self.mwp,
+            "comp_cycles" => self.comp_cycles,
+            "mem_cycles" => self.mem_cycles,
+            "cwp_full" => self.cwp_full,
+            "cwp" => self.cwp,
+            "n" => self.n,
+            "rep" => self.rep,
+            "exec_cycles_app" => self.exec_cycles_app,
+            "synch_cost" => self.synch_cost,
+            "exec_cycles_with_synch" => self.exec_cycles_with_synch,
+            "cpi" => self.cpi,
+            "time_s" => self.time_s,
+            _ => return None,
+        })
+    }
+
+    /// What limits the kernel, in plain words.
+    pub fn explanation(&self) -> String {
+        let mwp_reason = match self.mwp_limited_by {
+            MwpLimit::DepartureDelay => format!(
+                "the delay between consecutive memory warps (Departure_delay {} cycles against Mem_L {})",
+                trim(self.departure_delay),
+                trim(self.mem_l)
+            ),
+            MwpLimit::Bandwidth => "the DRAM bandwidth shared by the active SMs".to_string(),
+            MwpLimit::Warps => "the number of active warps per SM".to_string(),
+        };
+        let body = match self.regime {
+            Regime::NotEnoughWarps => format!(
+                "Not enough warps (eq. 22): MWP = CWP = N = {}. Every active warp's memory wait overlaps the others', but too few warps run to hide the latency; more active warps per SM would help.",
+                trim(self.n)
+            ),
+            Regime::MemoryBound if self.cwp >= self.mwp => format!(
+                "Memory-bound (eq. 23): CWP {} ≥ MWP {}. Only {} memory warps are serviced at once, limited by {mwp_reason}; computation hides behind memory waits.",
+                trim(self.cwp),
+                trim(self.mwp),
+                trim(self.mwp)
+            ),
+            Regime::MemoryBound => format!(
+                "Computation outweighs memory (eq. 23, Comp_cycles {} > Mem_cycles {}): MWP {} > CWP {}, and the printed order applies eq. 23.",
+                trim(self.comp_cycles),
+                trim(self.mem_cycles),
+                trim(self.mwp),
+                trim(self.cwp)
+            ),
+            Regime::ComputeBound => format!(
+                "Compute-bound (eq. 24): MWP {} > CWP {}. Memory waits hide behind other warps' computation; each repetition costs one memory wait plus N × Comp_cycles.",
+                trim(self.mwp),
+                trim(self.cwp)
+            ),
+        };
+        if self.synch_cost > 0.0 {
+            let share = 100.0 * self.synch_cost / self.exec_cycles_with_synch;
+            format!("{body} Synchronization adds {share:.1}% (eq. 26).")
+        } else {
+            body
+        }
+    }
+}
+
+/// A number for prose: grouped, up to 4 decimals (20, 2.2813, 4,380).
+fn trim(v: f64) -> String {
+    crate::format::num(v)
+}

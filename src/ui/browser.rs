@@ -1,0 +1,32 @@
+//! The few browser APIs the app touches: the URL and the clipboard. Failures are returned,
+//! never unwrapped.
+
+use leptos::prelude::window;
+use wasm_bindgen::JsValue;
+
+/// `?…` of the current URL ("" if unavailable).
+pub fn location_search() -> String {
+    window().location().search().unwrap_or_default()
+}
+
+/// The page's address without query or fragment, e.g. `http://127.0.0.1:8080/`.
+pub fn page_base() -> String {
+    let loc = window().location();
+    let origin = loc.origin().unwrap_or_default();
+    let path = loc.pathname().unwrap_or_default();
+    format!("{origin}{path}")
+}
+
+/// Replaces the current history entry's query (Back still leaves the page).
+pub fn replace_query(query: &str) -> Result<(), JsValue> {
+    let url = format!("{}?{query}", window().location().pathname()?);
+    window()
+        .history()?
+        .replace_state_with_url(&JsValue::NULL, "", Some(&url))
+}
+
+/// Copies text to the clipboard; resolves to whether it worked.
+pub async fn copy_text(text: String) -> bool {
+    let promise = window().navigator().clipboard().write_text(&text);
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}

@@ -1,0 +1,643 @@
+//! The Hong & Kim page: device and kernel in, predicted time and the worked table out, a
+//! sweep chart, and the share bar. With `embed=1`, only the result card and the chart.
+
+use leptos::prelude::*;
+
+use super::browser;
+use super::chart::{ChartPoint, LineChart};
+use super::field::{set_text, text_of, NumberField, Texts};
+use super::share::ShareBar;
+use crate::devices::{self, Device, Source, Sourced};
+use crate::format;
+use crate::model::hong_kim::{self, Regime, OUTPUTS};
+use crate::model::scenario::{self, Prediction, Setup, SweepSpec, DEVICE_FIELDS};
+use crate::model::InputError;
+use crate::state::{self, Notice, ShareState};
+
+/// The form's groups, in reading order.
+const GROUPS: &[(&str, &[&str])] = &[
+    (
+        "Kernel launch",
+        &[
+            "threads_per_block",
+            "blocks",
+            "registers_per_thread",
+            "shared_mem_per_block",
+        ],
+    ),
+    (
+        "Instructions per thread",
+        &[
+            "comp_insts",
+            "uncoal_mem_insts",
+            "coal_mem_insts",
+            "synch_insts",
+        ],
+    ),
+    ("Memory accesses", &["uncoal_per_mw", "load_bytes_per_warp"]),
+    ("Occupancy", &["active_blocks_per_sm", "active_sms"]),
+    (
+        "Machine (from the device preset)",
+        &[
+            "freq_ghz",
+            "mem_bandwidth_gbs",
+            "mem_ld",
+            "departure_del_uncoal",
+            "departure_del_coal",
+            "issue_cycles",
+            "threads_per_warp",
+        ],
+    ),
+];
+
+/// Points in the sweep chart.
+const SWEEP_POINTS: usize = 48;
+
+type Good = Option<(Setup, Prediction)>;
+
+#[component]
+pub fn HongKimPage(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
+    let embed = initial.embed;
+    let device = RwSignal::new(initial.setup.device);
+    let texts: Texts = RwSignal::new(state::field_texts(&initial.setup));
+    let sweep_field = RwSignal::new(initial.sweep.field);
+    let sweep_from = RwSignal::new(format::exact(initial.sweep.from));
+    let sweep_to = RwSignal::new(format::exact(initial.sweep.to));
+    let notices = RwSignal::new(notices);
+
+    // Everything below derives from the signals above.
+    let setup = Memo::new(move |_| {
+        let dev = device.get();
+        texts.with(|t| {
+            state::setup_from_fields(dev, |name| {
+                t.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
+            })
+        })
+    });
+    let prediction = Memo::new(move |_| {
+        setup
+            .get()
+            .and_then(|s| scenario::predict(&s).map(|p| (s, p)).map_err(|e| vec![e]))
+    });
+    let errors = Memo::new(move |_| prediction.get().err().unwrap_or_default());
+    // The last valid prediction stays on screen while an input is invalid.
+    let good: Memo<Good> = Memo::new(move |prev: Option<&Good>| match prediction.get() {
+        Ok(pair) => Some(pair),
+        Err(_) => prev.cloned().flatten(),
+    });
+    let stale = Signal::derive(move || prediction.with(|p| p.is_err()));
+
+    let sweep_spec = Memo::new(move |_| {
+        let field = sweep_field.get();
+        let spec = scenario::field_spec(field);
+        let parse = |key: &str, text: String| {
+            spec.map(|s| s.parse(&text).map_err(|e| InputError::new(key, e.message)))
+                .unwrap_or_else(|| Err(InputError::new("sweep", "unknown input")))
+        };
+        let from = parse("sweep_from", sweep_from.get());
+        let to = parse("sweep_to", sweep_to.get());
+        match (from, to) {
+            (Ok(from), Ok(to)) => Ok(SweepSpec { field, from, to }),
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        }
+    });
+    let good_sweep: Memo<Option<SweepSpec>> =
+        Memo::new(
+            move |prev: Option<&Option<SweepSpec>>| match sweep_spec.get() {
+                Ok(s) => Some(s),
+                Err(_) => prev.cloned().flatten(),
+            },
+        );
+    let sweep_points = Memo::new(move |_| {
+        let (Some((s, _)), Some(spec)) = (good.get(), good_sweep.get()) else {
+            return Vec::new();
+        };
+        scenario::sweep(&s, &spec, SWEEP_POINTS)
+            .into_iter()
+            .map(|p| ChartPoint {
+                x: p.x,
+                y: p.result.ok().map(|r| r.outputs.time_s),
+            })
+            .collect::<Vec<_>>()
+    });
+
+    let query = Memo::new(move |_| {
+        let (Some((s, _)), Some(sweep)) = (good.get(), good_sweep.get()) else {
+            return String::new();
+        };
+        state::to_query(&ShareState {
+            setup: s,
+            sweep,
+            embed: false,
+        })
+    });
+    if !embed {
+        // Keep the address bar current (replace, not push: Back still leaves the page).
+        Effect::new(move |_| {
+            let q = query.get();
+            if !q.is_empty() {
+                let _ = browser::replace_query(&q);
+            }
+        });
+    }
+
+    let chart = move || {
+        let x_label = Signal::derive(move || sweep_field.get().to_string());
+        let marker = Signal::derive(move || {
+            good.with(|g| {
+                g.as_ref()
+                    .and_then(|(s, p)| match s.get(sweep_field.get()) {
+                        Some(scenario::Value::Num(v)) => Some(v),
+                        _ => p.inputs.get(sweep_field.get()),
+                    })
+            })
+        });
+        let title = Signal::derive(move || {
+            let fixed = if sweep_field.get() == "threads_per_block" {
+                " at fixed total work"
+            } else {
+                ""
+            };
+            format!("Predicted time as {} varies{fixed}", sweep_field.get())
+        });
+        view! {
+            <LineChart
+                points=sweep_points
+                x_label=x_label
+                y_label="predicted time".to_string()
+                marker=marker
+                format_x=format::num
+                format_y=format::duration
+                title=title
+            />
+        }
+    };
+
+    let notice_list = move || {
+        let list = notices.get();
+        (!list.is_empty()).then(|| {
+            view! {
+                <section class="notices" id="notices" role="alert">
+                    <p>"Parts of this link could not be used:"</p>
+                    <ul>
+                        {list
+                            .into_iter()
+                            .map(|n| view! { <li><code>{n.key.clone()}</code>" " {n.message.clone()}</li> })
+                            .collect_view()}
+                    </ul>
+                    <button type="button" class="dismiss" on:click=move |_| notices.set(Vec::new())>
+                        "Dismiss"
+                    </button>
+                </section>
+            }
+        })
+    };
+
+    if embed {
+        let full_link = move || format!("{}?{}", browser::page_base(), query.get());
+        return view! {
+            <main class="embed">
+                {notice_list}
+                <ResultCard good=good stale=stale/>
+                {chart}
+                <p class="embed-foot">
+                    <a href=full_link target="_blank" rel="noopener">"Open in warpsight ↗"</a>
+                </p>
+            </main>
+        }
+        .into_any();
+    }
+
+    let on_device = move |ev| {
+        let id = event_target_value(&ev);
+        if let Some(d) = devices::find(&id) {
+            device.set(d);
+            let fresh = Setup::for_device(d);
+            for (name, text) in state::field_texts(&fresh) {
+                if DEVICE_FIELDS.contains(&name) {
+                    set_text(texts, name, text);
+                }
+            }
+        }
+    };
+
+    let field_error = move |name: &'static str| {
+        Signal::derive(move || {
+            errors.with(|es| {
+                es.iter()
+                    .find(|e| e.field == name)
+                    .map(|e| e.message.clone())
+            })
+        })
+    };
+    let field_hint = move |name: &'static str| {
+        Signal::derive(move || {
+            let auto = texts.with(|t| text_of(t, name)).trim() == "auto";
+            good.with(|g| {
+                let (_, p) = g.as_ref()?;
+                match name {
+                    "active_blocks_per_sm" => {
+                        let occ = p.occupancy?;
+                        let value = format::num(p.inputs.active_blocks_per_sm);
+                        Some(if auto {
+                            format!(
+                                "auto = {value}: occupancy allows {} (limited by {})",
+                                occ.active_blocks_per_sm,
+                                occ.limiter.describe()
+                            )
+                        } else {
+                            format!("occupancy would allow {}", occ.active_blocks_per_sm)
+                        })
+                    }
+                    "active_sms" if auto => Some(format!(
+                        "auto = {} = min(#SMs, blocks)",
+                        format::num(p.inputs.active_sms)
+                    )),
+                    _ => None,
+                }
+            })
+        })
+    };
+
+    let groups = GROUPS
+        .iter()
+        .map(|(title, names)| {
+            let fields = names
+                .iter()
+                .filter_map(|n| scenario::field_spec(n))
+                .map(|spec| {
+                    let auto = scenario::AUTO_FIELDS.contains(&spec.name);
+                    view! {
+                        <NumberField
+                            spec=spec
+                            texts=texts
+                            error=field_error(spec.name)
+                            hint=field_hint(spec.name)
+                            auto=auto
+                        />
+                    }
+                })
+                .collect_view();
+            view! {
+                <fieldset>
+                    <legend>{*title}</legend>
+                    {fields}
+                </fieldset>
+            }
+        })
+        .collect_view();
+
+    let sweep_error = move |key: &'static str| {
+        move || match sweep_spec.get() {
+            Err(e) if e.field == key => Some(format!("{}: {}", key, e.message)),
+            _ => None,
+        }
+    };
+
+    view! {
+        <header class="top">
+            <div class="brand">
+                <h1>"warpsight"</h1>
+                <p class="tagline">"How long will this GPU kernel run? Predicted from the papers' analytical models, before you write it."</p>
+            </div>
+            <label class="model-pick">
+                "Model "
+                <select id="model" aria-label="Model">
+                    <option value=hong_kim::MODEL_ID selected=true>
+                        "Hong & Kim, ISCA'09 — MWP-CWP"
+                    </option>
+                </select>
+            </label>
+        </header>
+        <main class="page">
+            {notice_list}
+            <section class="inputs" aria-label="Inputs">
+                <div class="device-pick">
+                    <label for="device">"Device"</label>
+                    <select id="device" on:change=on_device>
+                        <optgroup label="From the papers">
+                            {devices::gpus()
+                                .filter(|d| d.all_from_papers())
+                                .map(|d| device_option(d, device))
+                                .collect_view()}
+                        </optgroup>
+                        <optgroup label="Constants partly not from the papers">
+                            {devices::gpus()
+                                .filter(|d| !d.all_from_papers())
+                                .map(|d| device_option(d, device))
+                                .collect_view()}
+                        </optgroup>
+                    </select>
+                    {move || view! { <DeviceFacts device=device.get()/> }}
+                </div>
+                <form class="kernel" on:submit=|ev| ev.prevent_default()>
+                    {groups}
+                </form>
+            </section>
+            <section class="outputs" aria-label="Prediction">
+                <ResultCard good=good stale=stale/>
+                <section class="sweep" aria-label="Sweep">
+                    <h2>"How the time changes"</h2>
+                    <div class="sweep-controls">
+                        <label>
+                            "Vary "
+                            <select
+                                id="sweep"
+                                on:change=move |ev| {
+                                    let name = event_target_value(&ev);
+                                    if let Some(spec) = scenario::field_spec(&name) {
+                                        let current = good.with_untracked(|g| {
+                                            g.as_ref().and_then(|(_, p)| p.inputs.get(spec.name))
+                                        });
+                                        let range = SweepSpec::default_for(spec, current);
+                                        sweep_field.set(spec.name);
+                                        sweep_from.set(format::exact(range.from));
+                                        sweep_to.set(format::exact(range.to));
+                                    }
+                                }
+                            >
+                                {scenario::fields()
+                                    .map(|f| {
+                                        let name = f.name;
+                                        view! {
+                                            <option value=name selected=move || sweep_field.get() == name>
+                                                {name}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </label>
+                        <label>
+                            " from "
+                            <input id="sweep_from" type="text" inputmode="decimal" prop:value=sweep_from
+                                on:input=move |ev| sweep_from.set(event_target_value(&ev))/>
+                        </label>
+                        <label>
+                            " to "
+                            <input id="sweep_to" type="text" inputmode="decimal" prop:value=sweep_to
+                                on:input=move |ev| sweep_to.set(event_target_value(&ev))/>
+                        </label>
+                    </div>
+                    <p class="field-error" id="sweep-error" role="alert">
+                        {sweep_error("sweep_from")}
+                        {sweep_error("sweep_to")}
+                    </p>
+                    <p class="chart-note">
+                        {move || if sweep_field.get() == "threads_per_block" {
+                            "Total work fixed: blocks = ⌈total threads / threads per block⌉, as in the paper's Figs. 15–16. Hover for values."
+                        } else {
+                            "Everything else fixed. Hover for values; gaps are inputs the model rejects."
+                        }}
+                    </p>
+                    {chart}
+                </section>
+                <ShareBar query=query/>
+                <WorkedTable good=good/>
+                <ReadingNotes good=good/>
+            </section>
+        </main>
+        <footer class="foot">
+            <p>
+                "Model: S. Hong and H. Kim, “An Analytical Model for a GPU Architecture with Memory-level and Thread-level Parallelism Awareness”, ISCA 2009. "
+                "Runs entirely in your browser; nothing is sent anywhere."
+            </p>
+        </footer>
+    }
+    .into_any()
+}
+
+fn device_option(d: &'static Device, current: RwSignal<&'static Device>) -> impl IntoView {
+    view! {
+        <option value=d.id selected=move || current.get().id == d.id>
+            {d.name}
+        </option>
+    }
+}
+
+/// The device's values, each with where it comes from.
+#[component]
+fn DeviceFacts(device: &'static Device) -> impl IntoView {
+    fn row<T: Copy + 'static>(
+        label: &'static str,
+        v: Sourced<T>,
+        show: fn(T) -> String,
+    ) -> impl IntoView {
+        let off_paper = !matches!(v.source, Source::Paper(_));
+        view! {
+            <tr class:off-paper=off_paper>
+                <th scope="row">{label}</th>
+                <td>{show(v.value)}</td>
+                <td class="source">
+                    {v.source.describe()}
+                    {off_paper.then(|| view! { <span class="badge">"not from the papers"</span> })}
+                </td>
+            </tr>
+        }
+    }
+    let cc = device
+        .compute_capability
+        .map(|c| row("Compute capability", c, |(a, b)| format!("{a}.{b}")));
+    let hk = device.hong_kim.map(|h| {
+        view! {
+            {row("Mem_LD", h.mem_ld, |v| format!("{} cycles", format::num(v)))}
+            {row("Departure_del_uncoal", h.departure_del_uncoal, |v| format!("{} cycles", format::num(v)))}
+            {row("Departure_del_coal", h.departure_del_coal, |v| format!("{} cycles", format::num(v)))}
+            {row("#Uncoal_per_mw", h.uncoal_per_mw, format::num)}
+        }
+    });
+    view! {
+        <details class="device-facts" id="device-facts">
+            <summary>
+                {device.name}
+                {(!device.all_from_papers()).then(|| view! { <span class="badge">"constants not from the papers"</span> })}
+            </summary>
+            <table>
+                <tbody>
+                    {cc}
+                    {row("SMs", device.sms, |v| v.to_string())}
+                    {row("Cores per SM", device.cores_per_sm, |v| v.to_string())}
+                    {row("SM clock", device.clock_ghz, |v| format!("{} GHz", format::num(v)))}
+                    {row("Memory bandwidth", device.mem_bandwidth_gbs, |v| format!("{} GB/s", format::num(v)))}
+                    {hk}
+                </tbody>
+            </table>
+        </details>
+    }
+}
+
+fn regime_words(r: Regime) -> &'static str {
+    match r {
+        Regime::NotEnoughWarps => "not enough warps",
+        Regime::MemoryBound => "memory-bound",
+        Regime::ComputeBound => "compute-bound",
+    }
+}
+
+/// The headline: predicted time, cycles, CPI, MWP, CWP, the regime and what limits it.
+#[component]
+fn ResultCard(good: Memo<Good>, #[prop(into)] stale: Signal<bool>) -> impl IntoView {
+    let body = move || {
+        good.get().map(|(setup, p)| {
+            let o = &p.outputs;
+            let stat = |id: &'static str, label: &'static str, value: f64, text: String| {
+                view! {
+                    <div class="stat">
+                        <dt>{label}</dt>
+                        <dd id=id data-value=format::exact(value)>{text}</dd>
+                    </div>
+                }
+            };
+            let occupancy = p.occupancy.map(|occ| {
+                format!(
+                    "{} active blocks per SM ({} of the SM's warps, {}% occupancy), limited by {}.",
+                    format::num(p.inputs.active_blocks_per_sm),
+                    occ.active_warps_per_sm,
+                    format::significant(occ.occupancy * 100.0, 3),
+                    occ.limiter.describe()
+                )
+            });
+            view! {
+                <p class="result-device">{setup.device.name}" · Hong & Kim MWP-CWP"</p>
+                <p class="headline">
+                    <span class="label">"Predicted time"</span>
+                    <span class="time" id="time" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</span>
+                </p>
+                <dl class="stats">
+                    {stat("cycles", "Cycles (eq. 27)", o.exec_cycles_with_synch, format::grouped(o.exec_cycles_with_synch, 2))}
+                    {stat("cpi", "CPI (eq. 25)", o.cpi, format::num(o.cpi))}
+                    {stat("mwp", "MWP (eq. 5)", o.mwp, format::num(o.mwp))}
+                    {stat("cwp", "CWP (eq. 9)", o.cwp, format::num(o.cwp))}
+                    <div class="stat">
+                        <dt>"Regime"</dt>
+                        <dd id="regime" data-value=o.regime.equation().to_string()>
+                            {format!("eq. {} · {}", o.regime.equation(), regime_words(o.regime))}
+                        </dd>
+                    </div>
+                </dl>
+                <p class="explanation" id="explanation">{o.explanation()}</p>
+                <p class="occupancy" id="occupancy">{occupancy}</p>
+            }
+        })
+    };
+    view! {
+        <section class="result" class:stale=stale aria-live="polite" id="result">
+            <p class="stale-note" id="stale-note">
+                {move || stale.get().then_some("An input is invalid: showing the last valid prediction.")}
+            </p>
+            {body}
+        </section>
+    }
+}
+
+/// The paper's Table 2 for the user's kernel: every input and intermediate with its origin.
+#[component]
+fn WorkedTable(good: Memo<Good>) -> impl IntoView {
+    let rows = move || {
+        good.get().map(|(setup, p)| {
+            let inputs = hong_kim::FIELDS
+                .iter()
+                .map(|spec| {
+                    let value = p.inputs.get(spec.name).unwrap_or_default();
+                    let origin = input_origin(spec.name, &setup, &p);
+                    view! {
+                        <tr>
+                            <td><code>{if spec.symbol.is_empty() { spec.label } else { spec.symbol }}</code><span class="name">{spec.name}</span></td>
+                            <td class="origin">{origin}</td>
+                            <td class="num" data-name=spec.name data-value=format::exact(value)>
+                                {format::num(value)}" "<span class="unit">{spec.unit}</span>
+                            </td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let outputs = OUTPUTS
+                .iter()
+                .map(|o| {
+                    let value = p.outputs.number(o.name).unwrap_or_default();
+                    view! {
+                        <tr>
+                            <td><code>{o.symbol}</code><span class="name">{o.name}</span></td>
+                            <td class="origin">{o.equation}</td>
+                            <td class="num" data-name=o.name data-value=format::exact(value)>
+                                {format::num(value)}" "<span class="unit">{o.unit}</span>
+                            </td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <tbody>
+                    <tr class="section"><th colspan="3">"Inputs"</th></tr>
+                    {inputs}
+                    <tr class="section"><th colspan="3">"Model (in the order of the paper's Table 2)"</th></tr>
+                    {outputs}
+                </tbody>
+            }
+        })
+    };
+    view! {
+        <section class="worked" aria-label="Worked table">
+            <h2>"Worked table"</h2>
+            <table id="worked-table">
+                <thead>
+                    <tr><th>"Parameter"</th><th>"Obtained"</th><th class="num">"Value"</th></tr>
+                </thead>
+                {rows}
+            </table>
+        </section>
+    }
+}
+
+/// Where an input's value came from, in the spirit of Table 2's "Obtained" column.
+fn input_origin(name: &str, setup: &Setup, p: &Prediction) -> String {
+    let d = setup.device;
+    match name {
+        "active_blocks_per_sm" if p.active_blocks_per_sm_auto => match p.occupancy {
+            Some(occ) => format!("Occupancy: limited by {}", occ.limiter.describe()),
+            None => "Occupancy".into(),
+        },
+        "active_sms" if p.active_sms_auto => "min(#SMs, #Blocks)".into(),
+        _ if DEVICE_FIELDS.contains(&name) => {
+            let preset = Setup::for_device(d);
+            if preset.inputs.get(name) == p.inputs.get(name) {
+                let source = match (name, d.hong_kim) {
+                    ("freq_ghz", _) => d.clock_ghz.source.describe(),
+                    ("mem_bandwidth_gbs", _) => d.mem_bandwidth_gbs.source.describe(),
+                    ("mem_ld", Some(h)) => h.mem_ld.source.describe(),
+                    ("departure_del_uncoal", Some(h)) => h.departure_del_uncoal.source.describe(),
+                    ("departure_del_coal", Some(h)) => h.departure_del_coal.source.describe(),
+                    ("uncoal_per_mw", Some(h)) => h.uncoal_per_mw.source.describe(),
+                    _ => String::new(),
+                };
+                format!("{}: {source}", d.name)
+            } else {
+                "You (overrides the preset)".into()
+            }
+        }
+        "threads_per_warp" | "issue_cycles" => "Table 1".into(),
+        _ => "Your kernel".into(),
+    }
+}
+
+#[component]
+fn ReadingNotes(good: Memo<Good>) -> impl IntoView {
+    view! {
+        <section class="notes" aria-label="Reading notes">
+            <h2>"Reading notes"</h2>
+            <p class="sub">"Where the paper is ambiguous, this is how the model reads it (shared/MODELS.md)."</p>
+            <ul id="reading-notes">
+                {move || {
+                    good.get()
+                        .map(|(_, p)| {
+                            p.outputs
+                                .notes
+                                .iter()
+                                .map(|n| view! { <li data-note=n.id>{n.text}</li> })
+                                .collect_view()
+                        })
+                }}
+            </ul>
+        </section>
+    }
+}

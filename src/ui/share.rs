@@ -1,0 +1,60 @@
+//! Share bar: the link to this prediction and an `<iframe>` snippet, each with a copy button.
+//! The texts are shown in read-only boxes too, so they can be copied by hand.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::browser;
+
+/// The `<iframe>` snippet that embeds `link` (which already ends in its query).
+pub fn iframe_snippet(link: &str) -> String {
+    let src = format!("{link}&embed=1")
+        .replace('&', "&amp;")
+        .replace('"', "&quot;");
+    format!(
+        "<iframe src=\"{src}\" width=\"680\" height=\"560\" style=\"border:0\" loading=\"lazy\" title=\"warpsight prediction\"></iframe>"
+    )
+}
+
+#[component]
+fn CopyButton(
+    id: &'static str,
+    label: &'static str,
+    #[prop(into)] text: Signal<String>,
+) -> impl IntoView {
+    let status = RwSignal::new(None::<&'static str>);
+    let copy = move |_| {
+        let text = text.get_untracked();
+        spawn_local(async move {
+            let ok = browser::copy_text(text).await;
+            status.set(Some(if ok {
+                "Copied"
+            } else {
+                "Select the text and copy it"
+            }));
+        });
+    };
+    view! {
+        <button type="button" id=id on:click=copy>{label}</button>
+        <span class="copy-status" role="status">{move || status.get()}</span>
+    }
+}
+
+/// `query` is the current share query (without `?`).
+#[component]
+pub fn ShareBar(#[prop(into)] query: Signal<String>) -> impl IntoView {
+    let link = Signal::derive(move || format!("{}?{}", browser::page_base(), query.get()));
+    let snippet = Signal::derive(move || iframe_snippet(&link.get()));
+    view! {
+        <section class="share" aria-label="Share">
+            <div class="share-row">
+                <CopyButton id="copy-link" label="Copy link" text=link/>
+                <input id="share-link" readonly=true prop:value=link aria-label="Share link"/>
+            </div>
+            <div class="share-row">
+                <CopyButton id="copy-embed" label="Copy embed code" text=snippet/>
+                <input id="embed-code" readonly=true prop:value=snippet aria-label="Embed code"/>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,237 @@
+// End-to-end: the release build in headless Chromium, used as a person would use it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer, openBrowser, cliEval, cliFail, ready, ROOT, DIST } from './harness.mjs';
+
+let server, env;
+
+// A documentation page built from docs/embedding.md's example, pointed at the test server.
+function docPage(base) {
+  const md = readFileSync(join(ROOT, 'docs', 'embedding.md'), 'utf8');
+  const snippet = md.match(/<iframe[\s\S]*?<\/iframe>/);
+  assert.ok(snippet, 'docs/embedding.md contains an <iframe> example');
+  const iframe = snippet[0].replace(/https?:\/\/[^/"]+\/(warpsight\/)?/, base);
+  return `<!DOCTYPE html><html><head><title>Doc</title></head><body><h1>Kernel notes</h1>${iframe}</body></html>`;
+}
+
+before(async () => {
+  server = await startServer();
+  env = await openBrowser();
+});
+
+after(async () => {
+  await env?.browser.close();
+  await server?.close();
+});
+
+const link = (q) => `${server.base}?${q}`;
+
+test('the page fetches nothing from outside 127.0.0.1 and logs no errors', async () => {
+  const page = await env.context.newPage();
+  await page.goto(server.base);
+  await ready(page);
+  await page.waitForTimeout(300);
+  assert.deepEqual(env.offsite, []);
+  assert.deepEqual(env.errors, []);
+  await page.close();
+});
+
+test('index.html has a strict CSP and no inline script', () => {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const csp = html.match(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/);
+  assert.ok(csp, 'CSP meta present');
+  assert.match(csp[1], /script-src 'self' 'wasm-unsafe-eval';/);
+  assert.doesNotMatch(csp[1], /unsafe-inline|'unsafe-eval'/);
+  for (const tag of html.match(/<script[^>]*>/g) ?? []) assert.match(tag, /src=/);
+});
+
+test('a share link shows the same cycles as the CLI, to the last digit', async () => {
+  const q = 'v=1&model=hong-kim&device=gtx280&threads_per_block=256&blocks=400&comp_insts=71&uncoal_mem_insts=6&coal_mem_insts=0&synch_insts=0&registers_per_thread=7&shared_mem_per_block=52';
+  const cli = cliEval(link(q));
+  const page = await env.context.newPage();
+  await page.goto(link(q));
+  await ready(page);
+  const shown = await page.getAttribute('#cycles', 'data-value');
+  assert.equal(Number(shown), cli.outputs.exec_cycles_with_synch);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.time_s);
+  // Every row of the worked table agrees with the CLI's JSON.
+  const cells = await page.$$eval('#worked-table td[data-name]', (tds) =>
+    tds.map((td) => [td.dataset.name, Number(td.dataset.value)]));
+  assert.ok(cells.length >= 40, `worked table has ${cells.length} rows`);
+  for (const [name, value] of cells) {
+    const expected = name in cli.outputs ? cli.outputs[name] : cli.inputs[name];
+    assert.equal(value, expected, name);
+  }
+  assert.equal(Number(await page.getAttribute('#regime', 'data-value')), cli.outputs.regime);
+  await page.close();
+});
+
+test('the default link reproduces the paper\'s Table 2 (unrounded)', async () => {
+  const page = await env.context.newPage();
+  await page.goto(server.base);
+  await ready(page);
+  assert.equal(await page.getAttribute('#cycles', 'data-value'), '50728.1875');
+  assert.equal(await page.textContent('#cycles'), '50,728.19');
+  assert.equal(await page.textContent('#mwp'), '2.2813');
+  assert.equal(await page.textContent('#cwp'), '20');
+  assert.match(await page.textContent('#regime'), /eq\. 23/);
+  assert.match(await page.textContent('#explanation'), /Memory-bound/);
+  assert.match(await page.textContent('#occupancy'), /limited by registers/);
+  await page.close();
+});
+
+test('editing an input changes the result and replaces the URL (Back leaves the page)', async () => {
+  const page = await env.context.newPage();
+  await page.goto('about:blank');
+  await page.goto(server.base);
+  await ready(page);
+  const before = await page.getAttribute('#cycles', 'data-value');
+  const historyLength = await page.evaluate(() => history.length);
+  await page.fill('#comp_insts', '270');
+  await page.waitForFunction((b) => document.querySelector('#cycles').dataset.value !== b, before);
+  assert.match(page.url(), /[?&]comp_insts=270(&|$)/);
+  assert.equal(await page.evaluate(() => history.length), historyLength, 'no history entry pushed');
+  // The URL restores exactly the same prediction in a new tab.
+  const cycles = await page.getAttribute('#cycles', 'data-value');
+  const again = await env.context.newPage();
+  await again.goto(page.url());
+  await ready(again);
+  assert.equal(await again.getAttribute('#cycles', 'data-value'), cycles);
+  assert.equal(await again.inputValue('#comp_insts'), '270');
+  await again.close();
+  await page.goBack();
+  assert.equal(page.url(), 'about:blank');
+  await page.close();
+});
+
+test('an invalid input names the field and range, and the last good result stays', async () => {
+  const page = await env.context.newPage();
+  await page.goto(server.base);
+  await ready(page);
+  const time = await page.textContent('#time');
+  const url = page.url();
+  await page.fill('#threads_per_block', '4096');
+  await page.waitForSelector('#threads_per_block-error:not(:empty)');
+  assert.equal(await page.textContent('#threads_per_block-error'), 'must be a whole number from 1 to 2,048');
+  assert.equal(await page.textContent('#time'), time);
+  assert.match(await page.textContent('#stale-note'), /last valid prediction/);
+  assert.equal(page.url(), url, 'the link keeps the last valid state');
+  await page.fill('#freq_ghz', 'abc');
+  await page.waitForSelector('#freq_ghz-error:not(:empty)');
+  const body = await page.textContent('body');
+  assert.doesNotMatch(body, /NaN|Infinity|∞/);
+  // Occupancy: a block that cannot fit names registers_per_thread.
+  await page.fill('#threads_per_block', '512');
+  await page.fill('#freq_ghz', '1');
+  await page.fill('#registers_per_thread', '60');
+  await page.waitForSelector('#registers_per_thread-error:not(:empty)');
+  assert.match(await page.textContent('#registers_per_thread-error'), /register/);
+  await page.close();
+});
+
+test('picking a device loads its constants and labels values not from the papers', async () => {
+  const page = await env.context.newPage();
+  await page.goto(server.base);
+  await ready(page);
+  await page.selectOption('#device', 'gtx280');
+  await page.waitForFunction(() => document.querySelector('#mem_ld').value === '450');
+  assert.equal(await page.inputValue('#freq_ghz'), '1.3');
+  assert.match(page.url(), /device=gtx280/);
+  assert.match(await page.textContent('.result-device'), /GTX ?280/);
+  await page.selectOption('#device', 'h100');
+  await page.waitForFunction(() => /H100/.test(document.querySelector('.result-device').textContent));
+  assert.match(await page.textContent('#device-facts'), /not from the papers/);
+  await page.close();
+});
+
+test('the chart sweeps threads per block and shows a tooltip on hover', async () => {
+  const page = await env.context.newPage();
+  await page.goto(server.base);
+  await ready(page);
+  const dots = await page.$$('.chart circle.dot');
+  assert.equal(dots.length, 16, '32..512 in steps of 32');
+  const box = await page.locator('.chart svg').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+  await page.waitForSelector('.chart .tooltip');
+  assert.match(await page.textContent('.chart .tooltip text'), /threads_per_block = \d+ → [\d.,]+ [µnm]?s/);
+  // Sweep another input.
+  await page.selectOption('#sweep', 'mem_ld');
+  await page.waitForFunction(() => /sweep=mem_ld/.test(location.search));
+  assert.equal(await page.inputValue('#sweep_from'), '210');
+  assert.equal(await page.inputValue('#sweep_to'), '630');
+  await page.close();
+});
+
+test('copy link and copy embed code', async () => {
+  await env.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await env.context.newPage();
+  await page.goto(server.base);
+  await ready(page);
+  await page.click('#copy-link');
+  await page.waitForSelector('.copy-status:not(:empty)');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, page.url());
+  await page.click('#copy-embed');
+  await page.waitForFunction(async () => (await navigator.clipboard.readText()).startsWith('<iframe'));
+  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?v=1&amp;.*&amp;embed=1" /);
+  await page.close();
+});
+
+test('embed mode renders just the result card and chart', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('device=fx5600&embed=1'));
+  await ready(page);
+  assert.equal(await page.$('.top'), null, 'no page header');
+  assert.equal(await page.$('form.kernel'), null, 'no form');
+  assert.equal(await page.$('#worked-table'), null, 'no worked table');
+  assert.ok(await page.$('main.embed .chart svg'));
+  const open = await page.getAttribute('.embed-foot a', 'href');
+  assert.doesNotMatch(open, /embed=1/);
+  await page.close();
+});
+
+test('a documentation page embeds a live prediction in an iframe', async () => {
+  const doc = docPage(server.base);
+  const docServer = await startServer({ '/doc.html': doc });
+  const page = await env.context.newPage();
+  // The doc page comes from another origin (another port), as a real docs site would.
+  await page.goto(`${docServer.base}doc.html`);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await frame.waitForSelector('#time[data-value]', { timeout: 30000 });
+  assert.ok(await frame.$('main.embed'));
+  assert.match(await frame.textContent('#time'), /[µnm]?s$/);
+  await page.close();
+  await docServer.close();
+});
+
+test('markup in a link is data, never HTML', async () => {
+  const evil = encodeURIComponent('<script>window.__pwned=1</script>');
+  const img = encodeURIComponent('"><img src=x onerror="window.__pwned=2">');
+  const page = await env.context.newPage();
+  await page.goto(link(`threads_per_block=${evil}&device=${img}&${img}=1&blocks=160`));
+  await ready(page);
+  const notices = await page.textContent('#notices');
+  assert.match(notices, /<script>window\.__pwned=1<\/script>/, 'shown as plain text');
+  assert.match(notices, /not a known GPU preset/);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await page.$('img'), null);
+  assert.equal(await page.inputValue('#threads_per_block'), '128', 'fell back to the default');
+  assert.equal(await page.inputValue('#blocks'), '160', 'the rest of the link still applies');
+  await page.close();
+});
+
+test('CLI: bad input names the field and range and exits 2', () => {
+  const r = cliFail(['eval', 'threads_per_block=0']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /threads_per_block: .*must be a whole number from 1 to 2,048/);
+  assert.equal(r.stderr.trim().split('\n').length, 1);
+  assert.equal(cliFail(['frobnicate']).status, 2);
+});
+
+test('no console errors and no offsite requests over the whole run', () => {
+  assert.deepEqual(env.offsite, []);
+  assert.deepEqual(env.errors, []);
+});

@@ -1,0 +1,109 @@
+// Test harness: a static server for dist/ on 127.0.0.1, headless Chromium (Debian's), and the
+// CLI, so tests can compare what the page shows with what `warpsight eval` prints.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { extname, join, normalize, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
+export const DIST = join(ROOT, 'dist');
+const CLI = join(ROOT, 'target', 'release', 'warpsight');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+/** Serves dist/ plus any extra {path: html} pages; records every request path. */
+export async function startServer(extraPages = {}) {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new Error('dist/ is missing: run `trunk build --release` (scripts/test.sh does)');
+  }
+  const requests = [];
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    requests.push(path);
+    if (extraPages[path]) {
+      res.writeHead(200, { 'content-type': TYPES['.html'] });
+      res.end(extraPages[path]);
+      return;
+    }
+    const file = normalize(join(DIST, path.endsWith('/') ? path + 'index.html' : path));
+    if (!file.startsWith(DIST)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return {
+    base: `http://127.0.0.1:${port}/`,
+    requests,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+/**
+ * Headless Chromium with the flags this closed network needs. Every request that would leave
+ * 127.0.0.1 is blocked and recorded in `offsite`; console errors and page errors in `errors`.
+ */
+export async function openBrowser() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const offsite = [];
+  const errors = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || url.hostname === '127.0.0.1') return route.continue();
+    offsite.push(url.href);
+    return route.abort();
+  });
+  const watch = (page) => {
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e)));
+  };
+  context.on('page', watch);
+  return { browser, context, offsite, errors, watch };
+}
+
+/** `warpsight eval <link>` as parsed JSON. */
+export function cliEval(link) {
+  return JSON.parse(execFileSync(CLI, ['eval', link], { encoding: 'utf8' }));
+}
+
+/** Runs the CLI expecting failure; returns { status, stderr }. */
+export function cliFail(args) {
+  try {
+    execFileSync(CLI, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return { status: 0, stderr: '' };
+  } catch (e) {
+    return { status: e.status, stderr: String(e.stderr) };
+  }
+}
+
+/** Waits until the app has rendered a prediction. */
+export async function ready(page) {
+  await page.waitForSelector('#time[data-value]', { timeout: 30000 });
+}

@@ -1,0 +1,208 @@
+//! Hong & Kim reference values: the paper's Table 2 (unrounded and as printed), Table 6's
+//! memory constants through the presets, the three regimes and input errors.
+
+use warpsight::devices;
+use warpsight::model::hong_kim::{self, evaluate, Inputs, MwpLimit, Regime};
+
+fn close(a: f64, b: f64, tol: f64) -> bool {
+    (a - b).abs() <= tol
+}
+
+#[test]
+fn table_2_unrounded() {
+    let o = evaluate(&Inputs::TABLE_2).expect("Table 2 inputs are valid");
+    assert_eq!(o.n, 20.0); // 128/32 × 5
+    assert_eq!(o.departure_delay, 320.0); // 32 × 10
+    assert_eq!(o.mem_l_uncoal, 730.0); // 420 + 31 × 10
+    assert_eq!(o.mem_l, 730.0);
+    assert_eq!(o.mwp_without_bw_full, 2.28125); // 730 / 320
+    assert!(close(o.bw_per_warp, 128.0 / 730.0, 1e-15)); // 0.175 GB/s
+    assert!(close(o.mwp_peak_bw, 80.0 / (128.0 / 730.0 * 16.0), 1e-9)); // 28.52 (paper 28.57 from 0.175)
+    assert!(close(o.mwp_peak_bw, 28.52, 0.01));
+    assert_eq!(o.mwp, 2.28125);
+    assert_eq!(o.mwp_limited_by, MwpLimit::DepartureDelay);
+    assert_eq!(o.comp_cycles, 132.0); // 4 × (27 + 6)
+    assert_eq!(o.mem_cycles, 4380.0); // 730 × 6
+    assert!(close(o.cwp_full, 4512.0 / 132.0, 1e-12)); // 34.18
+    assert!(close(o.cwp_full, 34.18, 0.005));
+    assert_eq!(o.cwp, 20.0);
+    assert_eq!(o.rep, 1.0); // 80 / (16 × 5)
+    assert_eq!(o.regime, Regime::MemoryBound); // CWP ≥ MWP → eq. 23
+                                               // 4380 × 20/2.28125 + 132/6 × 1.28125 = 38400 + 28.1875
+    assert_eq!(o.exec_cycles_app, 38428.1875);
+    assert_eq!(o.synch_cost, 12300.0); // 320 × 1.28125 × 6 × 5 × 1
+    assert_eq!(o.exec_cycles_with_synch, 50728.1875);
+    assert!(close(o.time_s, 50728.1875e-9, 1e-18)); // 1 GHz
+                                                    // eq. 25: 38428.1875 / (33 × 4 × 80/16)
+    assert!(close(o.cpi, 38428.1875 / 660.0, 1e-12));
+}
+
+#[test]
+fn table_2_as_printed_with_mwp_rounded_to_2_28() {
+    // The paper rounds MWP to 2.28 and prints 38450, 12288 and 50738.
+    let mwp = 2.28;
+    let o = evaluate(&Inputs::TABLE_2).expect("valid");
+    let (app, regime) = hong_kim::exec_cycles_app(
+        mwp,
+        o.cwp,
+        o.n,
+        o.mem_cycles,
+        o.comp_cycles,
+        o.mem_insts,
+        o.mem_l,
+        o.rep,
+    );
+    assert_eq!(regime, Regime::MemoryBound);
+    assert!(close(app, 38450.0, 1.0), "eq. 23 with MWP 2.28 gives {app}");
+    let synch = hong_kim::synch_cost(o.departure_delay, mwp, 6.0, 5.0, o.rep);
+    assert!(
+        close(synch, 12288.0, 1e-9),
+        "eq. 26 with MWP 2.28 gives {synch}"
+    );
+    let total = hong_kim::exec_cycles_with_synch(app, synch);
+    assert!(close(total, 50738.0, 1.0), "eq. 27 gives {total}");
+}
+
+#[test]
+fn presets_carry_table_6() {
+    for (id, ld, uncoal, coal) in [
+        ("fx5600", 420.0, 10.0, 4.0),
+        ("8800gtx", 420.0, 10.0, 4.0),
+        ("8800gt", 420.0, 10.0, 4.0),
+        ("gtx280", 450.0, 40.0, 4.0),
+    ] {
+        let d = devices::find(id).unwrap_or_else(|| panic!("{id} preset"));
+        let hk = d.hong_kim.expect("GPU has memory constants");
+        assert_eq!(hk.mem_ld.value, ld, "{id}");
+        assert_eq!(hk.departure_del_uncoal.value, uncoal, "{id}");
+        assert_eq!(hk.departure_del_coal.value, coal, "{id}");
+    }
+}
+
+#[test]
+fn table_2_kernel_on_gtx280() {
+    // GTX280 (Table 3: 30 SMs, 1.3 GHz, 141.7 GB/s; Table 6: 450, 40, 4), 5 blocks on 16 SMs
+    // held as in Table 2. By hand: Mem_L = 450 + 31 × 40 = 1690; Departure_delay = 1280;
+    // MWP = 1690/1280 = 1.3203125; eq. 23: 6 × 1690 × 20 / 1.3203125 + 22 × 0.3203125.
+    let d = devices::find("gtx280").expect("gtx280");
+    let hk = d.hong_kim.expect("constants");
+    let mut i = Inputs::TABLE_2;
+    i.freq_ghz = d.clock_ghz.value;
+    i.mem_bandwidth_gbs = d.mem_bandwidth_gbs.value;
+    i.mem_ld = hk.mem_ld.value;
+    i.departure_del_uncoal = hk.departure_del_uncoal.value;
+    i.departure_del_coal = hk.departure_del_coal.value;
+    let o = evaluate(&i).expect("valid");
+    assert_eq!(o.mem_l, 1690.0);
+    assert_eq!(o.departure_delay, 1280.0);
+    assert_eq!(o.mwp, 1.3203125);
+    let app = 10140.0 * 20.0 / 1.3203125 + 22.0 * 0.3203125;
+    assert!(close(o.exec_cycles_app, app, 1e-9));
+    let synch = 1280.0 * 0.3203125 * 6.0 * 5.0;
+    assert!(close(o.exec_cycles_with_synch, app + synch, 1e-9));
+    assert!(close(o.time_s, (app + synch) / 1.3e9, 1e-15));
+}
+
+#[test]
+fn eq_22_when_warps_are_few() {
+    // One 32-thread block per SM: N = 1, so MWP = CWP = N = 1 → eq. 22:
+    // Mem_cycles + Comp_cycles + Comp_p × 0 = 4380 + 132.
+    let mut i = Inputs::TABLE_2;
+    i.threads_per_block = 32.0;
+    i.active_blocks_per_sm = 1.0;
+    i.blocks = 16.0;
+    i.synch_insts = 0.0;
+    let o = evaluate(&i).expect("valid");
+    assert_eq!(o.n, 1.0);
+    assert_eq!(o.regime, Regime::NotEnoughWarps);
+    assert_eq!(o.mwp_limited_by, MwpLimit::Warps);
+    assert_eq!(o.exec_cycles_app, 4512.0);
+    assert_eq!(o.exec_cycles_with_synch, 4512.0);
+}
+
+#[test]
+fn eq_24_when_computation_dominates() {
+    // Coalesced loads and heavy computation: Mem_L = 420, Departure_delay = 4,
+    // MWP_without_BW = min(105, 20) = 20; bandwidth: 80/(1 × 128/420 × 16) = 16.40625.
+    // Comp_cycles = 4 × 2001 = 8004 > Mem_cycles = 420, CWP_full = 8424/8004 = 1.052… < MWP.
+    // Printed order: CWP < MWP but Comp_cycles > Mem_cycles → eq. 23 applies, not 24.
+    let mut i = Inputs::TABLE_2;
+    i.uncoal_mem_insts = 0.0;
+    i.coal_mem_insts = 1.0;
+    i.comp_insts = 2000.0;
+    i.synch_insts = 0.0;
+    let o = evaluate(&i).expect("valid");
+    assert_eq!(o.mwp, 16.40625);
+    assert_eq!(o.mwp_limited_by, MwpLimit::Bandwidth);
+    assert_eq!(o.regime, Regime::MemoryBound);
+    // eq. 23: 420 × 20 / 16.40625 + 8004 × 15.40625
+    assert!(close(
+        o.exec_cycles_app,
+        420.0 * 20.0 / 16.40625 + 8004.0 * 15.40625,
+        1e-6
+    ));
+
+    // MWP > CWP with Comp_cycles ≤ Mem_cycles reaches eq. 24: a coalesced load per 50
+    // computation instructions on a 420-cycle memory: Comp_cycles = 4 × 56 = 224 ≤
+    // Mem_cycles = 6 × 420 = 2520; CWP_full = 2744/224 = 12.25; MWP = 16.40625 > CWP.
+    let mut i = Inputs::TABLE_2;
+    i.uncoal_mem_insts = 0.0;
+    i.coal_mem_insts = 6.0;
+    i.comp_insts = 50.0;
+    i.synch_insts = 0.0;
+    let o = evaluate(&i).expect("valid");
+    assert_eq!(o.cwp, 12.25);
+    assert_eq!(o.mwp, 16.40625);
+    assert_eq!(o.regime, Regime::ComputeBound);
+    assert_eq!(o.exec_cycles_app, 420.0 + 224.0 * 20.0); // eq. 24, #Rep = 1
+}
+
+#[test]
+fn invalid_inputs_name_the_field_and_range() {
+    let mut i = Inputs::TABLE_2;
+    i.threads_per_block = 0.0;
+    let e = evaluate(&i).unwrap_err();
+    assert_eq!(e.field, "threads_per_block");
+    assert_eq!(e.message, "must be a whole number from 1 to 2,048");
+
+    let mut i = Inputs::TABLE_2;
+    i.freq_ghz = f64::NAN;
+    assert_eq!(evaluate(&i).unwrap_err().field, "freq_ghz");
+
+    let mut i = Inputs::TABLE_2;
+    i.uncoal_mem_insts = 0.0;
+    i.coal_mem_insts = 0.0;
+    let e = evaluate(&i).unwrap_err();
+    assert_eq!(e.field, "uncoal_mem_insts");
+    assert!(e.message.contains("greater than 0"));
+
+    let mut i = Inputs::TABLE_2;
+    i.blocks = 2.5;
+    assert_eq!(evaluate(&i).unwrap_err().field, "blocks");
+}
+
+#[test]
+fn partial_warps_round_up() {
+    let mut i = Inputs::TABLE_2;
+    i.threads_per_block = 100.0; // 3.125 warps → 4
+    let o = evaluate(&i).expect("valid");
+    assert_eq!(o.warps_per_block, 4.0);
+    assert_eq!(o.n, 20.0);
+    assert!(o.notes.iter().any(|n| n.id == "partial-warps"));
+    let o = evaluate(&Inputs::TABLE_2).expect("valid");
+    assert!(!o.notes.iter().any(|n| n.id == "partial-warps"));
+}
+
+#[test]
+fn mwp_below_one_hides_nothing() {
+    // 1 GB/s shared by 16 SMs: BW_per_warp = 128/730 GB/s, MWP_peak_BW = 1/(0.17534 × 16)
+    // = 730/2048 = 0.3564453125. Eq. 23 keeps N/MWP; the (MWP − 1) terms become 0.
+    let mut i = Inputs::TABLE_2;
+    i.mem_bandwidth_gbs = 1.0;
+    let o = evaluate(&i).expect("valid");
+    assert_eq!(o.mwp, 730.0 / 2048.0);
+    assert_eq!(o.mwp_limited_by, MwpLimit::Bandwidth);
+    assert_eq!(o.exec_cycles_app, 4380.0 * 20.0 / (730.0 / 2048.0));
+    assert_eq!(o.synch_cost, 0.0);
+    assert!(o.notes.iter().any(|n| n.id == "mwp-below-one"));
+}
