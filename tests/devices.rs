@@ -1,0 +1,127 @@
+//! Device presets: every device named in the seeds, with the papers' printed values and their
+//! sources; values not from a paper are marked so.
+
+use warpsight::devices::{find, gpus, DeviceKind, Source, DEVICES};
+
+#[test]
+fn ids_are_unique_and_url_safe() {
+    let mut ids: Vec<&str> = DEVICES.iter().map(|d| d.id).collect();
+    for id in &ids {
+        assert!(
+            id.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+            "{id}"
+        );
+    }
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), DEVICES.len());
+}
+
+#[test]
+fn every_device_of_the_seeds_is_present() {
+    for id in [
+        "8800gtx", "8800gt", "fx5600", "gtx260", "gtx280", "gtx295", "gtx780", "c2050", "c2075",
+        "m2090", "k20m", "k20c", "k20x", "i5-2400", "i7-4700", "v100", "a100", "h100", "rtx4090",
+    ] {
+        assert!(find(id).is_some(), "{id}");
+    }
+    assert_eq!(find("i5-2400").map(|d| d.kind), Some(DeviceKind::Cpu));
+}
+
+#[test]
+fn hong_kim_table_3_values() {
+    for (id, sms, ghz, gbs, cc) in [
+        ("8800gtx", 16, 1.35, 86.4, (1, 0)),
+        ("fx5600", 16, 1.35, 76.8, (1, 0)),
+        ("8800gt", 14, 1.5, 57.6, (1, 1)),
+        ("gtx280", 30, 1.3, 141.7, (1, 3)),
+    ] {
+        let d = find(id).expect(id);
+        assert_eq!(d.sms.value, sms, "{id}");
+        assert_eq!(d.clock_ghz.value, ghz, "{id}");
+        assert_eq!(d.mem_bandwidth_gbs.value, gbs, "{id}");
+        assert_eq!(d.compute_capability.map(|c| c.value), Some(cc), "{id}");
+        assert!(matches!(d.sms.source, Source::Paper(s) if s.contains("Table 3")));
+    }
+}
+
+#[test]
+fn other_papers_tables() {
+    // Guo & Wang Table I, Luo & Suda Table 2, Dümmler & Egerland Table 4, AutoMatch Table I.
+    for (id, sms, cc) in [
+        ("c2050", 14, (2, 0)),
+        ("m2090", 16, (2, 0)),
+        ("k20m", 13, (3, 5)),
+        ("gtx295", 30, (1, 3)),
+    ] {
+        let d = find(id).expect(id);
+        assert_eq!(d.sms.value, sms, "{id}");
+        assert_eq!(d.compute_capability.map(|c| c.value), Some(cc), "{id}");
+        assert!(d.sms.source.from_paper(), "{id}");
+    }
+    let gtx260 = find("gtx260").expect("gtx260");
+    assert_eq!(
+        (
+            gtx260.sms.value,
+            gtx260.clock_ghz.value,
+            gtx260.mem_bandwidth_gbs.value
+        ),
+        (24, 1.242, 111.9)
+    );
+    let c2075 = find("c2075").expect("c2075");
+    assert_eq!(
+        (
+            c2075.sms.value,
+            c2075.cores_per_sm.value,
+            c2075.clock_ghz.value
+        ),
+        (14, 32, 1.15)
+    );
+    let gtx780 = find("gtx780").expect("gtx780");
+    assert_eq!((gtx780.sms.value, gtx780.cores_per_sm.value), (12, 192));
+    assert_eq!(
+        find("k20x").map(|d| d.sms.value * d.cores_per_sm.value),
+        Some(2688)
+    );
+    assert_eq!(
+        find("k20c").map(|d| d.sms.value * d.cores_per_sm.value),
+        Some(2496)
+    );
+    assert_eq!(find("i7-4700").map(|d| d.clock_ghz.value), Some(2.4));
+}
+
+#[test]
+fn table_6_constants_are_from_the_paper_and_others_are_labelled() {
+    for id in ["fx5600", "8800gtx", "8800gt", "hk-example"] {
+        let d = find(id).expect(id);
+        assert!(d.all_from_papers(), "{id}");
+    }
+    let gtx280 = find("gtx280").and_then(|d| d.hong_kim).expect("gtx280");
+    assert!(gtx280.mem_ld.source.from_paper());
+    for id in ["gtx260", "c2050", "k20m", "v100", "a100", "h100", "rtx4090"] {
+        let d = find(id).expect(id);
+        assert!(!d.all_from_papers(), "{id} has estimated constants");
+        let hk = d.hong_kim.expect("GPU");
+        assert!(matches!(hk.mem_ld.source, Source::Estimate(_)), "{id}");
+        assert!(hk.mem_ld.source.describe().contains("not from the papers"));
+    }
+}
+
+#[test]
+fn every_gpu_has_what_the_models_need() {
+    for d in gpus() {
+        assert!(d.compute_capability.is_some(), "{}", d.id);
+        let hk = d.hong_kim.expect("GPU memory constants");
+        for v in [
+            d.clock_ghz.value,
+            d.mem_bandwidth_gbs.value,
+            hk.mem_ld.value,
+            hk.departure_del_uncoal.value,
+            hk.departure_del_coal.value,
+        ] {
+            assert!(v.is_finite() && v > 0.0, "{}", d.id);
+        }
+        assert!(d.sms.value > 0 && d.cores_per_sm.value > 0, "{}", d.id);
+    }
+}
