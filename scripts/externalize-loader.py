@@ -15,13 +15,18 @@ if not staging:
 index = os.path.join(staging, "index.html")
 html = open(index, encoding="utf-8").read()
 
-pattern = re.compile(r'<script type="module"(?: nonce="[^"]*")?>(.*?)</script>', re.S)
-scripts = [m for m in pattern.finditer(html) if "init(" in m.group(1) or "import init" in m.group(1)]
+# Debug builds write <script type="module" nonce="…">, release builds minify the attributes.
+pattern = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)
+scripts = [
+    m
+    for m in pattern.finditer(html)
+    if "src=" not in m.group(1) and "module" in m.group(1) and "init" in m.group(2)
+]
 if len(scripts) != 1:
     sys.exit(f"externalize-loader: expected one inline loader script, found {len(scripts)}")
 m = scripts[0]
 with open(os.path.join(staging, "boot.js"), "w", encoding="utf-8") as f:
-    f.write(m.group(1).strip() + "\n")
+    f.write(m.group(2).strip() + "\n")
 html = html[: m.start()] + '<script type="module" src="./boot.js"></script>' + html[m.end():]
 if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html):
     sys.exit("externalize-loader: an inline <script> is left in index.html")

@@ -10,10 +10,10 @@ let server, env;
 // A documentation page built from docs/embedding.md's example, pointed at the test server.
 function docPage(base) {
   const md = readFileSync(join(ROOT, 'docs', 'embedding.md'), 'utf8');
-  const snippet = md.match(/<iframe[\s\S]*?<\/iframe>/);
-  assert.ok(snippet, 'docs/embedding.md contains an <iframe> example');
-  const iframe = snippet[0].replace(/https?:\/\/[^/"]+\/(warpsight\/)?/, base);
-  return `<!DOCTYPE html><html><head><title>Doc</title></head><body><h1>Kernel notes</h1>${iframe}</body></html>`;
+  const block = md.match(/```html\n([\s\S]*?)```/);
+  assert.ok(block && /<iframe /.test(block[1]), 'docs/embedding.md has an HTML example with an <iframe>');
+  const body = block[1].replace(/https?:\/\/[^/"]+\/(warpsight\/)?/, base);
+  return `<!DOCTYPE html><html><head><title>Doc</title></head><body>${body}</body></html>`;
 }
 
 before(async () => {
@@ -40,7 +40,8 @@ test('the page fetches nothing from outside 127.0.0.1 and logs no errors', async
 
 test('index.html has a strict CSP and no inline script', () => {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const csp = html.match(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/);
+  const meta = (html.match(/<meta[^>]*Content-Security-Policy[^>]*>/) ?? [''])[0];
+  const csp = meta.match(/content="([^"]+)"/);
   assert.ok(csp, 'CSP meta present');
   assert.match(csp[1], /script-src 'self' 'wasm-unsafe-eval';/);
   assert.doesNotMatch(csp[1], /unsafe-inline|'unsafe-eval'/);
