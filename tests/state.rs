@@ -21,6 +21,24 @@ fn default_link_round_trips_and_reproduces_table_2() {
     assert_eq!(p.outputs.exec_cycles_with_synch, 50728.1875);
     assert_eq!(p.inputs.active_blocks_per_sm, 5.0); // occupancy on CC 1.0, 12 registers
     assert_eq!(p.inputs.active_sms, 16.0);
+    assert_eq!(
+        p.occupancy_summary().as_deref(),
+        Some("5 active blocks per SM: 20 of the SM's 24 warp slots (83.3% occupancy), limited by registers per SM.")
+    );
+}
+
+#[test]
+fn a_small_grid_caps_active_blocks() {
+    // GTX280: 30 SMs, occupancy allows 8 blocks of 4 warps (warp slots: 32/4), but 80 blocks
+    // over 30 SMs give each SM at most ⌈80/30⌉ = 3.
+    let (s, _) = from_query("device=gtx280");
+    let p = scenario::predict(&s.setup).expect("predicts");
+    assert_eq!(p.inputs.active_sms, 30.0);
+    assert_eq!(p.inputs.active_blocks_per_sm, 3.0);
+    assert_eq!(p.occupancy.map(|o| o.active_blocks_per_sm), Some(8));
+    assert_eq!(p.outputs.n, 12.0);
+    let summary = p.occupancy_summary().unwrap_or_default();
+    assert!(summary.starts_with("3 active blocks per SM: 12 of the SM's 32 warp slots (37.5% occupancy): the grid's 80 blocks"), "{summary}");
 }
 
 #[test]

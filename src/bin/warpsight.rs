@@ -81,6 +81,7 @@ fn eval(link: &str) -> Result<(), String> {
         "occupancy": prediction.occupancy,
         "outputs": out,
         "explanation": out.explanation(),
+        "occupancy_summary": prediction.occupancy_summary(),
         "reading_notes": out.notes,
     });
     print_json(&doc)

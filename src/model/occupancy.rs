@@ -153,6 +153,8 @@ pub struct Occupancy {
     pub blocks_limited_by_shared_mem: u32,
     pub active_blocks_per_sm: u32,
     pub active_warps_per_sm: u32,
+    /// The SM's warp slots (the occupancy denominator).
+    pub max_warps_per_sm: u32,
     /// Active warps / the SM's maximum warps, 0 to 1.
     pub occupancy: f64,
     pub limiter: Limiter,
@@ -316,6 +318,7 @@ pub fn occupancy(major: u8, minor: u8, kernel: &KernelResources) -> Result<Occup
         blocks_limited_by_shared_mem: bounds[3].1,
         active_blocks_per_sm: active,
         active_warps_per_sm: active_warps,
+        max_warps_per_sm: arch.max_warps_per_sm,
         occupancy: f64::from(active_warps) / f64::from(arch.max_warps_per_sm),
         limiter,
     })

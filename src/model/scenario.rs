@@ -170,6 +170,40 @@ pub struct Prediction {
     pub outputs: Outputs,
 }
 
+impl Prediction {
+    /// Active blocks per SM in plain words: how many, the resulting occupancy, and what set it
+    /// (occupancy's limiter, the size of the grid, or the user).
+    pub fn occupancy_summary(&self) -> Option<String> {
+        let occ = self.occupancy?;
+        let blocks = self.inputs.active_blocks_per_sm;
+        let warps = self.outputs.n;
+        let pct = 100.0 * warps / f64::from(occ.max_warps_per_sm);
+        let head = format!(
+            "{} active blocks per SM: {} of the SM's {} warp slots ({}% occupancy)",
+            crate::format::num(blocks),
+            crate::format::num(warps),
+            occ.max_warps_per_sm,
+            crate::format::significant(pct, 3)
+        );
+        let limit = occ.limiter.describe();
+        Some(if blocks == f64::from(occ.active_blocks_per_sm) {
+            format!("{head}, limited by {limit}.")
+        } else if self.active_blocks_per_sm_auto {
+            format!(
+                "{head}: the grid's {} blocks give each of the {} active SMs at most that many; occupancy would allow {} (limited by {limit}).",
+                crate::format::num(self.inputs.blocks),
+                crate::format::num(self.inputs.active_sms),
+                occ.active_blocks_per_sm
+            )
+        } else {
+            format!(
+                "{head}, as you set it; occupancy would allow {} (limited by {limit}).",
+                occ.active_blocks_per_sm
+            )
+        })
+    }
+}
+
 /// Fills the auto inputs and checks the kernel fits the device.
 ///
 /// - `active_blocks_per_sm` (auto) = min(occupancy's active blocks, ⌈blocks / active_sms⌉):

@@ -488,15 +488,7 @@ fn ResultCard(good: Memo<Good>, #[prop(into)] stale: Signal<bool>) -> impl IntoV
                     </div>
                 }
             };
-            let occupancy = p.occupancy.map(|occ| {
-                format!(
-                    "{} active blocks per SM ({} of the SM's warps, {}% occupancy), limited by {}.",
-                    format::num(p.inputs.active_blocks_per_sm),
-                    occ.active_warps_per_sm,
-                    format::significant(occ.occupancy * 100.0, 3),
-                    occ.limiter.describe()
-                )
-            });
+            let occupancy = p.occupancy_summary();
             view! {
                 <p class="result-device">{setup.device.name}" · Hong & Kim MWP-CWP"</p>
                 <p class="headline">
@@ -555,12 +547,17 @@ fn WorkedTable(good: Memo<Good>) -> impl IntoView {
                 .iter()
                 .map(|o| {
                     let value = p.outputs.number(o.name).unwrap_or_default();
+                    let shown = if o.unit == "s" {
+                        format::duration(value)
+                    } else {
+                        format!("{} {}", format::num(value), o.unit)
+                    };
                     view! {
                         <tr>
                             <td><code>{o.symbol}</code><span class="name">{o.name}</span></td>
                             <td class="origin">{o.equation}</td>
                             <td class="num" data-name=o.name data-value=format::exact(value)>
-                                {format::num(value)}" "<span class="unit">{o.unit}</span>
+                                {shown}
                             </td>
                         </tr>
                     }

@@ -12,7 +12,7 @@ pub fn iframe_snippet(link: &str) -> String {
         .replace('&', "&amp;")
         .replace('"', "&quot;");
     format!(
-        "<iframe src=\"{src}\" width=\"680\" height=\"560\" style=\"border:0\" loading=\"lazy\" title=\"warpsight prediction\"></iframe>"
+        "<iframe src=\"{src}\" width=\"680\" height=\"700\" style=\"border:0\" loading=\"lazy\" title=\"warpsight prediction\"></iframe>"
     )
 }
 
