@@ -206,3 +206,25 @@ fn mwp_below_one_hides_nothing() {
     assert_eq!(o.synch_cost, 0.0);
     assert!(o.notes.iter().any(|n| n.id == "mwp-below-one"));
 }
+
+#[test]
+fn names_and_values_line_up() {
+    // get/set and the value arrays follow FIELDS / OUTPUTS order: each name reads back what
+    // was written under it, and each output name reads the struct field of that name.
+    let mut i = Inputs::TABLE_2;
+    for (k, spec) in hong_kim::FIELDS.iter().enumerate() {
+        assert!(i.set(spec.name, 1000.0 + k as f64));
+    }
+    for (k, spec) in hong_kim::FIELDS.iter().enumerate() {
+        assert_eq!(i.get(spec.name), Some(1000.0 + k as f64), "{}", spec.name);
+    }
+    assert_eq!(i.threads_per_warp, 1000.0);
+    assert_eq!(i.load_bytes_per_warp, 1016.0);
+    let o = evaluate(&Inputs::TABLE_2).expect("valid");
+    let json = serde_json::to_value(&o).expect("serializes");
+    for (name, v) in o.numbers() {
+        assert_eq!(json[name].as_f64(), Some(v), "{name}");
+    }
+    assert_eq!(json["regime"], 23);
+    assert_eq!(json["mwp_limited_by"], "departure_delay");
+}

@@ -228,28 +228,33 @@ impl Inputs {
         load_bytes_per_warp: 128.0,
     };
 
+    /// Every input's value, in [`FIELDS`] order.
+    pub fn values(&self) -> [f64; 17] {
+        [
+            self.threads_per_warp,
+            self.issue_cycles,
+            self.freq_ghz,
+            self.mem_bandwidth_gbs,
+            self.mem_ld,
+            self.departure_del_uncoal,
+            self.departure_del_coal,
+            self.threads_per_block,
+            self.blocks,
+            self.active_sms,
+            self.active_blocks_per_sm,
+            self.comp_insts,
+            self.uncoal_mem_insts,
+            self.coal_mem_insts,
+            self.synch_insts,
+            self.uncoal_per_mw,
+            self.load_bytes_per_warp,
+        ]
+    }
+
     /// The value of an input by its MODELS.md name.
     pub fn get(&self, name: &str) -> Option<f64> {
-        Some(match name {
-            "threads_per_warp" => self.threads_per_warp,
-            "issue_cycles" => self.issue_cycles,
-            "freq_ghz" => self.freq_ghz,
-            "mem_bandwidth_gbs" => self.mem_bandwidth_gbs,
-            "mem_ld" => self.mem_ld,
-            "departure_del_uncoal" => self.departure_del_uncoal,
-            "departure_del_coal" => self.departure_del_coal,
-            "threads_per_block" => self.threads_per_block,
-            "blocks" => self.blocks,
-            "active_sms" => self.active_sms,
-            "active_blocks_per_sm" => self.active_blocks_per_sm,
-            "comp_insts" => self.comp_insts,
-            "uncoal_mem_insts" => self.uncoal_mem_insts,
-            "coal_mem_insts" => self.coal_mem_insts,
-            "synch_insts" => self.synch_insts,
-            "uncoal_per_mw" => self.uncoal_per_mw,
-            "load_bytes_per_warp" => self.load_bytes_per_warp,
-            _ => return None,
-        })
+        let i = FIELDS.iter().position(|f| f.name == name)?;
+        Some(self.values()[i])
     }
 
     /// Sets an input by its MODELS.md name; returns false for an unknown name.
@@ -281,8 +286,7 @@ impl Inputs {
     /// Every field in range, and at least one memory instruction (eqs. 13–14 and 22–23
     /// divide by #Mem_insts).
     pub fn validate(&self) -> Result<(), InputError> {
-        for spec in FIELDS {
-            let value = self.get(spec.name).unwrap_or(f64::NAN);
+        for (spec, value) in FIELDS.iter().zip(self.values()) {
             spec.check(value)?;
         }
         if self.uncoal_mem_insts + self.coal_mem_insts <= 0.0 {
@@ -654,9 +658,13 @@ pub fn evaluate(inp: &Inputs) -> Result<Outputs, InputError> {
     };
     // Valid inputs keep every quantity finite; this guards the promise that no NaN or ∞ is
     // ever shown, should a range above be loosened.
-    match out.numbers().into_iter().find(|(_, v)| !v.is_finite()) {
-        Some((name, _)) => Err(InputError::new(
-            name,
+    match OUTPUTS
+        .iter()
+        .zip(out.values())
+        .find(|(_, v)| !v.is_finite())
+    {
+        Some((o, _)) => Err(InputError::new(
+            o.name,
             "the inputs give a non-finite value here; check the ranges of the inputs",
         )),
         None => Ok(out),
@@ -732,44 +740,46 @@ pub const OUTPUTS: &[OutputSpec] = &[
 ];
 
 impl Outputs {
+    /// Every numeric output's value, in [`OUTPUTS`] order.
+    pub fn values(&self) -> [f64; 25] {
+        [
+            self.warps_per_block,
+            self.n,
+            self.mem_insts,
+            self.total_insts,
+            self.weight_uncoal,
+            self.weight_coal,
+            self.departure_delay,
+            self.mem_l_uncoal,
+            self.mem_l_coal,
+            self.mem_l,
+            self.mwp_without_bw_full,
+            self.mwp_without_bw,
+            self.bw_per_warp,
+            self.mwp_peak_bw,
+            self.mwp,
+            self.comp_cycles,
+            self.mem_cycles,
+            self.cwp_full,
+            self.cwp,
+            self.rep,
+            self.exec_cycles_app,
+            self.synch_cost,
+            self.exec_cycles_with_synch,
+            self.cpi,
+            self.time_s,
+        ]
+    }
+
     /// Every numeric output by name, in [`OUTPUTS`] order.
     pub fn numbers(&self) -> Vec<(&'static str, f64)> {
-        OUTPUTS
-            .iter()
-            .map(|o| (o.name, self.number(o.name).unwrap_or(f64::NAN)))
-            .collect()
+        OUTPUTS.iter().map(|o| o.name).zip(self.values()).collect()
     }
 
     /// A numeric output by its MODELS.md name.
     pub fn number(&self, name: &str) -> Option<f64> {
-        Some(match name {
-            "warps_per_block" => self.warps_per_block,
-            "mem_insts" => self.mem_insts,
-            "total_insts" => self.total_insts,
-            "mem_l_uncoal" => self.mem_l_uncoal,
-            "mem_l_coal" => self.mem_l_coal,
-            "mem_l" => self.mem_l,
-            "weight_uncoal" => self.weight_uncoal,
-            "weight_coal" => self.weight_coal,
-            "departure_delay" => self.departure_delay,
-            "mwp_without_bw_full" => self.mwp_without_bw_full,
-            "mwp_without_bw" => self.mwp_without_bw,
-            "bw_per_warp" => self.bw_per_warp,
-            "mwp_peak_bw" => self.mwp_peak_bw,
-            "mwp" => self.mwp,
-            "comp_cycles" => self.comp_cycles,
-            "mem_cycles" => self.mem_cycles,
-            "cwp_full" => self.cwp_full,
-            "cwp" => self.cwp,
-            "n" => self.n,
-            "rep" => self.rep,
-            "exec_cycles_app" => self.exec_cycles_app,
-            "synch_cost" => self.synch_cost,
-            "exec_cycles_with_synch" => self.exec_cycles_with_synch,
-            "cpi" => self.cpi,
-            "time_s" => self.time_s,
-            _ => return None,
-        })
+        let i = OUTPUTS.iter().position(|o| o.name == name)?;
+        Some(self.values()[i])
     }
 
     /// What limits the kernel, in plain words.
