@@ -25,8 +25,16 @@ pub fn replace_query(query: &str) -> Result<(), JsValue> {
         .replace_state_with_url(&JsValue::NULL, "", Some(&url))
 }
 
-/// Copies text to the clipboard; resolves to whether it worked.
+/// Copies text to the clipboard; resolves to whether it worked. The Clipboard API exists
+/// only in secure contexts (https, localhost); elsewhere this returns false.
 pub async fn copy_text(text: String) -> bool {
-    let promise = window().navigator().clipboard().write_text(&text);
+    let navigator = window().navigator();
+    let available = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
+        .map(|c| !c.is_undefined() && !c.is_null())
+        .unwrap_or(false);
+    if !available {
+        return false;
+    }
+    let promise = navigator.clipboard().write_text(&text);
     wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
 
 use super::browser;
 
@@ -40,6 +41,16 @@ fn CopyButton(
     }
 }
 
+/// Selects a read-only box's text on focus, ready to copy by hand.
+fn select_all(ev: leptos::ev::FocusEvent) {
+    if let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    {
+        input.select();
+    }
+}
+
 /// `query` is the current share query (without `?`).
 #[component]
 pub fn ShareBar(#[prop(into)] query: Signal<String>) -> impl IntoView {
@@ -49,11 +60,11 @@ pub fn ShareBar(#[prop(into)] query: Signal<String>) -> impl IntoView {
         <section class="share" aria-label="Share">
             <div class="share-row">
                 <CopyButton id="copy-link" label="Copy link" text=link/>
-                <input id="share-link" readonly=true prop:value=link aria-label="Share link"/>
+                <input id="share-link" readonly=true prop:value=link aria-label="Share link" on:focus=select_all/>
             </div>
             <div class="share-row">
                 <CopyButton id="copy-embed" label="Copy embed code" text=snippet/>
-                <input id="embed-code" readonly=true prop:value=snippet aria-label="Embed code"/>
+                <input id="embed-code" readonly=true prop:value=snippet aria-label="Embed code" on:focus=select_all/>
             </div>
         </section>
     }
