@@ -85,7 +85,8 @@ pub fn HongKimPage(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         Ok(pair) => Some(pair),
         Err(_) => prev.cloned().flatten(),
     });
-    let stale = Signal::derive(move || prediction.with(|p| p.is_err()));
+    // The first problem, while the inputs cannot be used ("field: what is valid").
+    let stale = Signal::derive(move || errors.with(|es| es.first().map(ToString::to_string)));
 
     let sweep_spec = Memo::new(move |_| {
         let field = sweep_field.get();
@@ -223,11 +224,7 @@ pub fn HongKimPage(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
 
     let field_error = move |name: &'static str| {
         Signal::derive(move || {
-            errors.with(|es| {
-                es.iter()
-                    .find(|e| e.field == name)
-                    .map(|e| e.message.clone())
-            })
+            errors.with(|es| es.iter().find(|e| e.field == name).map(ToString::to_string))
         })
     };
     let field_hint = move |name: &'static str| {
@@ -476,7 +473,7 @@ fn regime_words(r: Regime) -> &'static str {
 
 /// The headline: predicted time, cycles, CPI, MWP, CWP, the regime and what limits it.
 #[component]
-fn ResultCard(good: Memo<Good>, #[prop(into)] stale: Signal<bool>) -> impl IntoView {
+fn ResultCard(good: Memo<Good>, #[prop(into)] stale: Signal<Option<String>>) -> impl IntoView {
     let body = move || {
         good.get().map(|(setup, p)| {
             let o = &p.outputs;
@@ -513,9 +510,9 @@ fn ResultCard(good: Memo<Good>, #[prop(into)] stale: Signal<bool>) -> impl IntoV
         })
     };
     view! {
-        <section class="result" class:stale=stale aria-live="polite" id="result">
+        <section class="result" class:stale=move || stale.with(Option::is_some) aria-live="polite" id="result">
             <p class="stale-note" id="stale-note">
-                {move || stale.get().then_some("An input is invalid: showing the last valid prediction.")}
+                {move || stale.get().map(|e| format!("{e} — showing the last valid prediction."))}
             </p>
             {body}
         </section>
