@@ -540,6 +540,33 @@ fn WorkedTable(good: Memo<Good>) -> impl IntoView {
                     }
                 })
                 .collect_view();
+            let cc = setup
+                .device
+                .compute_capability
+                .map(|c| format!("CC {}.{}", c.value.0, c.value.1))
+                .unwrap_or_default();
+            let occupancy = p.occupancy.map(|occ| {
+                let row = |label: &'static str, key: &'static str, value: u32, won: bool| {
+                    view! {
+                        <tr class:limiter=won>
+                            <td>{label}<span class="name">{key}</span></td>
+                            <td class="origin">
+                                {format!("Occupancy, {cc}")}
+                                {won.then_some(" · the limit")}
+                            </td>
+                            <td class="num" data-occupancy=key>{value}" "<span class="unit">"blocks"</span></td>
+                        </tr>
+                    }
+                };
+                use crate::model::occupancy::Limiter;
+                view! {
+                    <tr class="section"><th colspan="3">"Occupancy: active blocks per SM allowed by each resource"</th></tr>
+                    {row("Warp slots", "blocks_limited_by_warps", occ.blocks_limited_by_warps, occ.limiter == Limiter::Warps)}
+                    {row("Block slots", "blocks_limited_by_blocks", occ.blocks_limited_by_blocks, occ.limiter == Limiter::Blocks)}
+                    {row("Registers", "blocks_limited_by_registers", occ.blocks_limited_by_registers, occ.limiter == Limiter::Registers)}
+                    {row("Shared memory", "blocks_limited_by_shared_mem", occ.blocks_limited_by_shared_mem, occ.limiter == Limiter::SharedMemory)}
+                }
+            });
             let outputs = OUTPUTS
                 .iter()
                 .map(|o| {
@@ -564,6 +591,7 @@ fn WorkedTable(good: Memo<Good>) -> impl IntoView {
                 <tbody>
                     <tr class="section"><th colspan="3">"Inputs"</th></tr>
                     {inputs}
+                    {occupancy}
                     <tr class="section"><th colspan="3">"Model (in the order of the paper's Table 2)"</th></tr>
                     {outputs}
                 </tbody>

@@ -80,6 +80,13 @@ test('the default link reproduces the paper\'s Table 2 (unrounded)', async () =>
   assert.match(await page.textContent('#regime'), /eq\. 23/);
   assert.match(await page.textContent('#explanation'), /Memory-bound/);
   assert.match(await page.textContent('#occupancy'), /limited by registers/);
+  // Occupancy rows: 8192 / 1536 = 5 by registers, 24/4 = 6 by warps, 8 block slots, 16384/2048 = 8.
+  const occ = await page.$$eval('#worked-table td[data-occupancy]', (tds) =>
+    Object.fromEntries(tds.map((td) => [td.dataset.occupancy, parseInt(td.textContent, 10)])));
+  assert.deepEqual(occ, {
+    blocks_limited_by_warps: 6, blocks_limited_by_blocks: 8,
+    blocks_limited_by_registers: 5, blocks_limited_by_shared_mem: 8,
+  });
   await page.close();
 });
 
