@@ -4,7 +4,9 @@
 use proptest::prelude::*;
 use warpsight::devices;
 use warpsight::model::scenario::{self, Setup, SweepSpec, Value};
-use warpsight::state::{from_query, query_part, setup_from_fields, to_query, ShareState};
+use warpsight::state::{
+    from_query, query_part, setup_from_fields, sweep_from_fields, to_query, ShareState,
+};
 
 #[test]
 fn default_link_round_trips_and_reproduces_table_2() {
@@ -197,4 +199,19 @@ proptest! {
         let (state, _) = from_query(&q);
         let _ = scenario::predict(&state.setup);
     }
+}
+
+#[test]
+fn sweep_controls_name_the_bad_bound() {
+    let ok = sweep_from_fields("mem_ld", "100", "900").expect("valid");
+    assert_eq!((ok.field, ok.from, ok.to), ("mem_ld", 100.0, 900.0));
+    let e = sweep_from_fields("threads_per_block", "32", "4096").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "sweep_to: must be a whole number from 1 to 2,048"
+    );
+    assert_eq!(
+        sweep_from_fields("nope", "1", "2").unwrap_err().field,
+        "sweep"
+    );
 }

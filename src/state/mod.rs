@@ -9,6 +9,7 @@
 use crate::devices;
 use crate::model::hong_kim;
 use crate::model::scenario::{self, Setup, SweepSpec, Value, AUTO_FIELDS};
+use crate::model::InputError;
 
 /// The link format version written by this build.
 pub const VERSION: u32 = 1;
@@ -249,7 +250,7 @@ pub fn to_query(state: &ShareState) -> String {
 pub fn setup_from_fields<'a>(
     device: &'static devices::Device,
     text: impl Fn(&str) -> Option<&'a str>,
-) -> Result<Setup, Vec<crate::model::InputError>> {
+) -> Result<Setup, Vec<InputError>> {
     let mut setup = Setup::for_device(device);
     let mut errors = Vec::new();
     for spec in scenario::fields() {
@@ -272,6 +273,21 @@ pub fn setup_from_fields<'a>(
     } else {
         Err(errors)
     }
+}
+
+/// Reads the sweep controls: the swept field's name and the range's two texts.
+pub fn sweep_from_fields(field: &str, from: &str, to: &str) -> Result<SweepSpec, InputError> {
+    let spec = scenario::field_spec(field)
+        .ok_or_else(|| InputError::new("sweep", "choose one of the numeric inputs"))?;
+    let bound = |key: &str, text: &str| {
+        spec.parse(text)
+            .map_err(|e| InputError::new(key, e.message))
+    };
+    Ok(SweepSpec {
+        field: spec.name,
+        from: bound("sweep_from", from)?,
+        to: bound("sweep_to", to)?,
+    })
 }
 
 /// Each field's text as the form shows it: numbers in shortest form, `auto` for auto fields.

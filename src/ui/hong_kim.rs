@@ -11,7 +11,6 @@ use crate::devices::{self, Device, Source, Sourced};
 use crate::format;
 use crate::model::hong_kim::{self, Regime, OUTPUTS};
 use crate::model::scenario::{self, Prediction, Setup, SweepSpec, DEVICE_FIELDS};
-use crate::model::InputError;
 use crate::state::{self, Notice, ShareState};
 
 /// The form's groups, in reading order.
@@ -89,18 +88,7 @@ pub fn HongKimPage(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let stale = Signal::derive(move || errors.with(|es| es.first().map(ToString::to_string)));
 
     let sweep_spec = Memo::new(move |_| {
-        let field = sweep_field.get();
-        let spec = scenario::field_spec(field);
-        let parse = |key: &str, text: String| {
-            spec.map(|s| s.parse(&text).map_err(|e| InputError::new(key, e.message)))
-                .unwrap_or_else(|| Err(InputError::new("sweep", "unknown input")))
-        };
-        let from = parse("sweep_from", sweep_from.get());
-        let to = parse("sweep_to", sweep_to.get());
-        match (from, to) {
-            (Ok(from), Ok(to)) => Ok(SweepSpec { field, from, to }),
-            (Err(e), _) | (_, Err(e)) => Err(e),
-        }
+        state::sweep_from_fields(sweep_field.get(), &sweep_from.get(), &sweep_to.get())
     });
     let good_sweep: Memo<Option<SweepSpec>> =
         Memo::new(
