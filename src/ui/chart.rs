@@ -142,6 +142,46 @@ pub fn LineChart(
         hover.set(nearest);
     };
 
+    // Arrow keys walk the points (the same tooltip as hover); Escape hides it.
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let step: isize = match ev.key().as_str() {
+            "ArrowRight" | "ArrowUp" => 1,
+            "ArrowLeft" | "ArrowDown" => -1,
+            "Escape" => {
+                hover.set(None);
+                return;
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        let valid: Vec<usize> = points.with(|pts| {
+            pts.iter()
+                .enumerate()
+                .filter(|(_, p)| p.y.is_some())
+                .map(|(i, _)| i)
+                .collect()
+        });
+        let Some(&first) = valid.first() else { return };
+        let next = match hover.get().and_then(|h| valid.iter().position(|&i| i == h)) {
+            Some(k) => {
+                let k = (k as isize + step).clamp(0, valid.len() as isize - 1) as usize;
+                valid[k]
+            }
+            None => first,
+        };
+        hover.set(Some(next));
+    };
+    let readout = move || {
+        let i = hover.get()?;
+        let p = points.with(|pts| pts.get(i).cloned())?;
+        Some(format!(
+            "{} = {} → {}",
+            x_label.get(),
+            format_x(p.x),
+            format_y(p.y?)
+        ))
+    };
+
     let axes = move || {
         frame.get().map(|f| {
             let x_ticks = nice_ticks(f.x0, f.x1, 8);
@@ -206,7 +246,7 @@ pub fn LineChart(
         let p = points.with(|pts| pts.get(i).cloned())?;
         let y = p.y?;
         let (cx, cy) = (f.sx(p.x), f.sy(y));
-        let text = format!("{} = {} → {}", x_label.get(), format_x(p.x), format_y(y));
+        let text = readout()?;
         let width = 12.0 + 6.6 * text.chars().count() as f64;
         let bx = if cx + 10.0 + width > W {
             cx - 10.0 - width
@@ -229,9 +269,12 @@ pub fn LineChart(
             <svg
                 viewBox=format!("0 0 {W} {H}")
                 role="img"
-                aria-label=move || title.get()
+                tabindex="0"
+                aria-label=move || format!("{} (arrow keys read the points)", title.get())
                 on:mousemove=on_move
                 on:mouseleave=move |_| hover.set(None)
+                on:keydown=on_key
+                on:blur=move |_| hover.set(None)
             >
                 <title>{move || title.get()}</title>
                 {axes}
@@ -255,6 +298,7 @@ pub fn LineChart(
                     </text>
                 </Show>
             </svg>
+            <figcaption class="sr-only" aria-live="polite">{readout}</figcaption>
         </figure>
     }
 }

@@ -165,6 +165,13 @@ test('the chart sweeps threads per block and shows a tooltip on hover', async ()
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
   await page.waitForSelector('.chart .tooltip');
   assert.match(await page.textContent('.chart .tooltip text'), /threads_per_block = \d+ → [\d.,]+ [µnm]?s/);
+  // The keyboard walks the same points.
+  await page.mouse.move(0, 0);
+  await page.focus('.chart svg');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('.chart .tooltip text'), /^threads_per_block = 32 → /);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('.chart figcaption'), /^threads_per_block = 64 → /);
   // Sweep another input.
   await page.selectOption('#sweep', 'mem_ld');
   await page.waitForFunction(() => /sweep=mem_ld/.test(location.search));
