@@ -604,6 +604,13 @@ fn input_origin(name: &str, setup: &Setup, p: &Prediction) -> String {
     let d = setup.device;
     match name {
         "active_blocks_per_sm" if p.active_blocks_per_sm_auto => match p.occupancy {
+            Some(occ) if f64::from(occ.active_blocks_per_sm) > p.inputs.active_blocks_per_sm => {
+                format!(
+                    "⌈#Blocks / #Active_SMs⌉: the grid is smaller than occupancy's {} (limited by {})",
+                    occ.active_blocks_per_sm,
+                    occ.limiter.describe()
+                )
+            }
             Some(occ) => format!("Occupancy: limited by {}", occ.limiter.describe()),
             None => "Occupancy".into(),
         },
