@@ -215,3 +215,29 @@ fn sweep_controls_name_the_bad_bound() {
         "sweep"
     );
 }
+
+#[test]
+fn the_default_kernel_on_every_gpu() {
+    let setup = Setup::default_setup();
+    let all = scenario::across_devices(&setup);
+    assert_eq!(all.len(), devices::gpus().count());
+    for (d, result) in &all {
+        let p = result.as_ref().unwrap_or_else(|e| panic!("{}: {e}", d.id));
+        assert!(
+            p.outputs.time_s > 0.0 && p.outputs.time_s.is_finite(),
+            "{}",
+            d.id
+        );
+        assert_eq!(p.inputs.freq_ghz, d.clock_ghz.value);
+    }
+    // On its own machine the kernel is the paper's Table 2.
+    let own = all
+        .iter()
+        .find(|(d, _)| d.id == "hk-example")
+        .map(|(_, r)| r.clone());
+    assert_eq!(
+        own.and_then(Result::ok)
+            .map(|p| p.outputs.exec_cycles_with_synch),
+        Some(50728.1875)
+    );
+}

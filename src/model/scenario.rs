@@ -371,3 +371,11 @@ pub fn sweep(setup: &Setup, spec: &SweepSpec, max_points: usize) -> Vec<SweepPoi
         })
         .collect()
 }
+
+/// The same kernel on every GPU preset: each device's clock, bandwidth and memory constants,
+/// with the kernel's own inputs (and any manual active SMs/blocks) kept.
+pub fn across_devices(setup: &Setup) -> Vec<(&'static Device, Result<Prediction, InputError>)> {
+    devices::gpus()
+        .map(|d| (d, predict(&setup.with_device(d))))
+        .collect()
+}

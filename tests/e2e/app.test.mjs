@@ -247,6 +247,27 @@ test('CLI: bad input names the field and range and exits 2', () => {
   assert.equal(cliFail(['frobnicate']).status, 2);
 });
 
+test('the same kernel on every device, and switching from that table', async () => {
+  const page = await env.context.newPage();
+  await page.goto(server.base);
+  await ready(page);
+  await page.click('#compare summary');
+  const rows = await page.$$eval('#compare tbody tr', (trs) => trs.map((tr) => tr.dataset.device));
+  assert.ok(rows.includes('gtx280') && rows.includes('h100') && rows.includes('fx5600'));
+  assert.ok(!rows.includes('i5-2400'), 'CPUs are not GPU presets');
+  // The current device's row shows the headline time.
+  const own = await page.getAttribute('#compare tr.current td[data-value]', 'data-value');
+  assert.equal(own, await page.getAttribute('#time', 'data-value'));
+  // Times are sorted, fastest first.
+  const times = await page.$$eval('#compare td[data-value]', (tds) => tds.map((td) => Number(td.dataset.value)));
+  assert.deepEqual(times, [...times].sort((a, b) => a - b));
+  await page.click('#compare tr[data-device="gtx280"] button');
+  await page.waitForFunction(() => document.querySelector('#mem_ld').value === '450');
+  assert.match(page.url(), /device=gtx280/);
+  assert.equal(await page.inputValue('#device'), 'gtx280');
+  await page.close();
+});
+
 test('no console errors and no offsite requests over the whole run', () => {
   assert.deepEqual(env.offsite, []);
   assert.deepEqual(env.errors, []);
