@@ -228,3 +228,42 @@ fn names_and_values_line_up() {
     assert_eq!(json["regime"], 23);
     assert_eq!(json["mwp_limited_by"], "departure_delay");
 }
+
+#[test]
+fn paper_examples_predict_on_their_gpus() {
+    use warpsight::model::scenario::{self, Setup, Value};
+    // Every Table 5 kernel runs on the FX5600 and the GTX280 (the GPUs of Figs. 15–16).
+    for id in ["fx5600", "gtx280"] {
+        let device = devices::find(id).expect("preset");
+        for ex in hong_kim::EXAMPLES {
+            let mut s = Setup::for_device(device);
+            for &(name, v) in ex.values {
+                assert!(s.set(name, Value::Num(v)), "{}: {name}", ex.id);
+            }
+            let p = scenario::predict(&s).unwrap_or_else(|e| panic!("{} on {id}: {e}", ex.id));
+            assert!(p.outputs.time_s > 0.0, "{}", ex.id);
+        }
+    }
+    // SVM is the only coalesced kernel: on the FX5600 its MWP is the highest (§5.2).
+    let device = devices::find("fx5600").expect("fx5600");
+    let mwp = |id: &str| {
+        let ex = hong_kim::EXAMPLES
+            .iter()
+            .find(|e| e.id == id)
+            .expect("example");
+        let mut s = Setup::for_device(device);
+        for &(name, v) in ex.values {
+            s.set(name, Value::Num(v));
+        }
+        scenario::predict(&s).expect("predicts").outputs.mwp
+    };
+    for other in ["sepia", "linear", "mat-naive", "blackscholes"] {
+        assert!(mwp("svm") > mwp(other), "svm vs {other}");
+    }
+    // Sepia: 49,000,000 elements → 382,813 blocks of 128.
+    let sepia = hong_kim::EXAMPLES
+        .iter()
+        .find(|e| e.id == "sepia")
+        .expect("sepia");
+    assert!(sepia.values.contains(&("blocks", 382_813.0)));
+}

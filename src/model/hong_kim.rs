@@ -201,6 +201,118 @@ pub const FIELDS: &[FieldSpec] = &[
     ),
 ];
 
+/// A kernel from the paper: per-thread instruction counts and resources (Table 5), launched
+/// with one thread per data element at 128 threads per block.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KernelExample {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub source: &'static str,
+    /// Field name → value, for the kernel fields this example sets.
+    pub values: &'static [(&'static str, f64)],
+}
+
+/// Blocks of 128 threads covering `elements` data elements, one per thread.
+const fn blocks_of_128(elements: u64) -> f64 {
+    elements.div_ceil(128) as f64
+}
+
+/// The paper's example kernels: §3.6 (Table 2) and the Merge benchmarks of Table 5. Table 5
+/// treats each benchmark's loads as all coalesced or all uncoalesced and prints no
+/// synchronization counts except for the tiled matrix multiply (§3.6: 2 per outer iteration).
+pub const EXAMPLES: &[KernelExample] = &[
+    KernelExample {
+        id: "table2",
+        name: "Tiled matrix multiply, §3.6 (Table 2)",
+        source: "Hong & Kim, §3.6 and Table 2",
+        values: &[
+            ("threads_per_block", 128.0),
+            ("blocks", 80.0),
+            ("comp_insts", 27.0),
+            ("uncoal_mem_insts", 6.0),
+            ("coal_mem_insts", 0.0),
+            ("synch_insts", 6.0),
+            ("registers_per_thread", 12.0),
+            ("shared_mem_per_block", 2048.0),
+        ],
+    },
+    KernelExample {
+        id: "sepia",
+        name: "Sepia, 7000 × 7000 (Table 5)",
+        source: "Hong & Kim, Table 5: 71 comp, 6 uncoalesced mem, 7 registers, 52 B shared",
+        values: &[
+            ("threads_per_block", 128.0),
+            ("blocks", blocks_of_128(7000 * 7000)),
+            ("comp_insts", 71.0),
+            ("uncoal_mem_insts", 6.0),
+            ("coal_mem_insts", 0.0),
+            ("synch_insts", 0.0),
+            ("registers_per_thread", 7.0),
+            ("shared_mem_per_block", 52.0),
+        ],
+    },
+    KernelExample {
+        id: "linear",
+        name: "Linear filter, 10000 × 10000 (Table 5)",
+        source: "Hong & Kim, Table 5: 111 comp, 30 uncoalesced mem, 15 registers, 60 B shared",
+        values: &[
+            ("threads_per_block", 128.0),
+            ("blocks", blocks_of_128(10000 * 10000)),
+            ("comp_insts", 111.0),
+            ("uncoal_mem_insts", 30.0),
+            ("coal_mem_insts", 0.0),
+            ("synch_insts", 0.0),
+            ("registers_per_thread", 15.0),
+            ("shared_mem_per_block", 60.0),
+        ],
+    },
+    KernelExample {
+        id: "svm",
+        name: "SVM, 736 × 992 (Table 5)",
+        source: "Hong & Kim, Table 5: 10871 comp, 819 coalesced mem, 9 registers, 44 B shared",
+        values: &[
+            ("threads_per_block", 128.0),
+            ("blocks", blocks_of_128(736 * 992)),
+            ("comp_insts", 10871.0),
+            ("uncoal_mem_insts", 0.0),
+            ("coal_mem_insts", 819.0),
+            ("synch_insts", 0.0),
+            ("registers_per_thread", 9.0),
+            ("shared_mem_per_block", 44.0),
+        ],
+    },
+    KernelExample {
+        id: "mat-naive",
+        name: "Matrix multiply (naive), 2000 × 2000 (Table 5)",
+        source: "Hong & Kim, Table 5: 12043 comp, 4001 uncoalesced mem, 10 registers, 88 B shared",
+        values: &[
+            ("threads_per_block", 128.0),
+            ("blocks", blocks_of_128(2000 * 2000)),
+            ("comp_insts", 12043.0),
+            ("uncoal_mem_insts", 4001.0),
+            ("coal_mem_insts", 0.0),
+            ("synch_insts", 0.0),
+            ("registers_per_thread", 10.0),
+            ("shared_mem_per_block", 88.0),
+        ],
+    },
+    KernelExample {
+        id: "blackscholes",
+        name: "BlackScholes, 9,000,000 options (Table 5)",
+        source: "Hong & Kim, Table 5: 137 comp, 7 uncoalesced mem, 11 registers, 36 B shared",
+        values: &[
+            ("threads_per_block", 128.0),
+            ("blocks", blocks_of_128(9_000_000)),
+            ("comp_insts", 137.0),
+            ("uncoal_mem_insts", 7.0),
+            ("coal_mem_insts", 0.0),
+            ("synch_insts", 0.0),
+            ("registers_per_thread", 11.0),
+            ("shared_mem_per_block", 36.0),
+        ],
+    },
+];
+
 /// The field spec for a name, if it is one of this model's inputs.
 pub fn field_spec(name: &str) -> Option<&'static FieldSpec> {
     FIELDS.iter().find(|f| f.name == name)

@@ -207,6 +207,23 @@ pub fn HongKimPage(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             }
         }
     });
+    let on_example = move |ev: leptos::ev::Event| {
+        let id = event_target_value(&ev);
+        if let Some(ex) = hong_kim::EXAMPLES.iter().find(|e| e.id == id) {
+            for &(name, value) in ex.values {
+                if let Some(spec) = scenario::field_spec(name) {
+                    set_text(texts, spec.name, format::exact(value));
+                }
+            }
+        }
+        // Back to the prompt: the select is an action, not a state.
+        if let Some(select) = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
+        {
+            select.set_value("");
+        }
+    };
     let on_device = move |ev| {
         if let Some(d) = devices::find(&event_target_value(&ev)) {
             on_pick_device.run(d);
@@ -317,6 +334,16 @@ pub fn HongKimPage(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                         </optgroup>
                     </select>
                     {move || view! { <DeviceFacts device=device.get()/> }}
+                </div>
+                <div class="example-pick">
+                    <label for="example">"Kernel"</label>
+                    <select id="example" on:change=on_example>
+                        <option value="" selected=true>"Load a kernel from the paper…"</option>
+                        {hong_kim::EXAMPLES
+                            .iter()
+                            .map(|e| view! { <option value=e.id title=e.source>{e.name}</option> })
+                            .collect_view()}
+                    </select>
                 </div>
                 <form class="kernel" on:submit=|ev| ev.prevent_default()>
                     {groups}

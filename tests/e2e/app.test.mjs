@@ -223,6 +223,21 @@ test('a documentation page embeds a live prediction in an iframe', async () => {
   await docServer.close();
 });
 
+test('loading a kernel from the paper fills the form and agrees with the CLI', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('device=fx5600'));
+  await ready(page);
+  await page.selectOption('#example', 'svm');
+  await page.waitForFunction(() => document.querySelector('#coal_mem_insts').value === '819');
+  assert.equal(await page.inputValue('#comp_insts'), '10871');
+  assert.equal(await page.inputValue('#blocks'), '5704'); // ⌈736 × 992 / 128⌉
+  assert.equal(await page.inputValue('#example'), '', 'the picker returns to its prompt');
+  await page.waitForFunction(() => /coal_mem_insts=819/.test(location.search));
+  const cli = cliEval(page.url());
+  assert.equal(Number(await page.getAttribute('#cycles', 'data-value')), cli.outputs.exec_cycles_with_synch);
+  await page.close();
+});
+
 test('markup in a link is data, never HTML', async () => {
   const evil = encodeURIComponent('<script>window.__pwned=1</script>');
   const img = encodeURIComponent('"><img src=x onerror="window.__pwned=2">');
