@@ -188,7 +188,14 @@ proptest! {
                 for (name, v) in p.outputs.numbers() {
                     prop_assert!(v.is_finite(), "{} = {}", name, v);
                 }
-                prop_assert!(p.outputs.time_s > 0.0);
+                let o = &p.outputs;
+                prop_assert!(o.time_s > 0.0);
+                // Eqs. 5 and 9 bound MWP and CWP by N; eq. 8 keeps CWP ≥ 1; eq. 26 ≥ 0.
+                prop_assert!(o.mwp <= o.n && o.cwp <= o.n, "mwp {} cwp {} n {}", o.mwp, o.cwp, o.n);
+                prop_assert!(o.cwp >= 1.0);
+                prop_assert!(o.synch_cost >= 0.0);
+                prop_assert!(o.exec_cycles_with_synch >= o.exec_cycles_app);
+                prop_assert_eq!(o.regime.equation() == 22, o.mwp == o.n && o.cwp == o.n);
             }
             Err(e) => prop_assert!(scenario::field_spec(&e.field).is_some() || e.field == "compute_capability", "{}", e),
         }

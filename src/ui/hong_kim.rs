@@ -316,6 +316,17 @@ pub fn HongKimPage(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         </header>
         <main class="page">
             {notice_list}
+            // On narrow screens the result card sits below the form; this bar keeps the
+            // prediction in sight while editing.
+            <div class="mobile-summary" aria-hidden="true">
+                {move || good.get().map(|(_, p)| format!(
+                    "{} · eq. {} · {}",
+                    format::duration(p.outputs.time_s),
+                    p.outputs.regime.equation(),
+                    regime_words(p.outputs.regime)
+                ))}
+                {move || stale.with(Option::is_some).then_some(" · (last valid)")}
+            </div>
             <section class="inputs" aria-label="Inputs">
                 <div class="device-pick">
                     <label for="device">"Device"</label>
