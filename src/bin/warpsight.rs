@@ -89,7 +89,7 @@ fn eval(link: &str) -> Result<(), String> {
 
 fn devices_table() -> String {
     let mut s = format!(
-        "{:<12} {:<36} {:>5} {:>5} {:>8} {:>10}  {}\n",
+        "{:<12} {:<36} {:>4} {:>5} {:>10} {:>11}  {}\n",
         "id", "name", "cc", "SMs", "clock", "bandwidth", "constants"
     );
     for d in DEVICES {
@@ -103,7 +103,7 @@ fn devices_table() -> String {
             "partly not from the papers"
         };
         s.push_str(&format!(
-            "{:<12} {:<36} {:>5} {:>5} {:>8} {:>10}  {}\n",
+            "{:<12} {:<36} {:>4} {:>5} {:>10} {:>11}  {}\n",
             d.id,
             d.name,
             cc,

@@ -38,9 +38,14 @@ impl Default for ShareState {
 pub struct Notice {
     /// The query key concerned.
     pub key: String,
+    /// What is wrong and, for a value, what would be valid.
     pub message: String,
+    /// What the app used instead ("using the default 128", "ignored"); the CLI, which
+    /// refuses bad links, leaves this out.
+    pub fallback: String,
 }
 
+/// `key: message`, the CLI's one-line error.
 impl std::fmt::Display for Notice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {}", self.key, self.message)
@@ -79,10 +84,11 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         .map(|(k, v)| (k.into_owned(), v.into_owned()))
         .collect();
     let mut notices = Vec::new();
-    let mut note = |key: &str, message: String| {
+    let mut note = |key: &str, message: String, fallback: String| {
         notices.push(Notice {
             key: key.to_string(),
             message,
+            fallback,
         })
     };
     let last = |key: &str| {
@@ -98,10 +104,8 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         if v.trim() != VERSION.to_string() {
             note(
                 "v",
-                format!(
-                    "link version {} is not supported; read as version {VERSION}",
-                    quote(v)
-                ),
+                format!("link version {} is not supported", quote(v)),
+                format!("read as version {VERSION}"),
             );
         }
     }
@@ -109,11 +113,8 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         if m != hong_kim::MODEL_ID {
             note(
                 "model",
-                format!(
-                    "{} is not an available model; showing {}",
-                    quote(m),
-                    hong_kim::MODEL_ID
-                ),
+                format!("{} is not an available model", quote(m)),
+                format!("showing {}", hong_kim::MODEL_ID),
             );
         }
     }
@@ -124,10 +125,10 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             None => note(
                 "device",
                 format!(
-                    "{} is not a known GPU preset; using {}",
-                    quote(id),
-                    state.setup.device.name
+                    "{} is not a known GPU preset (`warpsight devices` lists them)",
+                    quote(id)
                 ),
+                format!("using {}", state.setup.device.name),
             ),
         }
     }
@@ -147,10 +148,8 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
                 Some(spec) => sweep_field = Some(spec.name),
                 None => note(
                     "sweep",
-                    format!(
-                        "{} is not an input that can be swept; sweeping threads_per_block",
-                        quote(raw)
-                    ),
+                    format!("{} is not an input that can be swept", quote(raw)),
+                    "sweeping threads_per_block".to_string(),
                 ),
             },
             "sweep_from" | "sweep_to" => {} // read after the sweep field
@@ -167,18 +166,15 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
                         }
                         Err(e) => note(
                             name,
-                            format!(
-                                "{} is not valid ({}); using the default {}",
-                                quote(raw),
-                                e.message,
-                                describe(state.setup.get(name))
-                            ),
+                            format!("{} is not valid: {}", quote(raw), e.message),
+                            format!("using the default {}", describe(state.setup.get(name))),
                         ),
                     }
                 }
                 None => note(
                     name,
-                    "is not a parameter of this model; ignored".to_string(),
+                    "not a parameter of this model".to_string(),
+                    "ignored".to_string(),
                 ),
             },
         }
@@ -201,11 +197,8 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
                         Ok(v) => state.sweep.to = v,
                         Err(e) => note(
                             key,
-                            format!(
-                                "{} is not valid ({}); using the default",
-                                quote(raw),
-                                e.message
-                            ),
+                            format!("{} is not valid: {}", quote(raw), e.message),
+                            "using the default range".to_string(),
                         ),
                     }
                 }

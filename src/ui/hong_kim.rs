@@ -171,7 +171,7 @@ pub fn HongKimPage(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     <ul>
                         {list
                             .into_iter()
-                            .map(|n| view! { <li><code>{n.key.clone()}</code>" " {n.message.clone()}</li> })
+                            .map(|n| view! { <li><code>{n.key}</code>": " {n.message}"; " {n.fallback}</li> })
                             .collect_view()}
                     </ul>
                     <button type="button" class="dismiss" on:click=move |_| notices.set(Vec::new())>
