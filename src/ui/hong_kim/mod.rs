@@ -1,5 +1,17 @@
 //! The Hong & Kim page: device and kernel in, predicted time and the worked table out, a
 //! sweep chart, and the share bar. With `embed=1`, only the result card and the chart.
+//!
+//! The page owns the signals and memos; the pieces below render one part each.
+
+mod compare;
+mod device;
+mod result;
+mod worked;
+
+use compare::DeviceComparison;
+use device::{device_option, DeviceFacts};
+use result::{regime_words, ResultCard};
+use worked::{ReadingNotes, WorkedTable};
 
 use leptos::prelude::*;
 
@@ -7,9 +19,9 @@ use super::browser;
 use super::chart::{ChartPoint, LineChart};
 use super::field::{set_text, text_of, NumberField, Texts};
 use super::share::ShareBar;
-use crate::devices::{self, Device, Source, Sourced};
+use crate::devices::{self, Device};
 use crate::format;
-use crate::model::hong_kim::{self, Regime, OUTPUTS};
+use crate::model::hong_kim;
 use crate::model::scenario::{self, Prediction, Setup, SweepSpec, DEVICE_FIELDS};
 use crate::state::{self, Notice, ShareState};
 
@@ -52,7 +64,7 @@ const GROUPS: &[(&str, &[&str])] = &[
 /// Points in the sweep chart.
 const SWEEP_POINTS: usize = 48;
 
-type Good = Option<(Setup, Prediction)>;
+pub(super) type Good = Option<(Setup, Prediction)>;
 
 #[component]
 pub fn HongKimPage(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
@@ -432,336 +444,4 @@ pub fn HongKimPage(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         </footer>
     }
     .into_any()
-}
-
-fn device_option(d: &'static Device, current: RwSignal<&'static Device>) -> impl IntoView {
-    view! {
-        <option value=d.id selected=move || current.get().id == d.id>
-            {d.name}
-        </option>
-    }
-}
-
-/// The device's values, each with where it comes from.
-#[component]
-fn DeviceFacts(device: &'static Device) -> impl IntoView {
-    fn row<T: Copy + 'static>(
-        label: &'static str,
-        v: Sourced<T>,
-        show: fn(T) -> String,
-    ) -> impl IntoView {
-        let off_paper = !matches!(v.source, Source::Paper(_));
-        view! {
-            <tr class:off-paper=off_paper>
-                <th scope="row">{label}</th>
-                <td>{show(v.value)}</td>
-                <td class="source">
-                    {v.source.describe()}
-                    {off_paper.then(|| view! { <span class="badge">"not from the papers"</span> })}
-                </td>
-            </tr>
-        }
-    }
-    let cc = device
-        .compute_capability
-        .map(|c| row("Compute capability", c, |(a, b)| format!("{a}.{b}")));
-    let hk = device.hong_kim.map(|h| {
-        view! {
-            {row("Mem_LD", h.mem_ld, |v| format!("{} cycles", format::num(v)))}
-            {row("Departure_del_uncoal", h.departure_del_uncoal, |v| format!("{} cycles", format::num(v)))}
-            {row("Departure_del_coal", h.departure_del_coal, |v| format!("{} cycles", format::num(v)))}
-            {row("#Uncoal_per_mw", h.uncoal_per_mw, format::num)}
-        }
-    });
-    view! {
-        <details class="device-facts" id="device-facts">
-            <summary>
-                {device.name}
-                {(!device.all_from_papers()).then(|| view! { <span class="badge">"constants not from the papers"</span> })}
-            </summary>
-            <table>
-                <tbody>
-                    {cc}
-                    {row("SMs", device.sms, |v| v.to_string())}
-                    {row("Cores per SM", device.cores_per_sm, |v| v.to_string())}
-                    {row("SM clock", device.clock_ghz, |v| format!("{} GHz", format::num(v)))}
-                    {row("Memory bandwidth", device.mem_bandwidth_gbs, |v| format!("{} GB/s", format::num(v)))}
-                    {hk}
-                </tbody>
-            </table>
-        </details>
-    }
-}
-
-fn regime_words(r: Regime) -> &'static str {
-    match r {
-        Regime::NotEnoughWarps => "not enough warps",
-        Regime::MemoryBound => "memory-bound",
-        Regime::ComputeBound => "compute-bound",
-    }
-}
-
-/// The headline: predicted time, cycles, CPI, MWP, CWP, the regime and what limits it.
-#[component]
-fn ResultCard(good: Memo<Good>, #[prop(into)] stale: Signal<Option<String>>) -> impl IntoView {
-    let body = move || {
-        good.get().map(|(setup, p)| {
-            let o = &p.outputs;
-            let stat = |id: &'static str, label: &'static str, value: f64, text: String| {
-                view! {
-                    <div class="stat">
-                        <dt>{label}</dt>
-                        <dd id=id data-value=format::exact(value)>{text}</dd>
-                    </div>
-                }
-            };
-            let occupancy = p.occupancy_summary();
-            view! {
-                <p class="result-device">{setup.device.name}" · Hong & Kim MWP-CWP"</p>
-                <p class="headline">
-                    <span class="label">"Predicted time"</span>
-                    <span class="time" id="time" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</span>
-                </p>
-                <dl class="stats">
-                    {stat("cycles", "Cycles (eq. 27)", o.exec_cycles_with_synch, format::grouped(o.exec_cycles_with_synch, 2))}
-                    {stat("cpi", "CPI (eq. 25)", o.cpi, format::num(o.cpi))}
-                    {stat("mwp", "MWP (eq. 5)", o.mwp, format::num(o.mwp))}
-                    {stat("cwp", "CWP (eq. 9)", o.cwp, format::num(o.cwp))}
-                    <div class="stat">
-                        <dt>"Regime"</dt>
-                        <dd id="regime" data-value=o.regime.equation().to_string()>
-                            {format!("eq. {} · {}", o.regime.equation(), regime_words(o.regime))}
-                        </dd>
-                    </div>
-                </dl>
-                <p class="explanation" id="explanation">{o.explanation()}</p>
-                <p class="occupancy" id="occupancy">{occupancy}</p>
-            }
-        })
-    };
-    view! {
-        <section class="result" class:stale=move || stale.with(Option::is_some) aria-live="polite" id="result">
-            <p class="stale-note" id="stale-note">
-                {move || stale.get().map(|e| format!("{e} — showing the last valid prediction."))}
-            </p>
-            {body}
-        </section>
-    }
-}
-
-/// The paper's Table 2 for the user's kernel: every input and intermediate with its origin.
-#[component]
-fn WorkedTable(good: Memo<Good>) -> impl IntoView {
-    let rows = move || {
-        good.get().map(|(setup, p)| {
-            let inputs = hong_kim::FIELDS
-                .iter()
-                .map(|spec| {
-                    let value = p.inputs.get(spec.name).unwrap_or_default();
-                    let origin = input_origin(spec.name, &setup, &p);
-                    view! {
-                        <tr>
-                            <td><code>{if spec.symbol.is_empty() { spec.label } else { spec.symbol }}</code><span class="name">{spec.name}</span></td>
-                            <td class="origin">{origin}</td>
-                            <td class="num" data-name=spec.name data-value=format::exact(value)>
-                                {format::num(value)}" "<span class="unit">{spec.unit}</span>
-                            </td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            let cc = setup
-                .device
-                .compute_capability
-                .map(|c| format!("CC {}.{}", c.value.0, c.value.1))
-                .unwrap_or_default();
-            let occupancy = p.occupancy.map(|occ| {
-                let row = |label: &'static str, key: &'static str, value: u32, won: bool| {
-                    view! {
-                        <tr class:limiter=won>
-                            <td>{label}<span class="name">{key}</span></td>
-                            <td class="origin">
-                                {format!("Occupancy, {cc}")}
-                                {won.then_some(" · the limit")}
-                            </td>
-                            <td class="num" data-occupancy=key>{value}" "<span class="unit">"blocks"</span></td>
-                        </tr>
-                    }
-                };
-                use crate::model::occupancy::Limiter;
-                view! {
-                    <tr class="section"><th colspan="3">"Occupancy: active blocks per SM allowed by each resource"</th></tr>
-                    {row("Warp slots", "blocks_limited_by_warps", occ.blocks_limited_by_warps, occ.limiter == Limiter::Warps)}
-                    {row("Block slots", "blocks_limited_by_blocks", occ.blocks_limited_by_blocks, occ.limiter == Limiter::Blocks)}
-                    {row("Registers", "blocks_limited_by_registers", occ.blocks_limited_by_registers, occ.limiter == Limiter::Registers)}
-                    {row("Shared memory", "blocks_limited_by_shared_mem", occ.blocks_limited_by_shared_mem, occ.limiter == Limiter::SharedMemory)}
-                }
-            });
-            let outputs = OUTPUTS
-                .iter()
-                .map(|o| {
-                    let value = p.outputs.number(o.name).unwrap_or_default();
-                    let shown = if o.unit == "s" {
-                        format::duration(value)
-                    } else {
-                        format!("{} {}", format::num(value), o.unit)
-                    };
-                    view! {
-                        <tr>
-                            <td><code>{o.symbol}</code><span class="name">{o.name}</span></td>
-                            <td class="origin">{o.equation}</td>
-                            <td class="num" data-name=o.name data-value=format::exact(value)>
-                                {shown}
-                            </td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            view! {
-                <tbody>
-                    <tr class="section"><th colspan="3">"Inputs"</th></tr>
-                    {inputs}
-                    {occupancy}
-                    <tr class="section"><th colspan="3">"Model (in the order of the paper's Table 2)"</th></tr>
-                    {outputs}
-                </tbody>
-            }
-        })
-    };
-    view! {
-        <section class="worked" aria-label="Worked table">
-            <h2>"Worked table"</h2>
-            <table id="worked-table">
-                <thead>
-                    <tr><th>"Parameter"</th><th>"Obtained"</th><th class="num">"Value"</th></tr>
-                </thead>
-                {rows}
-            </table>
-        </section>
-    }
-}
-
-/// Where an input's value came from, in the spirit of Table 2's "Obtained" column.
-fn input_origin(name: &str, setup: &Setup, p: &Prediction) -> String {
-    let d = setup.device;
-    match name {
-        "active_blocks_per_sm" if p.active_blocks_per_sm_auto => match p.occupancy {
-            Some(occ) if f64::from(occ.active_blocks_per_sm) > p.inputs.active_blocks_per_sm => {
-                format!(
-                    "⌈#Blocks / #Active_SMs⌉: the grid is smaller than occupancy's {} (limited by {})",
-                    occ.active_blocks_per_sm,
-                    occ.limiter.describe()
-                )
-            }
-            Some(occ) => format!("Occupancy: limited by {}", occ.limiter.describe()),
-            None => "Occupancy".into(),
-        },
-        "active_sms" if p.active_sms_auto => "min(#SMs, #Blocks)".into(),
-        _ if DEVICE_FIELDS.contains(&name) => {
-            let preset = Setup::for_device(d);
-            if preset.inputs.get(name) == p.inputs.get(name) {
-                let source = match (name, d.hong_kim) {
-                    ("freq_ghz", _) => d.clock_ghz.source.describe(),
-                    ("mem_bandwidth_gbs", _) => d.mem_bandwidth_gbs.source.describe(),
-                    ("mem_ld", Some(h)) => h.mem_ld.source.describe(),
-                    ("departure_del_uncoal", Some(h)) => h.departure_del_uncoal.source.describe(),
-                    ("departure_del_coal", Some(h)) => h.departure_del_coal.source.describe(),
-                    ("uncoal_per_mw", Some(h)) => h.uncoal_per_mw.source.describe(),
-                    _ => String::new(),
-                };
-                format!("{}: {source}", d.name)
-            } else {
-                "You (overrides the preset)".into()
-            }
-        }
-        "threads_per_warp" | "issue_cycles" => "Table 1".into(),
-        _ => "Your kernel".into(),
-    }
-}
-
-#[component]
-fn ReadingNotes(good: Memo<Good>) -> impl IntoView {
-    view! {
-        <section class="notes" aria-label="Reading notes">
-            <h2>"Reading notes"</h2>
-            <p class="sub">"Where the paper is ambiguous, this is how the model reads it (shared/MODELS.md)."</p>
-            <ul id="reading-notes">
-                {move || {
-                    good.get()
-                        .map(|(_, p)| {
-                            p.outputs
-                                .notes
-                                .iter()
-                                .map(|n| view! { <li data-note=n.id>{n.text}</li> })
-                                .collect_view()
-                        })
-                }}
-            </ul>
-        </section>
-    }
-}
-
-/// The same kernel on every GPU preset, fastest first; a row's button switches device.
-#[component]
-fn DeviceComparison(good: Memo<Good>, on_pick: Callback<&'static Device>) -> impl IntoView {
-    let rows = Memo::new(move |_| {
-        let Some((setup, _)) = good.get() else {
-            return Vec::new();
-        };
-        let mut rows: Vec<_> = scenario::across_devices(&setup)
-            .into_iter()
-            .map(|(d, r)| {
-                (
-                    d,
-                    r.map(|p| p.outputs).map_err(|e| e.to_string()),
-                    d.id == setup.device.id,
-                )
-            })
-            .collect();
-        rows.sort_by(|a, b| match (&a.1, &b.1) {
-            (Ok(x), Ok(y)) => x.time_s.total_cmp(&y.time_s),
-            (Ok(_), Err(_)) => std::cmp::Ordering::Less,
-            (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
-            _ => std::cmp::Ordering::Equal,
-        });
-        rows
-    });
-    view! {
-        <section class="compare" aria-label="Other devices">
-            <details id="compare">
-                <summary><h2>"The same kernel on every device"</h2></summary>
-                <p class="sub">"Each device's clock, bandwidth and memory constants; your kernel unchanged. Constants not from the papers are estimates (see the device's facts)."</p>
-                <table>
-                    <thead>
-                        <tr><th>"Device"</th><th class="num">"Time"</th><th class="num">"Cycles"</th><th class="num">"MWP"</th><th class="num">"CWP"</th><th>"Regime"</th></tr>
-                    </thead>
-                    <tbody>
-                        {move || rows.get().into_iter().map(|(d, result, current)| {
-                            let cells = match result {
-                                Ok(o) => view! {
-                                    <td class="num" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</td>
-                                    <td class="num">{format::grouped(o.exec_cycles_with_synch, 0)}</td>
-                                    <td class="num">{format::num(o.mwp)}</td>
-                                    <td class="num">{format::num(o.cwp)}</td>
-                                    <td>{format!("eq. {} · {}", o.regime.equation(), regime_words(o.regime))}</td>
-                                }.into_any(),
-                                Err(e) => view! { <td colspan="5" class="row-error">{e}</td> }.into_any(),
-                            };
-                            view! {
-                                <tr class:current=current data-device=d.id>
-                                    <td>
-                                        <button type="button" class="link" on:click=move |_| on_pick.run(d) disabled=current>
-                                            {d.name}
-                                        </button>
-                                        {(!d.all_from_papers()).then(|| view! { <span class="badge">"estimates"</span> })}
-                                    </td>
-                                    {cells}
-                                </tr>
-                            }
-                        }).collect_view()}
-                    </tbody>
-                </table>
-            </details>
-        </section>
-    }
 }

@@ -1,0 +1,76 @@
+//! The same kernel on every GPU preset.
+
+use leptos::prelude::*;
+
+use super::{regime_words, Good};
+use crate::devices::Device;
+use crate::format;
+use crate::model::scenario;
+
+/// The same kernel on every GPU preset, fastest first; a row's button switches device.
+#[component]
+pub(super) fn DeviceComparison(
+    good: Memo<Good>,
+    on_pick: Callback<&'static Device>,
+) -> impl IntoView {
+    let rows = Memo::new(move |_| {
+        let Some((setup, _)) = good.get() else {
+            return Vec::new();
+        };
+        let mut rows: Vec<_> = scenario::across_devices(&setup)
+            .into_iter()
+            .map(|(d, r)| {
+                (
+                    d,
+                    r.map(|p| p.outputs).map_err(|e| e.to_string()),
+                    d.id == setup.device.id,
+                )
+            })
+            .collect();
+        rows.sort_by(|a, b| match (&a.1, &b.1) {
+            (Ok(x), Ok(y)) => x.time_s.total_cmp(&y.time_s),
+            (Ok(_), Err(_)) => std::cmp::Ordering::Less,
+            (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
+            _ => std::cmp::Ordering::Equal,
+        });
+        rows
+    });
+    view! {
+        <section class="compare" aria-label="Other devices">
+            <details id="compare">
+                <summary><h2>"The same kernel on every device"</h2></summary>
+                <p class="sub">"Each device's clock, bandwidth and memory constants; your kernel unchanged. Constants not from the papers are estimates (see the device's facts)."</p>
+                <table>
+                    <thead>
+                        <tr><th>"Device"</th><th class="num">"Time"</th><th class="num">"Cycles"</th><th class="num">"MWP"</th><th class="num">"CWP"</th><th>"Regime"</th></tr>
+                    </thead>
+                    <tbody>
+                        {move || rows.get().into_iter().map(|(d, result, current)| {
+                            let cells = match result {
+                                Ok(o) => view! {
+                                    <td class="num" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</td>
+                                    <td class="num">{format::grouped(o.exec_cycles_with_synch, 0)}</td>
+                                    <td class="num">{format::num(o.mwp)}</td>
+                                    <td class="num">{format::num(o.cwp)}</td>
+                                    <td>{format!("eq. {} · {}", o.regime.equation(), regime_words(o.regime))}</td>
+                                }.into_any(),
+                                Err(e) => view! { <td colspan="5" class="row-error">{e}</td> }.into_any(),
+                            };
+                            view! {
+                                <tr class:current=current data-device=d.id>
+                                    <td>
+                                        <button type="button" class="link" on:click=move |_| on_pick.run(d) disabled=current>
+                                            {d.name}
+                                        </button>
+                                        {(!d.all_from_papers()).then(|| view! { <span class="badge">"estimates"</span> })}
+                                    </td>
+                                    {cells}
+                                </tr>
+                            }
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </details>
+        </section>
+    }
+}

@@ -1,0 +1,68 @@
+//! The device picker's options and the device's facts with their sources.
+
+use leptos::prelude::*;
+
+use crate::devices::{Device, Source, Sourced};
+use crate::format;
+
+pub(super) fn device_option(
+    d: &'static Device,
+    current: RwSignal<&'static Device>,
+) -> impl IntoView {
+    view! {
+        <option value=d.id selected=move || current.get().id == d.id>
+            {d.name}
+        </option>
+    }
+}
+
+/// The device's values, each with where it comes from.
+#[component]
+pub(super) fn DeviceFacts(device: &'static Device) -> impl IntoView {
+    fn row<T: Copy + 'static>(
+        label: &'static str,
+        v: Sourced<T>,
+        show: fn(T) -> String,
+    ) -> impl IntoView {
+        let off_paper = !matches!(v.source, Source::Paper(_));
+        view! {
+            <tr class:off-paper=off_paper>
+                <th scope="row">{label}</th>
+                <td>{show(v.value)}</td>
+                <td class="source">
+                    {v.source.describe()}
+                    {off_paper.then(|| view! { <span class="badge">"not from the papers"</span> })}
+                </td>
+            </tr>
+        }
+    }
+    let cc = device
+        .compute_capability
+        .map(|c| row("Compute capability", c, |(a, b)| format!("{a}.{b}")));
+    let hk = device.hong_kim.map(|h| {
+        view! {
+            {row("Mem_LD", h.mem_ld, |v| format!("{} cycles", format::num(v)))}
+            {row("Departure_del_uncoal", h.departure_del_uncoal, |v| format!("{} cycles", format::num(v)))}
+            {row("Departure_del_coal", h.departure_del_coal, |v| format!("{} cycles", format::num(v)))}
+            {row("#Uncoal_per_mw", h.uncoal_per_mw, format::num)}
+        }
+    });
+    view! {
+        <details class="device-facts" id="device-facts">
+            <summary>
+                {device.name}
+                {(!device.all_from_papers()).then(|| view! { <span class="badge">"constants not from the papers"</span> })}
+            </summary>
+            <table>
+                <tbody>
+                    {cc}
+                    {row("SMs", device.sms, |v| v.to_string())}
+                    {row("Cores per SM", device.cores_per_sm, |v| v.to_string())}
+                    {row("SM clock", device.clock_ghz, |v| format!("{} GHz", format::num(v)))}
+                    {row("Memory bandwidth", device.mem_bandwidth_gbs, |v| format!("{} GB/s", format::num(v)))}
+                    {hk}
+                </tbody>
+            </table>
+        </details>
+    }
+}

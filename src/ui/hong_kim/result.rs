@@ -1,0 +1,66 @@
+//! The result card: predicted time, the headline figures, and what limits the kernel.
+
+use leptos::prelude::*;
+
+use super::Good;
+use crate::format;
+use crate::model::hong_kim::Regime;
+
+pub(super) fn regime_words(r: Regime) -> &'static str {
+    match r {
+        Regime::NotEnoughWarps => "not enough warps",
+        Regime::MemoryBound => "memory-bound",
+        Regime::ComputeBound => "compute-bound",
+    }
+}
+
+/// The headline: predicted time, cycles, CPI, MWP, CWP, the regime and what limits it.
+#[component]
+pub(super) fn ResultCard(
+    good: Memo<Good>,
+    #[prop(into)] stale: Signal<Option<String>>,
+) -> impl IntoView {
+    let body = move || {
+        good.get().map(|(setup, p)| {
+            let o = &p.outputs;
+            let stat = |id: &'static str, label: &'static str, value: f64, text: String| {
+                view! {
+                    <div class="stat">
+                        <dt>{label}</dt>
+                        <dd id=id data-value=format::exact(value)>{text}</dd>
+                    </div>
+                }
+            };
+            let occupancy = p.occupancy_summary();
+            view! {
+                <p class="result-device">{setup.device.name}" · Hong & Kim MWP-CWP"</p>
+                <p class="headline">
+                    <span class="label">"Predicted time"</span>
+                    <span class="time" id="time" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</span>
+                </p>
+                <dl class="stats">
+                    {stat("cycles", "Cycles (eq. 27)", o.exec_cycles_with_synch, format::grouped(o.exec_cycles_with_synch, 2))}
+                    {stat("cpi", "CPI (eq. 25)", o.cpi, format::num(o.cpi))}
+                    {stat("mwp", "MWP (eq. 5)", o.mwp, format::num(o.mwp))}
+                    {stat("cwp", "CWP (eq. 9)", o.cwp, format::num(o.cwp))}
+                    <div class="stat">
+                        <dt>"Regime"</dt>
+                        <dd id="regime" data-value=o.regime.equation().to_string()>
+                            {format!("eq. {} · {}", o.regime.equation(), regime_words(o.regime))}
+                        </dd>
+                    </div>
+                </dl>
+                <p class="explanation" id="explanation">{o.explanation()}</p>
+                <p class="occupancy" id="occupancy">{occupancy}</p>
+            }
+        })
+    };
+    view! {
+        <section class="result" class:stale=move || stale.with(Option::is_some) aria-live="polite" id="result">
+            <p class="stale-note" id="stale-note">
+                {move || stale.get().map(|e| format!("{e} — showing the last valid prediction."))}
+            </p>
+            {body}
+        </section>
+    }
+}
