@@ -248,3 +248,31 @@ fn the_default_kernel_on_every_gpu() {
         Some(50728.1875)
     );
 }
+
+#[test]
+fn what_ifs_on_table_2() {
+    // Coalescing the 6 loads: Mem_L = 420, Departure_delay = 4, MWP = min(105, 16.4, 20)
+    // = 80/(128/420 × 16) = 16.40625 (bandwidth); CWP_full = (2520 + 132)/132 = 20.09 → 20;
+    // eq. 23: 2520 × 20/16.40625 + 22 × 15.40625 = 3072 + 338.9375 = 3410.9375;
+    // Synch_cost = 4 × 15.40625 × 6 × 5 = 1848.75 → 5259.6875 cycles.
+    let w = scenario::what_ifs(&Setup::default_setup());
+    let coalesced = w
+        .iter()
+        .find(|w| w.change.contains("coalesced"))
+        .expect("listed");
+    assert!(
+        (coalesced.time_s - 5259.6875e-9).abs() < 1e-15,
+        "{}",
+        coalesced.time_s
+    );
+    // Dropping the synchronizations removes Synch_cost = 12300 of 50728.1875 cycles.
+    let no_sync = w
+        .iter()
+        .find(|w| w.change.contains("syncthreads"))
+        .expect("listed");
+    assert!((no_sync.time_s - 38428.1875e-9).abs() < 1e-15);
+    // Sorted by speedup; the bandwidth does not limit Table 2 (MWP is departure-limited),
+    // so doubling it changes nothing and is left out.
+    assert!(w.windows(2).all(|p| p[0].speedup >= p[1].speedup));
+    assert!(!w.iter().any(|w| w.change.contains("bandwidth")));
+}

@@ -82,6 +82,7 @@ fn eval(link: &str) -> Result<(), String> {
         "outputs": out,
         "explanation": out.explanation(),
         "occupancy_summary": prediction.occupancy_summary(),
+        "what_ifs": scenario::what_ifs(&share.setup),
         "reading_notes": out.notes,
     });
     print_json(&doc)

@@ -379,3 +379,73 @@ pub fn across_devices(setup: &Setup) -> Vec<(&'static Device, Result<Prediction,
         .map(|d| (d, predict(&setup.with_device(d))))
         .collect()
 }
+
+/// One "what if": a change to the kernel or machine and the time it would give.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct WhatIf {
+    pub change: String,
+    pub time_s: f64,
+    /// Current time / new time (> 1 is faster).
+    pub speedup: f64,
+}
+
+/// Single changes that the model says matter, each re-predicted: coalescing the uncoalesced
+/// loads, dropping the synchronizations, doubling threads per block at the same total work,
+/// and doubling the memory bandwidth. Only changes that move the time by more than 1 % are
+/// returned, the largest speedup first.
+pub fn what_ifs(setup: &Setup) -> Vec<WhatIf> {
+    let Ok(base) = predict(setup) else {
+        return Vec::new();
+    };
+    let inp = setup.inputs;
+    let mut candidates: Vec<(String, Setup)> = Vec::new();
+    if inp.uncoal_mem_insts > 0.0 {
+        let mut s = setup.clone();
+        s.inputs.coal_mem_insts += inp.uncoal_mem_insts;
+        s.inputs.uncoal_mem_insts = 0.0;
+        candidates.push((
+            format!(
+                "the {} uncoalesced memory instructions were coalesced",
+                crate::format::num(inp.uncoal_mem_insts)
+            ),
+            s,
+        ));
+    }
+    if inp.synch_insts > 0.0 {
+        let mut s = setup.clone();
+        s.inputs.synch_insts = 0.0;
+        candidates.push(("there were no __syncthreads()".to_string(), s));
+    }
+    {
+        let mut s = setup.clone();
+        let tpb = inp.threads_per_block * 2.0;
+        s.inputs.threads_per_block = tpb;
+        s.inputs.blocks = (inp.blocks * inp.threads_per_block / tpb).ceil().max(1.0);
+        candidates.push((
+            format!(
+                "blocks had {} threads (same total work)",
+                crate::format::num(tpb)
+            ),
+            s,
+        ));
+    }
+    {
+        let mut s = setup.clone();
+        s.inputs.mem_bandwidth_gbs = inp.mem_bandwidth_gbs * 2.0;
+        candidates.push(("the memory bandwidth were doubled".to_string(), s));
+    }
+    let mut out: Vec<WhatIf> = candidates
+        .into_iter()
+        .filter_map(|(change, s)| {
+            let p = predict(&s).ok()?;
+            let speedup = base.outputs.time_s / p.outputs.time_s;
+            ((speedup - 1.0).abs() > 0.01).then_some(WhatIf {
+                change,
+                time_s: p.outputs.time_s,
+                speedup,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| b.speedup.total_cmp(&a.speedup));
+    out
+}

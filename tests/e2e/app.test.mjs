@@ -80,6 +80,8 @@ test('the default link reproduces the paper\'s Table 2 (unrounded)', async () =>
   assert.match(await page.textContent('#regime'), /eq\. 23/);
   assert.match(await page.textContent('#explanation'), /Memory-bound/);
   assert.match(await page.textContent('#occupancy'), /limited by registers/);
+  const whatIf = await page.textContent('#what-ifs');
+  assert.match(whatIf, /If the 6 uncoalesced memory instructions were coalesced: 5\.26 µs \(9\.64× faster\)/);
   // Occupancy rows: 8192 / 1536 = 5 by registers, 24/4 = 6 by warps, 8 block slots, 16384/2048 = 8.
   const occ = await page.$$eval('#worked-table td[data-occupancy]', (tds) =>
     Object.fromEntries(tds.map((td) => [td.dataset.occupancy, parseInt(td.textContent, 10)])));

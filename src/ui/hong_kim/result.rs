@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::Good;
 use crate::format;
 use crate::model::hong_kim::Regime;
+use crate::model::scenario;
 
 pub(super) fn regime_words(r: Regime) -> &'static str {
     match r {
@@ -32,6 +33,32 @@ pub(super) fn ResultCard(
                 }
             };
             let occupancy = p.occupancy_summary();
+            let what_ifs = scenario::what_ifs(&setup);
+            let what_ifs = (!what_ifs.is_empty()).then(|| {
+                view! {
+                    <div class="what-ifs" id="what-ifs">
+                        <p>"What would change it:"</p>
+                        <ul>
+                            {what_ifs
+                                .into_iter()
+                                .map(|w| {
+                                    let effect = if w.speedup >= 1.0 {
+                                        format!("{}× faster", format::significant(w.speedup, 3))
+                                    } else {
+                                        format!("{}× slower", format::significant(1.0 / w.speedup, 3))
+                                    };
+                                    view! {
+                                        <li data-speedup=format::exact(w.speedup)>
+                                            "If " {w.change} ": " <strong>{format::duration(w.time_s)}</strong>
+                                            " (" {effect} ")"
+                                        </li>
+                                    }
+                                })
+                                .collect_view()}
+                        </ul>
+                    </div>
+                }
+            });
             view! {
                 <p class="result-device">{setup.device.name}" · Hong & Kim MWP-CWP"</p>
                 <p class="headline">
@@ -52,6 +79,7 @@ pub(super) fn ResultCard(
                 </dl>
                 <p class="explanation" id="explanation">{o.explanation()}</p>
                 <p class="occupancy" id="occupancy">{occupancy}</p>
+                {what_ifs}
             }
         })
     };
