@@ -39,8 +39,20 @@ pub fn grouped(x: f64, decimals: usize) -> String {
     out
 }
 
+/// Scientific form with 4 significant digits: 1.718e20, 2.31e-9 (trailing zeros dropped).
+pub fn scientific(x: f64) -> String {
+    let s = format!("{x:.3e}");
+    match s.split_once('e') {
+        Some((m, e)) if m.contains('.') => {
+            format!("{}e{e}", m.trim_end_matches('0').trim_end_matches('.'))
+        }
+        _ => s,
+    }
+}
+
 /// A readable number: grouped, with up to 4 significant decimals for small values and
-/// trailing zeros dropped (20, 2.2813, 0.1753, 50,728.19, 1.2e-7).
+/// trailing zeros dropped (20, 2.2813, 0.1753, 50,728.19); scientific from 1e12 and below
+/// 1e-4 (1.718e20, 1.2e-7), where more digits would be false precision.
 pub fn num(x: f64) -> String {
     if !x.is_finite() {
         return "—".to_string();
@@ -49,8 +61,8 @@ pub fn num(x: f64) -> String {
     if a == 0.0 {
         return "0".to_string();
     }
-    if !(1e-4..1e15).contains(&a) {
-        return format!("{x:.3e}");
+    if !(1e-4..1e12).contains(&a) {
+        return scientific(x);
     }
     let decimals = if a >= 1000.0 {
         2
@@ -68,12 +80,16 @@ pub fn num(x: f64) -> String {
     }
 }
 
-/// A duration in seconds with a fitting unit: "50.73 µs", "1.204 ms", "3.2 s".
+/// A duration in seconds with a fitting unit: "50.73 µs", "1.204 ms", "3.2 s"; outside
+/// 1 ps – 100,000 s in scientific form ("1.718e20 s").
 pub fn duration(seconds: f64) -> String {
     if !seconds.is_finite() {
         return "—".to_string();
     }
     let a = seconds.abs();
+    if a != 0.0 && !(1e-12..1e5).contains(&a) {
+        return format!("{} s", scientific(seconds));
+    }
     let (value, unit) = if a == 0.0 {
         (0.0, "s")
     } else if a < 1e-6 {
@@ -86,6 +102,16 @@ pub fn duration(seconds: f64) -> String {
         (seconds, "s")
     };
     format!("{} {unit}", significant(value, 4))
+}
+
+/// A range bound for messages: whole numbers grouped ("2,048", "1,000,000,000"), others as
+/// written ("0.01").
+pub fn bound(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        grouped(v, 0)
+    } else {
+        exact(v)
+    }
 }
 
 /// `x` with `digits` significant digits, trailing zeros dropped: 50.728 → "50.73".
@@ -124,5 +150,12 @@ mod tests {
         assert_eq!(duration(812e-9), "812 ns");
         assert_eq!(duration(2.0), "2 s");
         assert_eq!(exact(50728.1875), "50728.1875");
+        assert_eq!(num(1.717986917599999754e20), "1.718e20");
+        assert_eq!(num(2.5e-7), "2.5e-7");
+        assert_eq!(duration(1.717986917599999754e20), "1.718e20 s");
+        assert_eq!(duration(2.31e-299), "2.31e-299 s");
+        assert_eq!(duration(-0.0), "0 s");
+        assert_eq!(bound(2048.0), "2,048");
+        assert_eq!(bound(0.01), "0.01");
     }
 }

@@ -2,6 +2,7 @@
 //!
 //! - [`model`]: the engines, pure and native-testable.
 //! - [`devices`]: device presets as data, each value with its source.
+//! - [`registry`]: the models offered, one line per model.
 //! - [`state`]: share links ⇄ typed inputs.
 //! - [`format`]: numbers for people (the UI's and the CLI's text).
 //! - `ui` (wasm only): the Leptos components; they render and collect input, nothing more.
@@ -9,6 +10,7 @@
 pub mod devices;
 pub mod format;
 pub mod model;
+pub mod registry;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

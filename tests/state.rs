@@ -1,12 +1,17 @@
-//! Share-state round trips: query → state → query is the identity on what it states, links
-//! restore the same prediction, and bad links fall back field by field with a notice.
+//! Share-state: links restore the same prediction, old links open unchanged, and bad links
+//! fall back field by field with a notice that quotes them safely.
 
-use proptest::prelude::*;
 use warpsight::devices;
-use warpsight::model::scenario::{self, Setup, SweepSpec, Value};
+use warpsight::model::{hong_kim, Params, Sweep, Value};
+use warpsight::registry;
 use warpsight::state::{
-    from_query, query_part, setup_from_fields, sweep_from_fields, to_query, ShareState,
+    from_query, params_from_texts, printable, query_part, sweep_from_texts, to_query, ShareState,
 };
+
+fn hk(state: &ShareState) -> hong_kim::Prediction {
+    let setup = hong_kim::Setup::from_params(&state.params, state.device).expect("valid");
+    hong_kim::predict(&setup).expect("predicts")
+}
 
 #[test]
 fn default_link_round_trips_and_reproduces_table_2() {
@@ -19,7 +24,7 @@ fn default_link_round_trips_and_reproduces_table_2() {
     let (back, notices) = from_query(&q);
     assert!(notices.is_empty(), "{notices:?}");
     assert_eq!(back, state);
-    let p = scenario::predict(&back.setup).expect("default predicts");
+    let p = hk(&back);
     assert_eq!(p.outputs.exec_cycles_with_synch, 50728.1875);
     assert_eq!(p.inputs.active_blocks_per_sm, 5.0); // occupancy on CC 1.0, 12 registers
     assert_eq!(p.inputs.active_sms, 16.0);
@@ -29,12 +34,55 @@ fn default_link_round_trips_and_reproduces_table_2() {
     );
 }
 
+/// Every Hong & Kim link that worked before the registry: README's, docs/embedding.md's and
+/// the e2e suite's. They open with no notice and the same numbers as before.
+#[test]
+fn old_hong_kim_links_open_unchanged() {
+    let readme = include_str!("../README.md");
+    let docs = include_str!("../docs/embedding.md");
+    let mut links: Vec<String> = Vec::new();
+    for text in [readme, docs] {
+        for (i, _) in text.match_indices("?") {
+            let rest = &text[i..];
+            let end = rest
+                .find(|c: char| c == '\'' || c == '"' || c == '`' || c == ')' || c.is_whitespace())
+                .unwrap_or(rest.len());
+            let link = rest[..end].replace("&amp;", "&");
+            let template = link.contains('<');
+            if !template && (link.contains("device=") || link.contains("threads_per_block")) {
+                links.push(link);
+            }
+        }
+    }
+    assert!(links.len() >= 3, "{links:?}");
+    for link in &links {
+        let (s, notices) = from_query(link);
+        assert!(notices.is_empty(), "{link}: {notices:?}");
+        assert_eq!(s.model.id, "hong-kim", "{link}");
+    }
+    // The e2e suite's v=1 link, as written before the registry, and its cycles then.
+    let (s, n) = from_query("v=1&model=hong-kim&device=gtx280&threads_per_block=256&blocks=400&comp_insts=71&uncoal_mem_insts=6&coal_mem_insts=0&synch_insts=0&registers_per_thread=7&shared_mem_per_block=52");
+    assert!(n.is_empty());
+    assert_eq!(s.device.id, "gtx280");
+    let p = hk(&s);
+    assert_eq!(p.inputs.active_blocks_per_sm, 4.0); // 32 warp slots / 8 warps per block
+    assert_eq!(p.inputs.active_sms, 30.0);
+    // A full link as the app wrote it before, with `auto` and the sweep.
+    let old = "v=1&model=hong-kim&device=hk-example&threads_per_warp=32&issue_cycles=4&freq_ghz=1&mem_bandwidth_gbs=80&mem_ld=420&departure_del_uncoal=10&departure_del_coal=4&threads_per_block=128&blocks=80&active_sms=auto&active_blocks_per_sm=auto&comp_insts=27&uncoal_mem_insts=6&coal_mem_insts=0&synch_insts=6&uncoal_per_mw=32&load_bytes_per_warp=128&registers_per_thread=12&shared_mem_per_block=2048&sweep=threads_per_block&sweep_from=32&sweep_to=512";
+    let (s, n) = from_query(old);
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!(s, ShareState::default());
+    assert_eq!(hk(&s).outputs.exec_cycles_with_synch, 50728.1875);
+    // A link without `model=` is a Hong & Kim link.
+    assert_eq!(from_query("device=fx5600").0.model.id, "hong-kim");
+}
+
 #[test]
 fn a_small_grid_caps_active_blocks() {
     // GTX280: 30 SMs, occupancy allows 8 blocks of 4 warps (warp slots: 32/4), but 80 blocks
     // over 30 SMs give each SM at most ⌈80/30⌉ = 3.
     let (s, _) = from_query("device=gtx280");
-    let p = scenario::predict(&s.setup).expect("predicts");
+    let p = hk(&s);
     assert_eq!(p.inputs.active_sms, 30.0);
     assert_eq!(p.inputs.active_blocks_per_sm, 3.0);
     assert_eq!(p.occupancy.map(|o| o.active_blocks_per_sm), Some(8));
@@ -58,15 +106,12 @@ fn full_links_and_fragments_are_accepted() {
 fn a_device_sets_its_constants_and_keys_override_them() {
     let (s, n) = from_query("device=gtx280");
     assert!(n.is_empty());
-    assert_eq!(s.setup.device.id, "gtx280");
-    assert_eq!(s.setup.inputs.mem_ld, 450.0);
-    assert_eq!(s.setup.inputs.departure_del_uncoal, 40.0);
-    assert_eq!(s.setup.inputs.freq_ghz, 1.3);
+    assert_eq!(s.device.id, "gtx280");
+    assert_eq!(s.params.num("mem_ld"), Some(450.0));
+    assert_eq!(s.params.num("departure_del_uncoal"), Some(40.0));
+    assert_eq!(s.params.num("freq_ghz"), Some(1.3));
     let (s, _) = from_query("mem_ld=500&device=gtx280");
-    assert_eq!(
-        s.setup.inputs.mem_ld, 500.0,
-        "an explicit key wins over the device"
-    );
+    assert_eq!(s.params.num("mem_ld"), Some(500.0), "an explicit key wins over the device");
 }
 
 #[test]
@@ -74,27 +119,72 @@ fn bad_values_fall_back_with_a_notice_and_keep_the_rest() {
     let (s, notices) = from_query(
         "threads_per_block=%3Cscript%3Ealert(1)%3C%2Fscript%3E&blocks=160&bogus=1&device=nope&comp_insts=-4",
     );
-    assert_eq!(s.setup.inputs.blocks, 160.0, "valid keys still apply");
-    assert_eq!(
-        s.setup.inputs.threads_per_block, 128.0,
-        "invalid falls back to default"
-    );
-    assert_eq!(s.setup.inputs.comp_insts, 27.0);
+    assert_eq!(s.params.num("blocks"), Some(160.0), "valid keys still apply");
+    assert_eq!(s.params.num("threads_per_block"), Some(128.0), "invalid falls back");
+    assert_eq!(s.params.num("comp_insts"), Some(27.0));
     let keys: Vec<&str> = notices.iter().map(|n| n.key.as_str()).collect();
     assert_eq!(keys, ["device", "threads_per_block", "bogus", "comp_insts"]);
     assert!(notices[1].message.contains("“<script>alert(1)</script>”"));
-    assert!(notices[1]
-        .message
-        .contains("must be a whole number from 1 to 2,048"));
-    assert!(notices[3].message.contains("must be a number from 0 to"));
+    assert!(notices[1].message.contains("must be a whole number from 1 to 2,048"));
+    assert!(notices[3].message.contains("must be a whole number from 0 to 1,000,000,000"));
+    assert_eq!(notices[2].message, "not a parameter of hong-kim");
+}
+
+/// Values valid one by one but rejected together: the offending field falls back, the rest
+/// of the link stays, and the link opens on a prediction.
+#[test]
+fn a_link_the_model_rejects_falls_back_to_a_prediction() {
+    let (s, notices) = from_query("device=h100&threads_per_block=1024&registers_per_thread=255");
+    assert_eq!(s.device.id, "h100");
+    assert_eq!(s.params.num("threads_per_block"), Some(1024.0), "kept");
+    assert_eq!(s.params.num("registers_per_thread"), Some(12.0), "fell back");
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0].key, "registers_per_thread");
+    assert!(notices[0].fallback.contains("using the default 12"), "{:?}", notices[0]);
+    assert!((s.model.evaluate)(&s.params, s.device).is_ok());
+
+    let (s, notices) = from_query("uncoal_mem_insts=0&coal_mem_insts=0");
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0].key, "uncoal_mem_insts");
+    assert_eq!(s.params.num("uncoal_mem_insts"), Some(6.0));
+    assert_eq!(s.params.num("coal_mem_insts"), Some(0.0));
+    assert!((s.model.evaluate)(&s.params, s.device).is_ok());
+    // The link written back is complete, never a bare `?`.
+    assert!(to_query(&s).contains("uncoal_mem_insts=6"));
+}
+
+#[test]
+fn text_from_a_link_is_quoted_on_one_line_and_short() {
+    // A right-to-left override, a newline and a NUL are escaped, not shown raw.
+    let (_, n) = from_query("threads_per_block=1%E2%80%AE2%0A3%00");
+    assert_eq!(n.len(), 1);
+    let m = &n[0].message;
+    assert!(m.contains(r"1\u{202e}2\u{a}3\u{0}"), "{m}");
+    assert!(!m.chars().any(|c| c.is_control() || c == '\u{202E}'));
+    // Keys are shortened like values, and an empty key is named.
+    let long_key = "k".repeat(128 * 1024);
+    let (_, n) = from_query(&format!("{long_key}=1&=2"));
+    assert_eq!(n[0].key.chars().count(), 41, "40 characters and …");
+    assert!(n[0].to_string().len() < 200);
+    assert_eq!(n[1].key, "(empty key)");
+    assert_eq!(printable("a\u{2066}b"), r"a\u{2066}b");
+}
+
+#[test]
+fn reading_a_link_is_linear_in_its_keys() {
+    // 40,000 distinct unknown keys: each is one notice; the read must not be quadratic
+    // (checked by the fuzz benchmark's timing; here, that every key is reported once).
+    let q: String = (0..40_000).map(|i| format!("k{i}=1&")).collect();
+    let (_, n) = from_query(&q);
+    assert_eq!(n.len(), 40_000);
 }
 
 #[test]
 fn auto_fields_round_trip() {
     let (s, n) = from_query("active_blocks_per_sm=3&active_sms=auto");
     assert!(n.is_empty());
-    assert_eq!(s.setup.get("active_blocks_per_sm"), Some(Value::Num(3.0)));
-    assert_eq!(s.setup.get("active_sms"), Some(Value::Auto));
+    assert_eq!(s.params.get("active_blocks_per_sm"), Some(&Value::Num(3.0)));
+    assert_eq!(s.params.get("active_sms"), Some(&Value::Auto));
     let q = to_query(&s);
     assert!(q.contains("active_blocks_per_sm=3&"), "{q}");
     assert!(q.contains("active_sms=auto&"), "{q}");
@@ -107,17 +197,55 @@ fn sweep_and_embed_round_trip() {
     assert!(n.is_empty());
     assert_eq!(
         s.sweep,
-        SweepSpec {
+        Some(Sweep {
             field: "mem_ld",
             from: 100.0,
             to: 900.0
-        }
+        })
     );
     assert!(s.embed);
     assert_eq!(from_query(&to_query(&s)).0, s);
     let (s, n) = from_query("sweep=%3Cb%3E");
-    assert_eq!(s.sweep, SweepSpec::default_spec());
+    assert_eq!(s.sweep, hong_kim::MODEL.sweep);
     assert_eq!(n[0].key, "sweep");
+}
+
+#[test]
+fn models_and_devices_in_links() {
+    let (s, n) = from_query("model=apsp&device=gtx780&block_size=32&measured=64:1.2,128:5.3");
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!(s.model.id, "apsp");
+    assert_eq!(s.params.num("sms"), Some(12.0));
+    assert_eq!(
+        s.params.get("measured"),
+        Some(&Value::Rows(vec![vec![64.0, 1.2], vec![128.0, 5.3]]))
+    );
+    let q = to_query(&s);
+    assert!(q.contains("&measured=64:1.2,128:5.3&"), "{q}");
+    assert!(q.contains("&algorithm=min-plus&"), "{q}");
+    assert!(!q.contains("sweep"), "APSP has its own chart range: {q}");
+    assert_eq!(from_query(&q).0, s);
+    // A CPU is not a device of these models; an unknown model falls back to the default.
+    let (s, n) = from_query("model=apsp&device=i5-2400");
+    assert_eq!(s.device.id, "c2075");
+    assert_eq!(n[0].key, "device");
+    let (s, n) = from_query("model=nope");
+    assert_eq!(s.model.id, registry::default_model().id);
+    assert_eq!(n[0].key, "model");
+    // Hong & Kim's sweep keys are not APSP's.
+    let (_, n) = from_query("model=apsp&sweep=n");
+    assert_eq!(n[0].message, "not a parameter of apsp");
+}
+
+#[test]
+fn switching_models_keeps_the_device_where_it_applies() {
+    let (s, _) = from_query("device=gtx780&comp_insts=99");
+    let a = s.with_model(registry::find("apsp").expect("apsp"));
+    assert_eq!(a.device.id, "gtx780");
+    assert_eq!(a.params.num("cores_per_sm"), Some(192.0));
+    let back = a.with_model(&hong_kim::MODEL);
+    assert_eq!(back.device.id, "gtx780");
+    assert_eq!(back.params.num("comp_insts"), Some(27.0), "a model's own inputs start fresh");
 }
 
 #[test]
@@ -128,7 +256,7 @@ fn form_errors_name_every_bad_field() {
         ("blocks", "0"),
         ("active_sms", ""),
     ];
-    let errs = setup_from_fields(d, |name| {
+    let errs = params_from_texts(&hong_kim::MODEL, d, |name| {
         texts.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
     })
     .unwrap_err();
@@ -136,115 +264,29 @@ fn form_errors_name_every_bad_field() {
     assert_eq!(fields, ["threads_per_block", "blocks"]); // empty auto field means auto
 }
 
-fn arb_setup() -> impl Strategy<Value = Setup> {
-    let gpu_ids: Vec<&'static str> = devices::gpus().map(|d| d.id).collect();
-    let n = scenario::fields().count();
-    (
-        proptest::sample::select(gpu_ids),
-        proptest::collection::vec(0.0f64..1.0, n),
-        any::<bool>(),
-        any::<bool>(),
-    )
-        .prop_map(|(id, unit, auto_sms, auto_blocks)| {
-            let device = devices::find(id).expect("generated from the list");
-            let mut s = Setup::for_device(device);
-            for (spec, u) in scenario::fields().zip(unit) {
-                // Spread over the valid range on a log scale where it spans decades.
-                let v = if spec.min > 0.0 && spec.max / spec.min > 100.0 {
-                    (spec.min.ln() + u * (spec.max.ln() - spec.min.ln())).exp()
-                } else {
-                    spec.min + u * (spec.max - spec.min)
-                };
-                let v = if spec.integer { v.round() } else { v };
-                s.set(spec.name, Value::Num(v.clamp(spec.min, spec.max)));
-            }
-            if auto_sms {
-                s.set("active_sms", Value::Auto);
-            }
-            if auto_blocks {
-                s.set("active_blocks_per_sm", Value::Auto);
-            }
-            s
-        })
-}
-
-proptest! {
-    #[test]
-    fn any_valid_state_round_trips(setup in arb_setup(), embed in any::<bool>()) {
-        let state = ShareState { setup, sweep: SweepSpec::default_spec(), embed };
-        let q = to_query(&state);
-        let (back, notices) = from_query(&q);
-        prop_assert!(notices.is_empty(), "{:?}", notices);
-        prop_assert_eq!(&back, &state);
-        prop_assert_eq!(to_query(&back), q);
-        // The same link gives the same prediction, to the last bit, or the same error.
-        prop_assert_eq!(scenario::predict(&back.setup), scenario::predict(&state.setup));
-    }
-
-    #[test]
-    fn predictions_are_finite_or_errors(setup in arb_setup()) {
-        match scenario::predict(&setup) {
-            Ok(p) => {
-                for (name, v) in p.outputs.numbers() {
-                    prop_assert!(v.is_finite(), "{} = {}", name, v);
-                }
-                let o = &p.outputs;
-                prop_assert!(o.time_s > 0.0);
-                // Eqs. 5 and 9 bound MWP and CWP by N; eq. 8 keeps CWP ≥ 1; eq. 26 ≥ 0.
-                prop_assert!(o.mwp <= o.n && o.cwp <= o.n, "mwp {} cwp {} n {}", o.mwp, o.cwp, o.n);
-                prop_assert!(o.cwp >= 1.0);
-                prop_assert!(o.synch_cost >= 0.0);
-                prop_assert!(o.exec_cycles_with_synch >= o.exec_cycles_app);
-                prop_assert_eq!(o.regime.equation() == 22, o.mwp == o.n && o.cwp == o.n);
-            }
-            Err(e) => prop_assert!(scenario::field_spec(&e.field).is_some() || e.field == "compute_capability", "{}", e),
-        }
-    }
-
-    #[test]
-    fn garbage_queries_never_panic(q in "[a-z_=&%0-9<>\"'.-]{0,80}") {
-        let (state, _) = from_query(&q);
-        let _ = scenario::predict(&state.setup);
-    }
-}
-
 #[test]
 fn sweep_controls_name_the_bad_bound() {
-    let ok = sweep_from_fields("mem_ld", "100", "900").expect("valid");
+    let m = &hong_kim::MODEL;
+    let ok = sweep_from_texts(m, "mem_ld", "100", "900").expect("valid");
     assert_eq!((ok.field, ok.from, ok.to), ("mem_ld", 100.0, 900.0));
-    let e = sweep_from_fields("threads_per_block", "32", "4096").unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "sweep_to: must be a whole number from 1 to 2,048"
-    );
-    assert_eq!(
-        sweep_from_fields("nope", "1", "2").unwrap_err().field,
-        "sweep"
-    );
+    let e = sweep_from_texts(m, "threads_per_block", "32", "4096").unwrap_err();
+    assert_eq!(e.to_string(), "sweep_to: must be a whole number from 1 to 2,048");
+    assert_eq!(sweep_from_texts(m, "nope", "1", "2").unwrap_err().field, "sweep");
 }
 
 #[test]
 fn the_default_kernel_on_every_gpu() {
-    let setup = Setup::default_setup();
-    let all = scenario::across_devices(&setup);
+    let setup = hong_kim::Setup::default_setup();
+    let all = hong_kim::across_devices(&setup);
     assert_eq!(all.len(), devices::gpus().count());
     for (d, result) in &all {
         let p = result.as_ref().unwrap_or_else(|e| panic!("{}: {e}", d.id));
-        assert!(
-            p.outputs.time_s > 0.0 && p.outputs.time_s.is_finite(),
-            "{}",
-            d.id
-        );
+        assert!(p.outputs.time_s > 0.0 && p.outputs.time_s.is_finite(), "{}", d.id);
         assert_eq!(p.inputs.freq_ghz, d.clock_ghz.value);
     }
-    // On its own machine the kernel is the paper's Table 2.
-    let own = all
-        .iter()
-        .find(|(d, _)| d.id == "hk-example")
-        .map(|(_, r)| r.clone());
+    let own = all.iter().find(|(d, _)| d.id == "hk-example").map(|(_, r)| r.clone());
     assert_eq!(
-        own.and_then(Result::ok)
-            .map(|p| p.outputs.exec_cycles_with_synch),
+        own.and_then(Result::ok).map(|p| p.outputs.exec_cycles_with_synch),
         Some(50728.1875)
     );
 }
@@ -255,24 +297,25 @@ fn what_ifs_on_table_2() {
     // = 80/(128/420 × 16) = 16.40625 (bandwidth); CWP_full = (2520 + 132)/132 = 20.09 → 20;
     // eq. 23: 2520 × 20/16.40625 + 22 × 15.40625 = 3072 + 338.9375 = 3410.9375;
     // Synch_cost = 4 × 15.40625 × 6 × 5 = 1848.75 → 5259.6875 cycles.
-    let w = scenario::what_ifs(&Setup::default_setup());
-    let coalesced = w
-        .iter()
-        .find(|w| w.change.contains("coalesced"))
-        .expect("listed");
-    assert!(
-        (coalesced.time_s - 5259.6875e-9).abs() < 1e-15,
-        "{}",
-        coalesced.time_s
-    );
+    let w = hong_kim::what_ifs(&hong_kim::Setup::default_setup());
+    let coalesced = w.iter().find(|w| w.change.contains("coalesced")).expect("listed");
+    assert!((coalesced.time_s - 5259.6875e-9).abs() < 1e-15, "{}", coalesced.time_s);
     // Dropping the synchronizations removes Synch_cost = 12300 of 50728.1875 cycles.
-    let no_sync = w
-        .iter()
-        .find(|w| w.change.contains("syncthreads"))
-        .expect("listed");
+    let no_sync = w.iter().find(|w| w.change.contains("syncthreads")).expect("listed");
     assert!((no_sync.time_s - 38428.1875e-9).abs() < 1e-15);
     // Sorted by speedup; the bandwidth does not limit Table 2 (MWP is departure-limited),
     // so doubling it changes nothing and is left out.
     assert!(w.windows(2).all(|p| p[0].speedup >= p[1].speedup));
     assert!(!w.iter().any(|w| w.change.contains("bandwidth")));
+}
+
+#[test]
+fn params_know_their_device_values() {
+    let d = devices::find("gtx280").expect("gtx280");
+    let p = Params::defaults(&hong_kim::MODEL, d);
+    assert_eq!(p.num("freq_ghz"), Some(1.3));
+    assert_eq!(p.num("mem_ld"), Some(450.0));
+    let h = p.with_device(devices::find("fx5600").expect("fx5600"));
+    assert_eq!(h.num("mem_ld"), Some(420.0));
+    assert_eq!(h.num("comp_insts"), Some(27.0));
 }

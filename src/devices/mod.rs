@@ -66,15 +66,10 @@ pub enum DeviceKind {
     Cpu,
 }
 
-/// Hong & Kim's memory-model constants (Table 6), measured per GPU with micro-benchmarks.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct HongKimMemory {
-    pub mem_ld: Sourced<f64>,
-    pub departure_del_uncoal: Sourced<f64>,
-    pub departure_del_coal: Sourced<f64>,
-    /// Transactions per uncoalesced memory warp (Table 3: 32 before CC 1.3).
-    pub uncoal_per_mw: Sourced<f64>,
-}
+/// Model constants of a device, keyed by their MODELS.md names (`mem_ld`, `warp_granularity`),
+/// each with its source. Records list groups of these so that shared groups (a GPU family's
+/// Hong & Kim constants) are written once.
+pub type Constants = &'static [(&'static str, Sourced<f64>)];
 
 /// One device. GPUs carry a compute capability (for occupancy); CPUs do not.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -93,27 +88,50 @@ pub struct Device {
     pub clock_ghz: Sourced<f64>,
     /// DRAM bandwidth in GB/s (1e9 B/s).
     pub mem_bandwidth_gbs: Sourced<f64>,
-    /// Hong & Kim's memory constants; `None` for CPUs.
-    pub hong_kim: Option<HongKimMemory>,
+    /// Each model's constants for this device, keyed by their MODELS.md names. Adding a
+    /// model's constants to a device is adding a group here.
+    pub constants: &'static [Constants],
 }
 
 impl Device {
-    /// True when every model constant of this record is printed in a seed paper.
-    pub fn all_from_papers(&self) -> bool {
-        let mut sources = vec![
+    /// The value the device record holds under `key`: the record's own facts (`sms`,
+    /// `cores_per_sm`, `clock_ghz`, `mem_bandwidth_gbs`) or a model constant.
+    pub fn constant(&self, key: &str) -> Option<Sourced<f64>> {
+        let fact = |s: Sourced<u32>| Sourced {
+            value: f64::from(s.value),
+            source: s.source,
+        };
+        match key {
+            "sms" => Some(fact(self.sms)),
+            "cores_per_sm" => Some(fact(self.cores_per_sm)),
+            "clock_ghz" => Some(self.clock_ghz),
+            "mem_bandwidth_gbs" => Some(self.mem_bandwidth_gbs),
+            _ => self
+                .constants
+                .iter()
+                .flat_map(|group| group.iter())
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| *v),
+        }
+    }
+
+    /// Every value of the record with its source: the facts, the compute capability and
+    /// every model constant.
+    pub fn sources(&self) -> Vec<Source> {
+        let mut all = vec![
             self.sms.source,
             self.cores_per_sm.source,
             self.clock_ghz.source,
             self.mem_bandwidth_gbs.source,
         ];
-        if let Some(hk) = &self.hong_kim {
-            sources.extend([
-                hk.mem_ld.source,
-                hk.departure_del_uncoal.source,
-                hk.departure_del_coal.source,
-            ]);
-        }
-        sources.iter().all(Source::from_paper)
+        all.extend(self.compute_capability.map(|c| c.source));
+        all.extend(self.constants.iter().flat_map(|g| g.iter()).map(|(_, v)| v.source));
+        all
+    }
+
+    /// True when every value of this record is printed in a seed paper.
+    pub fn all_from_papers(&self) -> bool {
+        self.sources().iter().all(Source::from_paper)
     }
 }
 

@@ -21,48 +21,73 @@ const UNCOAL_32_EST: &str =
 const DEP_UNCOAL_EST: &str = "assumed equal to the GTX280's 40 cycles (Table 6)";
 const DEP_COAL_EST: &str = "assumed equal to the 4 cycles of Table 6";
 
-const fn tesla_hk(src: &'static str) -> HongKimMemory {
-    HongKimMemory {
-        mem_ld: paper(420.0, src),
-        departure_del_uncoal: paper(10.0, src),
-        departure_del_coal: paper(4.0, src),
-        uncoal_per_mw: paper(32.0, HK_T3),
-    }
+/// Hong & Kim's Table 6 constants of the FX5600 (which the 8800GTX and 8800GT share).
+const fn tesla_hk(src: &'static str) -> [(&'static str, Sourced<f64>); 4] {
+    [
+        ("mem_ld", paper(420.0, src)),
+        ("departure_del_uncoal", paper(10.0, src)),
+        ("departure_del_coal", paper(4.0, src)),
+        ("uncoal_per_mw", paper(32.0, HK_T3)),
+    ]
+}
+const FX5600_HK: Constants = &tesla_hk(HK_T6);
+const FX5600_SHARED_HK: Constants = &tesla_hk(HK_T6_SHARED);
+
+/// Hong & Kim constants for a GPU the paper did not measure.
+const fn estimated_hk(mem_ld: f64, why: &'static str) -> [(&'static str, Sourced<f64>); 4] {
+    [
+        ("mem_ld", estimate(mem_ld, why)),
+        ("departure_del_uncoal", estimate(40.0, DEP_UNCOAL_EST)),
+        ("departure_del_coal", estimate(4.0, DEP_COAL_EST)),
+        ("uncoal_per_mw", estimate(32.0, UNCOAL_32_EST)),
+    ]
 }
 
-const fn estimated_hk(mem_ld: f64, why: &'static str) -> HongKimMemory {
-    HongKimMemory {
-        mem_ld: estimate(mem_ld, why),
-        departure_del_uncoal: estimate(40.0, DEP_UNCOAL_EST),
-        departure_del_coal: estimate(4.0, DEP_COAL_EST),
-        uncoal_per_mw: estimate(32.0, UNCOAL_32_EST),
-    }
-}
+const GT200_EST: &str = "assumed equal to the GTX280 (same GT200 generation, Table 6)";
+const GT200_HK: Constants = &[
+    ("mem_ld", estimate(450.0, GT200_EST)),
+    ("departure_del_uncoal", estimate(40.0, GT200_EST)),
+    ("departure_del_coal", estimate(4.0, GT200_EST)),
+    ("uncoal_per_mw", estimate(32.0, UNCOAL_32_EST)),
+];
 
-const GT200_HK: HongKimMemory = HongKimMemory {
-    mem_ld: estimate(
-        450.0,
-        "assumed equal to the GTX280 (same GT200 generation, Table 6)",
-    ),
-    departure_del_uncoal: estimate(
-        40.0,
-        "assumed equal to the GTX280 (same GT200 generation, Table 6)",
-    ),
-    departure_del_coal: estimate(
-        4.0,
-        "assumed equal to the GTX280 (same GT200 generation, Table 6)",
-    ),
-    uncoal_per_mw: estimate(32.0, UNCOAL_32_EST),
-};
-
-const FERMI_HK: HongKimMemory = estimated_hk(
+const FERMI_HK: Constants = &estimated_hk(
     400.0,
     "≈400 SM cycles global-memory latency on Fermi (Mei & Chu, IEEE TPDS 2017, pointer chasing)",
 );
-const KEPLER_HK: HongKimMemory = estimated_hk(
+const KEPLER_HK: Constants = &estimated_hk(
     300.0,
     "≈300 SM cycles global-memory latency on Kepler (Mei & Chu, IEEE TPDS 2017, pointer chasing)",
 );
+const V100_HK: Constants = &estimated_hk(
+    400.0,
+    "≈400 SM cycles global-memory latency on Volta (Jia et al., 'Dissecting the NVIDIA Volta GPU', 2018)",
+);
+const A100_HK: Constants = &estimated_hk(
+    470.0,
+    "≈470 SM cycles global-memory latency on Ampere (microbenchmark reports of ~300–350 ns DRAM round trips at 1.41 GHz)",
+);
+const H100_HK: Constants = &estimated_hk(
+    480.0,
+    "≈480 SM cycles global-memory latency on Hopper (microbenchmark reports, similar to Ampere)",
+);
+const RTX4090_HK: Constants = &estimated_hk(
+    450.0,
+    "≈450 SM cycles global-memory latency on Ada (microbenchmark reports)",
+);
+
+/// Dümmler & Egerland's Table 4 constants (the paper's own WarpGranularity and
+/// CoalescableMemAccesses, not occupancy's warp allocation granularity).
+const C2075_APSP: Constants = &[
+    ("warp_granularity", paper(2.0, DE_T4)),
+    ("coalescable_mem_accesses", paper(4.0, DE_T4)),
+    ("threads_per_warp", paper(32.0, DE_T4)),
+];
+const GTX780_APSP: Constants = &[
+    ("warp_granularity", paper(4.0, DE_T4)),
+    ("coalescable_mem_accesses", paper(4.0, DE_T4)),
+    ("threads_per_warp", paper(32.0, DE_T4)),
+];
 
 pub static DEVICES: &[Device] = &[
     Device {
@@ -74,12 +99,12 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(8, "Hong & Kim §2.2: eight SP cores per SM"),
         clock_ghz: paper(1.0, "Hong & Kim §3.6: 1 GHz"),
         mem_bandwidth_gbs: paper(80.0, "Hong & Kim §3.6: 80 GB/s"),
-        hong_kim: Some(HongKimMemory {
-            mem_ld: paper(420.0, "Hong & Kim, Table 2"),
-            departure_del_uncoal: paper(10.0, "Hong & Kim, Table 2"),
-            departure_del_coal: paper(4.0, HK_T6),
-            uncoal_per_mw: paper(32.0, "Hong & Kim, Table 2"),
-        }),
+        constants: &[&[
+            ("mem_ld", paper(420.0, "Hong & Kim, Table 2")),
+            ("departure_del_uncoal", paper(10.0, "Hong & Kim, Table 2")),
+            ("departure_del_coal", paper(4.0, HK_T6)),
+            ("uncoal_per_mw", paper(32.0, "Hong & Kim, Table 2")),
+        ]],
     },
     Device {
         id: "8800gtx",
@@ -90,7 +115,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(8, "Hong & Kim, Table 3: 128 cores / 16 SMs"),
         clock_ghz: paper(1.35, HK_T3),
         mem_bandwidth_gbs: paper(86.4, HK_T3),
-        hong_kim: Some(tesla_hk(HK_T6_SHARED)),
+        constants: &[FX5600_SHARED_HK],
     },
     Device {
         id: "fx5600",
@@ -101,7 +126,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(8, "Hong & Kim, Table 3: 128 cores / 16 SMs"),
         clock_ghz: paper(1.35, HK_T3),
         mem_bandwidth_gbs: paper(76.8, HK_T3),
-        hong_kim: Some(tesla_hk(HK_T6)),
+        constants: &[FX5600_HK],
     },
     Device {
         id: "8800gt",
@@ -112,7 +137,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(8, "Hong & Kim, Table 3: 112 cores / 14 SMs"),
         clock_ghz: paper(1.5, HK_T3),
         mem_bandwidth_gbs: paper(57.6, HK_T3),
-        hong_kim: Some(tesla_hk(HK_T6_SHARED)),
+        constants: &[FX5600_SHARED_HK],
     },
     Device {
         id: "gtx260",
@@ -123,7 +148,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(8, "Luo & Suda, Table 2: 192 SPs / 24 SMs"),
         clock_ghz: paper(1.242, "Luo & Suda, Table 2: processor clock 1242 MHz"),
         mem_bandwidth_gbs: paper(111.9, "Luo & Suda, Table 2"),
-        hong_kim: Some(GT200_HK),
+        constants: &[GT200_HK],
     },
     Device {
         id: "gtx280",
@@ -134,12 +159,12 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(8, "Hong & Kim, Table 3: 240 cores / 30 SMs"),
         clock_ghz: paper(1.3, HK_T3),
         mem_bandwidth_gbs: paper(141.7, HK_T3),
-        hong_kim: Some(HongKimMemory {
-            mem_ld: paper(450.0, HK_T6),
-            departure_del_uncoal: paper(40.0, HK_T6),
-            departure_del_coal: paper(4.0, HK_T6),
-            uncoal_per_mw: estimate(32.0, UNCOAL_32_EST),
-        }),
+        constants: &[&[
+            ("mem_ld", paper(450.0, HK_T6)),
+            ("departure_del_uncoal", paper(40.0, HK_T6)),
+            ("departure_del_coal", paper(4.0, HK_T6)),
+            ("uncoal_per_mw", estimate(32.0, UNCOAL_32_EST)),
+        ]],
     },
     Device {
         id: "gtx295",
@@ -150,7 +175,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(8, "NVIDIA GTX 295 specifications: 240 cores per GPU"),
         clock_ghz: vendor(1.242, "NVIDIA GTX 295 specifications: processor clock 1242 MHz"),
         mem_bandwidth_gbs: vendor(111.9, "NVIDIA GTX 295 specifications: 223.8 GB/s for two GPUs"),
-        hong_kim: Some(GT200_HK),
+        constants: &[GT200_HK],
     },
     Device {
         id: "c2050",
@@ -161,7 +186,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(32, "NVIDIA Tesla C2050 datasheet: 448 CUDA cores"),
         clock_ghz: vendor(1.15, "NVIDIA Tesla C2050 datasheet: 1.15 GHz processor clock"),
         mem_bandwidth_gbs: vendor(144.0, "NVIDIA Tesla C2050 datasheet (ECC off)"),
-        hong_kim: Some(FERMI_HK),
+        constants: &[FERMI_HK],
     },
     Device {
         id: "c2075",
@@ -172,7 +197,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(32, DE_T4),
         clock_ghz: paper(1.15, AM_T1),
         mem_bandwidth_gbs: vendor(144.0, "NVIDIA Tesla C2075 datasheet (ECC off)"),
-        hong_kim: Some(FERMI_HK),
+        constants: &[FERMI_HK, C2075_APSP],
     },
     Device {
         id: "m2090",
@@ -183,7 +208,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(32, "NVIDIA Tesla M2090 datasheet: 512 CUDA cores"),
         clock_ghz: vendor(1.3, "NVIDIA Tesla M2090 datasheet: 1.3 GHz processor clock"),
         mem_bandwidth_gbs: vendor(177.0, "NVIDIA Tesla M2090 datasheet (ECC off)"),
-        hong_kim: Some(FERMI_HK),
+        constants: &[FERMI_HK],
     },
     Device {
         id: "gtx780",
@@ -194,7 +219,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(192, DE_T4),
         clock_ghz: vendor(0.863, "NVIDIA GTX 780 specifications: base clock 863 MHz"),
         mem_bandwidth_gbs: vendor(288.4, "NVIDIA GTX 780 specifications"),
-        hong_kim: Some(KEPLER_HK),
+        constants: &[KEPLER_HK, GTX780_APSP],
     },
     Device {
         id: "k20m",
@@ -205,7 +230,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(192, "NVIDIA Tesla K20 datasheet: 2496 CUDA cores"),
         clock_ghz: vendor(0.706, "NVIDIA Tesla K20 datasheet: 706 MHz"),
         mem_bandwidth_gbs: vendor(208.0, "NVIDIA Tesla K20 datasheet"),
-        hong_kim: Some(KEPLER_HK),
+        constants: &[KEPLER_HK],
     },
     Device {
         id: "k20c",
@@ -216,7 +241,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(192, "NVIDIA Kepler GK110 whitepaper: 192 cores per SMX"),
         clock_ghz: paper(0.732, AM_T1),
         mem_bandwidth_gbs: vendor(208.0, "NVIDIA Tesla K20 datasheet"),
-        hong_kim: Some(KEPLER_HK),
+        constants: &[KEPLER_HK],
     },
     Device {
         id: "k20x",
@@ -227,7 +252,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(192, "NVIDIA Kepler GK110 whitepaper: 192 cores per SMX"),
         clock_ghz: paper(0.732, AM_T1),
         mem_bandwidth_gbs: vendor(250.0, "NVIDIA Tesla K20X datasheet"),
-        hong_kim: Some(KEPLER_HK),
+        constants: &[KEPLER_HK],
     },
     Device {
         id: "v100",
@@ -238,10 +263,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(64, "NVIDIA Volta whitepaper: 64 FP32 cores per SM"),
         clock_ghz: vendor(1.53, "NVIDIA Tesla V100 SXM2: boost clock 1530 MHz"),
         mem_bandwidth_gbs: vendor(900.0, "NVIDIA Tesla V100 datasheet (HBM2)"),
-        hong_kim: Some(estimated_hk(
-            400.0,
-            "≈400 SM cycles global-memory latency on Volta (Jia et al., 'Dissecting the NVIDIA Volta GPU', 2018)",
-        )),
+        constants: &[V100_HK],
     },
     Device {
         id: "a100",
@@ -252,10 +274,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(64, "NVIDIA Ampere GA100 whitepaper: 64 FP32 cores per SM"),
         clock_ghz: vendor(1.41, "NVIDIA A100 SXM4: boost clock 1410 MHz"),
         mem_bandwidth_gbs: vendor(1555.0, "NVIDIA A100 40GB datasheet (HBM2)"),
-        hong_kim: Some(estimated_hk(
-            470.0,
-            "≈470 SM cycles global-memory latency on Ampere (microbenchmark reports of ~300–350 ns DRAM round trips at 1.41 GHz)",
-        )),
+        constants: &[A100_HK],
     },
     Device {
         id: "h100",
@@ -266,10 +285,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(128, "NVIDIA Hopper whitepaper: 128 FP32 cores per SM"),
         clock_ghz: vendor(1.98, "NVIDIA H100 SXM5: boost clock 1980 MHz"),
         mem_bandwidth_gbs: vendor(3350.0, "NVIDIA H100 SXM5 datasheet (HBM3)"),
-        hong_kim: Some(estimated_hk(
-            480.0,
-            "≈480 SM cycles global-memory latency on Hopper (microbenchmark reports, similar to Ampere)",
-        )),
+        constants: &[H100_HK],
     },
     Device {
         id: "rtx4090",
@@ -280,10 +296,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(128, "NVIDIA Ada Lovelace whitepaper: 128 FP32 cores per SM"),
         clock_ghz: vendor(2.52, "NVIDIA RTX 4090 specifications: boost clock 2520 MHz"),
         mem_bandwidth_gbs: vendor(1008.0, "NVIDIA RTX 4090 specifications (GDDR6X)"),
-        hong_kim: Some(estimated_hk(
-            450.0,
-            "≈450 SM cycles global-memory latency on Ada (microbenchmark reports)",
-        )),
+        constants: &[RTX4090_HK],
     },
     Device {
         id: "i5-2400",
@@ -294,7 +307,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(4, "Intel Sandy Bridge: AVX, 4 doubles per vector"),
         clock_ghz: paper(3.1, AM_T1),
         mem_bandwidth_gbs: vendor(21.0, "Intel ARK: i5-2400 max memory bandwidth 21 GB/s"),
-        hong_kim: None,
+        constants: &[],
     },
     Device {
         id: "i7-4700",
@@ -305,6 +318,6 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(4, "Intel Haswell: AVX2, 4 doubles per vector"),
         clock_ghz: paper(2.4, AM_T1),
         mem_bandwidth_gbs: vendor(25.6, "Intel ARK: i7-4700MQ max memory bandwidth 25.6 GB/s"),
-        hong_kim: None,
+        constants: &[],
     },
 ];

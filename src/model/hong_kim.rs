@@ -4,11 +4,16 @@
 //! Each function is one equation of Section 3, named after the quantity it computes and citing
 //! the equation number, so the code reads beside the paper. [`evaluate`] walks a kernel
 //! through all of them, like the paper's Table 2, and returns every intermediate value.
+//! [`Setup`] and [`predict`] put a kernel on a device (occupancy fills active blocks per SM);
+//! [`MODEL`] declares it all as data for the registry.
 
-use super::{FieldSpec, InputError, ReadingNote};
-
-/// Model id used in share links (`model=hong-kim`).
-pub const MODEL_ID: &str = "hong-kim";
+use super::occupancy::{self, KernelResources, Occupancy};
+use super::{
+    Devices, Evaluation, Example, Field, InputError, Model, Out,
+    OutputSpec, Params, ReadingNote, Sweep, Value,
+};
+use crate::devices::{self, Device};
+use crate::format;
 
 /// The model's inputs (the paper's Table 1), with the names fixed by MODELS.md.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -32,291 +37,170 @@ pub struct Inputs {
     pub load_bytes_per_warp: f64,
 }
 
-const fn field(
-    name: &'static str,
-    symbol: &'static str,
-    label: &'static str,
-    unit: &'static str,
-    min: f64,
-    max: f64,
-    integer: bool,
-) -> FieldSpec {
-    FieldSpec {
-        name,
-        symbol,
-        label,
-        unit,
-        min,
-        max,
-        integer,
-    }
-}
+const LAUNCH: &str = "Kernel launch";
+const INSTS: &str = "Instructions per thread";
+const MEMORY: &str = "Memory accesses";
+const OCCUPANCY: &str = "Occupancy";
+const MACHINE: &str = "Machine (from the device preset)";
+const KERNEL: &str = "Your kernel (default: the paper's Table 2)";
 
-/// Every input, in Table 1's order, with its valid range.
-pub const FIELDS: &[FieldSpec] = &[
-    field(
-        "threads_per_warp",
-        "#Threads_per_warp",
-        "Threads per warp",
-        "threads",
-        1.0,
-        64.0,
-        true,
-    ),
-    field(
-        "issue_cycles",
-        "Issue_cycles",
-        "Issue cycles per instruction",
-        "cycles",
-        1.0,
-        64.0,
-        false,
-    ),
-    field("freq_ghz", "Freq", "SM clock", "GHz", 0.01, 10.0, false),
-    field(
-        "mem_bandwidth_gbs",
-        "Mem_Bandwidth",
-        "Memory bandwidth",
-        "GB/s",
-        0.1,
-        100_000.0,
-        false,
-    ),
-    field(
-        "mem_ld",
-        "Mem_LD",
-        "DRAM access latency",
-        "cycles",
-        1.0,
-        100_000.0,
-        false,
-    ),
-    field(
-        "departure_del_uncoal",
-        "Departure_del_uncoal",
-        "Departure delay, uncoalesced",
-        "cycles",
-        0.01,
-        10_000.0,
-        false,
-    ),
-    field(
-        "departure_del_coal",
-        "Departure_del_coal",
-        "Departure delay, coalesced",
-        "cycles",
-        0.01,
-        10_000.0,
-        false,
-    ),
-    field(
-        "threads_per_block",
-        "#Threads_per_block",
-        "Threads per block",
-        "threads",
-        1.0,
-        2048.0,
-        true,
-    ),
-    field(
-        "blocks",
-        "#Blocks",
-        "Blocks",
-        "blocks",
-        1.0,
-        2_147_483_647.0,
-        true,
-    ),
-    field(
-        "active_sms",
-        "#Active_SMs",
-        "Active SMs",
-        "SMs",
-        1.0,
-        1024.0,
-        true,
-    ),
-    field(
-        "active_blocks_per_sm",
-        "#Active_blocks_per_SM",
-        "Active blocks per SM",
-        "blocks",
-        1.0,
-        64.0,
-        true,
-    ),
-    field(
-        "comp_insts",
-        "#Comp_insts",
-        "Computation instructions per thread",
-        "insts",
-        0.0,
-        1e12,
-        false,
-    ),
-    field(
-        "uncoal_mem_insts",
-        "#Uncoal_Mem_insts",
-        "Uncoalesced memory instructions per thread",
-        "insts",
-        0.0,
-        1e12,
-        false,
-    ),
-    field(
-        "coal_mem_insts",
-        "#Coal_Mem_insts",
-        "Coalesced memory instructions per thread",
-        "insts",
-        0.0,
-        1e12,
-        false,
-    ),
-    field(
-        "synch_insts",
-        "#Synch_insts",
-        "Synchronizations per thread",
-        "insts",
-        0.0,
-        1e12,
-        false,
-    ),
-    field(
-        "uncoal_per_mw",
-        "#Uncoal_per_mw",
-        "Transactions per uncoalesced memory warp",
-        "transactions",
-        1.0,
-        1024.0,
-        true,
-    ),
-    field(
-        "load_bytes_per_warp",
-        "Load_bytes_per_warp",
-        "Bytes per memory warp",
-        "B",
-        1.0,
-        1e6,
-        false,
-    ),
+/// Every input, in Table 1's order, then the kernel resources that decide occupancy.
+pub const FIELDS: &[Field] = &[
+    Field::number("threads_per_warp", "#Threads_per_warp", "Threads per warp", "threads", 1.0, 64.0, true, 32.0)
+        .group(MACHINE).sweepable().source("Table 1"),
+    Field::number("issue_cycles", "Issue_cycles", "Issue cycles per instruction", "cycles", 1.0, 64.0, false, 4.0)
+        .group(MACHINE).sweepable().source("Table 1"),
+    Field::number("freq_ghz", "Freq", "SM clock", "GHz", 0.01, 10.0, false, 1.0)
+        .group(MACHINE).from_device("clock_ghz").sweepable().source("Table 2"),
+    Field::number("mem_bandwidth_gbs", "Mem_Bandwidth", "Memory bandwidth", "GB/s", 0.1, 100_000.0, false, 80.0)
+        .group(MACHINE).from_device("mem_bandwidth_gbs").sweepable().source("Table 2"),
+    Field::number("mem_ld", "Mem_LD", "DRAM access latency", "cycles", 1.0, 100_000.0, false, 420.0)
+        .group(MACHINE).from_device("mem_ld").sweepable().source("Table 2"),
+    Field::number("departure_del_uncoal", "Departure_del_uncoal", "Departure delay, uncoalesced", "cycles", 0.01, 10_000.0, false, 10.0)
+        .group(MACHINE).from_device("departure_del_uncoal").sweepable().source("Table 2"),
+    Field::number("departure_del_coal", "Departure_del_coal", "Departure delay, coalesced", "cycles", 0.01, 10_000.0, false, 4.0)
+        .group(MACHINE).from_device("departure_del_coal").sweepable().source("Table 6"),
+    Field::number("threads_per_block", "#Threads_per_block", "Threads per block", "threads", 1.0, 2048.0, true, 128.0)
+        .group(LAUNCH).sweepable().source(KERNEL),
+    Field::number("blocks", "#Blocks", "Blocks", "blocks", 1.0, 2_147_483_647.0, true, 80.0)
+        .group(LAUNCH).sweepable().source(KERNEL),
+    Field::number("active_sms", "#Active_SMs", "Active SMs", "SMs", 1.0, 1024.0, true, 16.0)
+        .group(OCCUPANCY).auto().sweepable(),
+    Field::number("active_blocks_per_sm", "#Active_blocks_per_SM", "Active blocks per SM", "blocks", 1.0, 64.0, true, 5.0)
+        .group(OCCUPANCY).auto().sweepable(),
+    Field::number("comp_insts", "#Comp_insts", "Computation instructions per thread", "insts", 0.0, 1e9, true, 27.0)
+        .group(INSTS).sweepable().source(KERNEL),
+    Field::number("uncoal_mem_insts", "#Uncoal_Mem_insts", "Uncoalesced memory instructions per thread", "insts", 0.0, 1e9, true, 6.0)
+        .group(INSTS).sweepable().source(KERNEL),
+    Field::number("coal_mem_insts", "#Coal_Mem_insts", "Coalesced memory instructions per thread", "insts", 0.0, 1e9, true, 0.0)
+        .group(INSTS).sweepable().source(KERNEL),
+    Field::number("synch_insts", "#Synch_insts", "Synchronizations per thread", "insts", 0.0, 1e9, true, 6.0)
+        .group(INSTS).sweepable().source(KERNEL),
+    Field::number("uncoal_per_mw", "#Uncoal_per_mw", "Transactions per uncoalesced memory warp", "transactions", 1.0, 1024.0, true, 32.0)
+        .group(MEMORY).from_device("uncoal_per_mw").sweepable().source("Table 2"),
+    Field::number("load_bytes_per_warp", "Load_bytes_per_warp", "Bytes per memory warp", "B", 1.0, 1e6, false, 128.0)
+        .group(MEMORY).sweepable().source("Table 2"),
+    // Not in Table 1; they decide occupancy (active blocks per SM). 12 registers and 2 KB of
+    // tiles give the example's 5 active blocks on CC 1.0.
+    Field::number("registers_per_thread", "", "Registers per thread", "regs", 0.0, 255.0, true, 12.0)
+        .group(LAUNCH).sweepable().source(KERNEL),
+    Field::number("shared_mem_per_block", "", "Shared memory per block", "B", 0.0, 262_144.0, true, 2048.0)
+        .group(LAUNCH).sweepable().source(KERNEL),
 ];
 
-/// A kernel from the paper: per-thread instruction counts and resources (Table 5), launched
-/// with one thread per data element at 128 threads per block.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct KernelExample {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub source: &'static str,
-    /// Field name → value, for the kernel fields this example sets.
-    pub values: &'static [(&'static str, f64)],
-}
+/// The form's groups, in reading order.
+pub const GROUPS: &[&str] = &[LAUNCH, INSTS, MEMORY, OCCUPANCY, MACHINE];
 
-/// Blocks of 128 threads covering `elements` data elements, one per thread.
-const fn blocks_of_128(elements: u64) -> f64 {
-    elements.div_ceil(128) as f64
-}
-
-/// The paper's example kernels: §3.6 (Table 2) and the Merge benchmarks of Table 5. Table 5
-/// treats each benchmark's loads as all coalesced or all uncoalesced and prints no
+/// The paper's example kernels: §3.6 (Table 2) and the Merge benchmarks of Table 5, launched
+/// with one thread per data element at 128 threads per block (blocks = ⌈elements / 128⌉).
+/// Table 5 treats each benchmark's loads as all coalesced or all uncoalesced and prints no
 /// synchronization counts except for the tiled matrix multiply (§3.6: 2 per outer iteration).
-pub const EXAMPLES: &[KernelExample] = &[
-    KernelExample {
+pub const EXAMPLES: &[Example] = &[
+    Example {
         id: "table2",
         name: "Tiled matrix multiply, §3.6 (Table 2)",
         source: "Hong & Kim, §3.6 and Table 2",
         values: &[
-            ("threads_per_block", 128.0),
-            ("blocks", 80.0),
-            ("comp_insts", 27.0),
-            ("uncoal_mem_insts", 6.0),
-            ("coal_mem_insts", 0.0),
-            ("synch_insts", 6.0),
-            ("registers_per_thread", 12.0),
-            ("shared_mem_per_block", 2048.0),
+            ("threads_per_block", "128"),
+            ("blocks", "80"),
+            ("comp_insts", "27"),
+            ("uncoal_mem_insts", "6"),
+            ("coal_mem_insts", "0"),
+            ("synch_insts", "6"),
+            ("registers_per_thread", "12"),
+            ("shared_mem_per_block", "2048"),
         ],
+        device: Some("hk-example"),
     },
-    KernelExample {
+    Example {
         id: "sepia",
         name: "Sepia, 7000 × 7000 (Table 5)",
         source: "Hong & Kim, Table 5: 71 comp, 6 uncoalesced mem, 7 registers, 52 B shared",
         values: &[
-            ("threads_per_block", 128.0),
-            ("blocks", blocks_of_128(7000 * 7000)),
-            ("comp_insts", 71.0),
-            ("uncoal_mem_insts", 6.0),
-            ("coal_mem_insts", 0.0),
-            ("synch_insts", 0.0),
-            ("registers_per_thread", 7.0),
-            ("shared_mem_per_block", 52.0),
+            ("threads_per_block", "128"),
+            ("blocks", "382813"),
+            ("comp_insts", "71"),
+            ("uncoal_mem_insts", "6"),
+            ("coal_mem_insts", "0"),
+            ("synch_insts", "0"),
+            ("registers_per_thread", "7"),
+            ("shared_mem_per_block", "52"),
         ],
+        device: None,
     },
-    KernelExample {
+    Example {
         id: "linear",
         name: "Linear filter, 10000 × 10000 (Table 5)",
         source: "Hong & Kim, Table 5: 111 comp, 30 uncoalesced mem, 15 registers, 60 B shared",
         values: &[
-            ("threads_per_block", 128.0),
-            ("blocks", blocks_of_128(10000 * 10000)),
-            ("comp_insts", 111.0),
-            ("uncoal_mem_insts", 30.0),
-            ("coal_mem_insts", 0.0),
-            ("synch_insts", 0.0),
-            ("registers_per_thread", 15.0),
-            ("shared_mem_per_block", 60.0),
+            ("threads_per_block", "128"),
+            ("blocks", "781250"),
+            ("comp_insts", "111"),
+            ("uncoal_mem_insts", "30"),
+            ("coal_mem_insts", "0"),
+            ("synch_insts", "0"),
+            ("registers_per_thread", "15"),
+            ("shared_mem_per_block", "60"),
         ],
+        device: None,
     },
-    KernelExample {
+    Example {
         id: "svm",
         name: "SVM, 736 × 992 (Table 5)",
         source: "Hong & Kim, Table 5: 10871 comp, 819 coalesced mem, 9 registers, 44 B shared",
         values: &[
-            ("threads_per_block", 128.0),
-            ("blocks", blocks_of_128(736 * 992)),
-            ("comp_insts", 10871.0),
-            ("uncoal_mem_insts", 0.0),
-            ("coal_mem_insts", 819.0),
-            ("synch_insts", 0.0),
-            ("registers_per_thread", 9.0),
-            ("shared_mem_per_block", 44.0),
+            ("threads_per_block", "128"),
+            ("blocks", "5704"),
+            ("comp_insts", "10871"),
+            ("uncoal_mem_insts", "0"),
+            ("coal_mem_insts", "819"),
+            ("synch_insts", "0"),
+            ("registers_per_thread", "9"),
+            ("shared_mem_per_block", "44"),
         ],
+        device: None,
     },
-    KernelExample {
+    Example {
         id: "mat-naive",
         name: "Matrix multiply (naive), 2000 × 2000 (Table 5)",
         source: "Hong & Kim, Table 5: 12043 comp, 4001 uncoalesced mem, 10 registers, 88 B shared",
         values: &[
-            ("threads_per_block", 128.0),
-            ("blocks", blocks_of_128(2000 * 2000)),
-            ("comp_insts", 12043.0),
-            ("uncoal_mem_insts", 4001.0),
-            ("coal_mem_insts", 0.0),
-            ("synch_insts", 0.0),
-            ("registers_per_thread", 10.0),
-            ("shared_mem_per_block", 88.0),
+            ("threads_per_block", "128"),
+            ("blocks", "31250"),
+            ("comp_insts", "12043"),
+            ("uncoal_mem_insts", "4001"),
+            ("coal_mem_insts", "0"),
+            ("synch_insts", "0"),
+            ("registers_per_thread", "10"),
+            ("shared_mem_per_block", "88"),
         ],
+        device: None,
     },
-    KernelExample {
+    Example {
         id: "blackscholes",
         name: "BlackScholes, 9,000,000 options (Table 5)",
         source: "Hong & Kim, Table 5: 137 comp, 7 uncoalesced mem, 11 registers, 36 B shared",
         values: &[
-            ("threads_per_block", 128.0),
-            ("blocks", blocks_of_128(9_000_000)),
-            ("comp_insts", 137.0),
-            ("uncoal_mem_insts", 7.0),
-            ("coal_mem_insts", 0.0),
-            ("synch_insts", 0.0),
-            ("registers_per_thread", 11.0),
-            ("shared_mem_per_block", 36.0),
+            ("threads_per_block", "128"),
+            ("blocks", "70313"),
+            ("comp_insts", "137"),
+            ("uncoal_mem_insts", "7"),
+            ("coal_mem_insts", "0"),
+            ("synch_insts", "0"),
+            ("registers_per_thread", "11"),
+            ("shared_mem_per_block", "36"),
         ],
+        device: None,
     },
 ];
 
-/// The field spec for a name, if it is one of this model's inputs.
-pub fn field_spec(name: &str) -> Option<&'static FieldSpec> {
+/// The field with this name.
+pub fn field(name: &str) -> Option<&'static Field> {
     FIELDS.iter().find(|f| f.name == name)
 }
+
+/// The first 17 [`FIELDS`] are the engine's [`Inputs`], in this order.
+const INPUT_COUNT: usize = 17;
 
 impl Inputs {
     /// The paper's Table 2 example: tiled matrix multiply, 80 GB/s, 1 GHz, 16 SMs.
@@ -341,7 +225,7 @@ impl Inputs {
     };
 
     /// Every input's value, in [`FIELDS`] order.
-    pub fn values(&self) -> [f64; 17] {
+    pub fn values(&self) -> [f64; INPUT_COUNT] {
         [
             self.threads_per_warp,
             self.issue_cycles,
@@ -365,7 +249,7 @@ impl Inputs {
 
     /// The value of an input by its MODELS.md name.
     pub fn get(&self, name: &str) -> Option<f64> {
-        let i = FIELDS.iter().position(|f| f.name == name)?;
+        let i = FIELDS[..INPUT_COUNT].iter().position(|f| f.name == name)?;
         Some(self.values()[i])
     }
 
@@ -399,18 +283,17 @@ impl Inputs {
     /// divide by #Mem_insts).
     pub fn validate(&self) -> Result<(), InputError> {
         for (spec, value) in FIELDS.iter().zip(self.values()) {
-            spec.check(value)?;
+            spec.check(&Value::Num(value))?;
         }
         if self.uncoal_mem_insts + self.coal_mem_insts <= 0.0 {
             return Err(InputError::new(
                 "uncoal_mem_insts",
-                "uncoal_mem_insts + coal_mem_insts must be greater than 0: the model divides by #Mem_insts (eqs. 13, 14, 22, 23)",
+                "uncoal_mem_insts + coal_mem_insts must be at least 1: the model divides by #Mem_insts (eqs. 13, 14, 22, 23)",
             ));
         }
         Ok(())
     }
 }
-
 /// Which of eqs. 22–24 gave `Exec_cycles_app`; serialized as the equation number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(into = "u8")]
@@ -451,6 +334,16 @@ pub enum MwpLimit {
     Warps,
 }
 
+impl MwpLimit {
+    pub fn name(&self) -> &'static str {
+        match self {
+            MwpLimit::DepartureDelay => "departure_delay",
+            MwpLimit::Bandwidth => "bandwidth",
+            MwpLimit::Warps => "warps",
+        }
+    }
+}
+
 /// Every intermediate of the paper's Table 2, plus the result.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Outputs {
@@ -481,9 +374,9 @@ pub struct Outputs {
     pub exec_cycles_with_synch: f64,
     pub cpi: f64,
     pub time_s: f64,
-    /// The readings of MODELS.md that applied to this evaluation.
+    /// Reading: threads_per_block is not a multiple of the warp size ([`NOTE_PARTIAL_WARPS`]).
     #[serde(skip)]
-    pub notes: Vec<ReadingNote>,
+    pub partial_warps: bool,
 }
 
 pub const NOTE_ORDER: ReadingNote = ReadingNote {
@@ -510,6 +403,16 @@ pub const NOTE_PARTIAL_WARPS: ReadingNote = ReadingNote {
     id: "partial-warps",
     text: "threads_per_block is not a multiple of threads_per_warp: warps per block = ⌈threads_per_block / threads_per_warp⌉, since a partly filled warp still issues as a whole warp (the paper divides, and names this as an error source in §5.2).",
 };
+
+/// Every reading this model may apply.
+pub const NOTES: &[ReadingNote] = &[
+    NOTE_ORDER,
+    NOTE_NO_ROUNDING,
+    NOTE_BW_UNITS,
+    NOTE_TIME,
+    NOTE_PARTIAL_WARPS,
+    NOTE_MWP_BELOW_ONE,
+];
 
 /// Eq. 10: latency of one uncoalesced memory warp.
 pub fn mem_l_uncoal(mem_ld: f64, uncoal_per_mw: f64, departure_del_uncoal: f64) -> f64 {
@@ -677,12 +580,8 @@ pub fn cpi(
 /// Runs the whole model: eqs. 5–27 for one kernel on one machine.
 pub fn evaluate(inp: &Inputs) -> Result<Outputs, InputError> {
     inp.validate()?;
-    let mut notes = vec![NOTE_ORDER, NOTE_NO_ROUNDING, NOTE_BW_UNITS, NOTE_TIME];
-
     let warps_per_block = (inp.threads_per_block / inp.threads_per_warp).ceil();
-    if inp.threads_per_block % inp.threads_per_warp != 0.0 {
-        notes.push(NOTE_PARTIAL_WARPS);
-    }
+    let partial_warps = inp.threads_per_block % inp.threads_per_warp != 0.0;
     let mem_insts = inp.uncoal_mem_insts + inp.coal_mem_insts;
     let total_insts = inp.comp_insts + mem_insts; // Table 1 row 13
 
@@ -703,10 +602,6 @@ pub fn evaluate(inp: &Inputs) -> Result<Outputs, InputError> {
     let bw_per_warp = bw_per_warp(inp.freq_ghz, inp.load_bytes_per_warp, mem_l);
     let mwp_peak_bw = mwp_peak_bw(inp.mem_bandwidth_gbs, bw_per_warp, inp.active_sms);
     let (mwp, mwp_limited_by) = mwp(mwp_without_bw, mwp_peak_bw, n);
-
-    if mwp < 1.0 {
-        notes.push(NOTE_MWP_BELOW_ONE);
-    }
 
     let comp_cycles = comp_cycles(inp.issue_cycles, total_insts);
     let mem_cycles = mem_cycles(
@@ -766,32 +661,21 @@ pub fn evaluate(inp: &Inputs) -> Result<Outputs, InputError> {
         exec_cycles_with_synch,
         cpi,
         time_s,
-        notes,
+        partial_warps,
     };
     // Valid inputs keep every quantity finite; this guards the promise that no NaN or ∞ is
     // ever shown, should a range above be loosened.
-    match OUTPUTS
-        .iter()
-        .zip(out.values())
-        .find(|(_, v)| !v.is_finite())
-    {
-        Some((o, _)) => Err(InputError::new(
-            o.name,
-            "the inputs give a non-finite value here; check the ranges of the inputs",
-        )),
-        None => Ok(out),
+    if out.values().iter().all(|v| v.is_finite()) {
+        Ok(out)
+    } else {
+        Err(InputError::new(
+            "blocks",
+            "these inputs give a value too large to compute; make it smaller",
+        ))
     }
 }
 
 /// One row of the worked table: an output, its equation and the paper's symbol.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct OutputSpec {
-    pub name: &'static str,
-    pub symbol: &'static str,
-    /// "Eq. 10", "Table 1".
-    pub equation: &'static str,
-    pub unit: &'static str,
-}
 
 const fn out(
     name: &'static str,
@@ -799,22 +683,13 @@ const fn out(
     equation: &'static str,
     unit: &'static str,
 ) -> OutputSpec {
-    OutputSpec {
-        name,
-        symbol,
-        equation,
-        unit,
-    }
+    OutputSpec::new(name, symbol, equation, unit)
 }
 
-/// The worked table's rows, in the order of the paper's Table 2.
+/// The worked table's rows, in the order of the paper's Table 2: the 25 numbers of
+/// [`Outputs::values`], then the regime and what set MWP.
 pub const OUTPUTS: &[OutputSpec] = &[
-    out(
-        "warps_per_block",
-        "#Threads_per_block / #Threads_per_warp",
-        "Table 1",
-        "warps",
-    ),
+    out("warps_per_block", "#Threads_per_block / #Threads_per_warp", "Table 1", "warps"),
     out("n", "N = #Active_warps_per_SM", "Eq. 20", "warps"),
     out("mem_insts", "#Mem_insts", "Table 1", "insts"),
     out("total_insts", "#Total_insts", "Table 1", "insts"),
@@ -824,12 +699,7 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("mem_l_uncoal", "Mem_L_Uncoal", "Eq. 10", "cycles"),
     out("mem_l_coal", "Mem_L_Coal", "Eq. 11", "cycles"),
     out("mem_l", "Mem_L", "Eq. 12", "cycles"),
-    out(
-        "mwp_without_bw_full",
-        "MWP_Without_BW_full",
-        "Eq. 16",
-        "warps",
-    ),
+    out("mwp_without_bw_full", "MWP_Without_BW_full", "Eq. 16", "warps"),
     out("mwp_without_bw", "MWP_Without_BW", "Eq. 17", "warps"),
     out("bw_per_warp", "BW_per_warp", "Eq. 7", "GB/s"),
     out("mwp_peak_bw", "MWP_peak_BW", "Eq. 6", "warps"),
@@ -841,14 +711,11 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("rep", "#Rep", "Eq. 21", ""),
     out("exec_cycles_app", "Exec_cycles_app", "Eqs. 22–24", "cycles"),
     out("synch_cost", "Synch_cost", "Eq. 26", "cycles"),
-    out(
-        "exec_cycles_with_synch",
-        "Exec_cycles_with_synch",
-        "Eq. 27",
-        "cycles",
-    ),
+    out("exec_cycles_with_synch", "Exec_cycles_with_synch", "Eq. 27", "cycles"),
     out("cpi", "CPI", "Eq. 25", "cycles/inst"),
     out("time_s", "Time", "Exec_cycles_with_synch / Freq", "s"),
+    out("regime", "Regime", "Eq. 22, 23 or 24", ""),
+    out("mwp_limited_by", "MWP set by", "Eq. 5", ""),
 ];
 
 impl Outputs {
@@ -881,6 +748,26 @@ impl Outputs {
             self.cpi,
             self.time_s,
         ]
+    }
+
+    /// The readings that applied to this evaluation.
+    pub fn notes(&self) -> Vec<ReadingNote> {
+        let mut notes = vec![NOTE_ORDER, NOTE_NO_ROUNDING, NOTE_BW_UNITS, NOTE_TIME];
+        if self.partial_warps {
+            notes.push(NOTE_PARTIAL_WARPS);
+        }
+        if self.mwp < 1.0 {
+            notes.push(NOTE_MWP_BELOW_ONE);
+        }
+        notes
+    }
+
+    /// Every output in [`OUTPUTS`] order, for the generic worked table and the CLI.
+    pub fn outs(&self) -> Vec<Out> {
+        let mut all: Vec<Out> = self.values().iter().map(|v| Out::Num(super::clean(*v))).collect();
+        all.push(Out::Num(f64::from(self.regime.equation())));
+        all.push(Out::Word(self.mwp_limited_by.name()));
+        all
     }
 
     /// Every numeric output by name, in [`OUTPUTS`] order.
@@ -940,5 +827,439 @@ impl Outputs {
 
 /// A number for prose: grouped, up to 4 decimals (20, 2.2813, 4,380).
 fn trim(v: f64) -> String {
-    crate::format::num(v)
+    format::num(v)
 }
+
+// ---------------------------------------------------------------------------------------
+// A kernel on a device: occupancy fills active blocks per SM, active SMs follow the grid.
+
+/// Everything the user sets for a Hong & Kim prediction, typed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Setup {
+    pub device: &'static Device,
+    /// Model inputs; `active_sms` / `active_blocks_per_sm` are used only when not auto.
+    pub inputs: Inputs,
+    pub registers_per_thread: f64,
+    pub shared_mem_per_block: f64,
+    pub active_sms_auto: bool,
+    pub active_blocks_per_sm_auto: bool,
+}
+
+impl Setup {
+    /// The typed setup of checked params (the first invalid field is the error).
+    pub fn from_params(p: &Params, device: &'static Device) -> Result<Setup, InputError> {
+        if let Some(e) = p.check().into_iter().next() {
+            return Err(e);
+        }
+        let mut s = Setup {
+            device,
+            inputs: Inputs::TABLE_2,
+            registers_per_thread: 0.0,
+            shared_mem_per_block: 0.0,
+            active_sms_auto: true,
+            active_blocks_per_sm_auto: true,
+        };
+        for (f, v) in p.iter() {
+            match v {
+                Value::Num(x) => {
+                    s.set_num(f.name, *x);
+                }
+                Value::Auto => {
+                    s.set_auto(f.name);
+                }
+                _ => {}
+            }
+        }
+        Ok(s)
+    }
+
+    /// The default setup: the paper's Table 2 on the paper's example machine.
+    pub fn default_setup() -> Setup {
+        let device = devices::find(MODEL.default_device).unwrap_or(&devices::DEVICES[0]);
+        Setup::from_params(&Params::defaults(&MODEL, device), device).unwrap_or(Setup {
+            device,
+            inputs: Inputs::TABLE_2,
+            registers_per_thread: 12.0,
+            shared_mem_per_block: 2048.0,
+            active_sms_auto: true,
+            active_blocks_per_sm_auto: true,
+        })
+    }
+
+    /// Sets a number by field name (an auto field stops being auto); false if unknown.
+    pub fn set_num(&mut self, name: &str, v: f64) -> bool {
+        match name {
+            "registers_per_thread" => self.registers_per_thread = v,
+            "shared_mem_per_block" => self.shared_mem_per_block = v,
+            _ => {
+                if !self.inputs.set(name, v) {
+                    return false;
+                }
+                if name == "active_sms" {
+                    self.active_sms_auto = false;
+                }
+                if name == "active_blocks_per_sm" {
+                    self.active_blocks_per_sm_auto = false;
+                }
+            }
+        }
+        true
+    }
+
+    fn set_auto(&mut self, name: &str) {
+        match name {
+            "active_sms" => self.active_sms_auto = true,
+            "active_blocks_per_sm" => self.active_blocks_per_sm_auto = true,
+            _ => {}
+        }
+    }
+
+    /// A field's value as the user set it (`Auto` for derived fields).
+    pub fn get(&self, name: &str) -> Option<Value> {
+        match name {
+            "active_sms" if self.active_sms_auto => Some(Value::Auto),
+            "active_blocks_per_sm" if self.active_blocks_per_sm_auto => Some(Value::Auto),
+            "registers_per_thread" => Some(Value::Num(self.registers_per_thread)),
+            "shared_mem_per_block" => Some(Value::Num(self.shared_mem_per_block)),
+            _ => self.inputs.get(name).map(Value::Num),
+        }
+    }
+
+    /// The same kernel on another device: its clock, bandwidth and memory constants.
+    pub fn with_device(&self, device: &'static Device) -> Setup {
+        let mut next = *self;
+        next.device = device;
+        for f in FIELDS.iter() {
+            if let Some(Value::Num(v)) = super::device_value(f, device) {
+                next.set_num(f.name, v);
+            }
+        }
+        next
+    }
+}
+
+/// A prediction: the model's inputs as resolved for this device, occupancy, and the outputs.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Prediction {
+    pub inputs: Inputs,
+    pub occupancy: Option<Occupancy>,
+    pub active_sms_auto: bool,
+    pub active_blocks_per_sm_auto: bool,
+    pub outputs: Outputs,
+}
+
+impl Prediction {
+    /// Active blocks per SM in plain words: how many, the resulting occupancy, and what set it
+    /// (occupancy's limiter, the size of the grid, or the user).
+    pub fn occupancy_summary(&self) -> Option<String> {
+        let occ = self.occupancy?;
+        let blocks = self.inputs.active_blocks_per_sm;
+        let warps = self.outputs.n;
+        let pct = 100.0 * warps / f64::from(occ.max_warps_per_sm);
+        let head = format!(
+            "{} active blocks per SM: {} of the SM's {} warp slots ({}% occupancy)",
+            format::num(blocks),
+            format::num(warps),
+            occ.max_warps_per_sm,
+            format::significant(pct, 3)
+        );
+        let limit = occ.limiter.describe();
+        Some(if blocks == f64::from(occ.active_blocks_per_sm) {
+            format!("{head}, limited by {limit}.")
+        } else if self.active_blocks_per_sm_auto {
+            format!(
+                "{head}: the grid's {} blocks give each of the {} active SMs at most that many; occupancy would allow {} (limited by {limit}).",
+                format::num(self.inputs.blocks),
+                format::num(self.inputs.active_sms),
+                occ.active_blocks_per_sm
+            )
+        } else {
+            format!(
+                "{head}, as you set it; occupancy would allow {} (limited by {limit}).",
+                occ.active_blocks_per_sm
+            )
+        })
+    }
+
+    /// How an auto field got its value (the worked table's "Obtained" column).
+    pub fn derivation(&self, name: &str) -> Option<String> {
+        match name {
+            "active_blocks_per_sm" if self.active_blocks_per_sm_auto => Some(match self.occupancy {
+                Some(occ) if f64::from(occ.active_blocks_per_sm) > self.inputs.active_blocks_per_sm => {
+                    format!(
+                        "⌈#Blocks / #Active_SMs⌉: the grid is smaller than occupancy's {} (limited by {})",
+                        occ.active_blocks_per_sm,
+                        occ.limiter.describe()
+                    )
+                }
+                Some(occ) => format!("Occupancy: limited by {}", occ.limiter.describe()),
+                None => "Occupancy".into(),
+            }),
+            "active_sms" if self.active_sms_auto => Some("min(#SMs, #Blocks)".into()),
+            _ => None,
+        }
+    }
+
+    /// The generic evaluation: inputs as used, outputs in [`OUTPUTS`] order, notes, and the
+    /// explanation, occupancy summary and what-ifs for the CLI.
+    pub fn evaluation(&self, setup: &Setup) -> Evaluation {
+        let mut inputs: Vec<Value> = self.inputs.values().iter().map(|v| Value::Num(*v)).collect();
+        inputs.push(Value::Num(setup.registers_per_thread));
+        inputs.push(Value::Num(setup.shared_mem_per_block));
+        let derived = ["active_sms", "active_blocks_per_sm"]
+            .into_iter()
+            .filter_map(|n| self.derivation(n).map(|d| (n, d)))
+            .collect();
+        let mut extra = serde_json::Map::new();
+        extra.insert("explanation".into(), self.outputs.explanation().into());
+        extra.insert(
+            "occupancy_summary".into(),
+            self.occupancy_summary().map_or(serde_json::Value::Null, Into::into),
+        );
+        extra.insert(
+            "what_ifs".into(),
+            serde_json::to_value(what_ifs(setup)).unwrap_or_default(),
+        );
+        Evaluation {
+            inputs,
+            derived,
+            outputs: self.outputs.outs(),
+            occupancy: self.occupancy,
+            notes: self.outputs.notes(),
+            extra,
+        }
+    }
+}
+
+/// Fills the auto inputs and checks the kernel fits the device.
+///
+/// - `active_blocks_per_sm` (auto) = min(occupancy's active blocks, ⌈blocks / active_sms⌉):
+///   an SM cannot hold more blocks than the grid gives it.
+/// - `active_sms` (auto) = min(#SMs, blocks), as MODELS.md fixes.
+pub fn resolve(setup: &Setup) -> Result<(Inputs, Option<Occupancy>), InputError> {
+    for spec in FIELDS {
+        if let Some(v @ Value::Num(_)) = setup.get(spec.name) {
+            spec.check(&v)?;
+        }
+    }
+    let mut inputs = setup.inputs;
+    let sms = f64::from(setup.device.sms.value);
+    if setup.active_sms_auto {
+        inputs.active_sms = sms.min(inputs.blocks);
+    }
+    let occupancy = match &setup.device.compute_capability {
+        Some(cc) => {
+            let (major, minor) = cc.value;
+            let kernel = KernelResources {
+                threads_per_block: inputs.threads_per_block as u32,
+                registers_per_thread: setup.registers_per_thread as u32,
+                shared_mem_per_block: setup.shared_mem_per_block as u32,
+            };
+            Some(occupancy::occupancy(major, minor, &kernel)?)
+        }
+        None => None,
+    };
+    if setup.active_blocks_per_sm_auto {
+        let by_grid = (inputs.blocks / inputs.active_sms).ceil();
+        inputs.active_blocks_per_sm = match &occupancy {
+            Some(occ) => f64::from(occ.active_blocks_per_sm).min(by_grid),
+            None => {
+                return Err(InputError::new(
+                    "active_blocks_per_sm",
+                    format!(
+                        "{} has no occupancy rules (not a GPU): enter a whole number from 1 to 64",
+                        setup.device.name
+                    ),
+                ))
+            }
+        };
+    }
+    Ok((inputs, occupancy))
+}
+
+/// Resolves the setup and runs the engine.
+pub fn predict(setup: &Setup) -> Result<Prediction, InputError> {
+    let (inputs, occupancy) = resolve(setup)?;
+    let outputs = evaluate(&inputs)?;
+    Ok(Prediction {
+        inputs,
+        occupancy,
+        active_sms_auto: setup.active_sms_auto,
+        active_blocks_per_sm_auto: setup.active_blocks_per_sm_auto,
+        outputs,
+    })
+}
+
+/// True when sweeping `field` keeps the total number of threads fixed (the paper's
+/// Figs. 15–16 vary threads per block at fixed total work).
+pub fn fixed_work(field: &str) -> bool {
+    field == "threads_per_block"
+}
+
+/// One point of a sweep; the error when the model rejects that point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepPoint {
+    pub x: f64,
+    pub result: Result<Prediction, InputError>,
+}
+
+/// The x values of a sweep: multiples of a warp for threads per block, otherwise up to
+/// `max_points` evenly spaced values (whole numbers for integer fields).
+pub fn sweep_xs(spec: &Sweep, threads_per_warp: f64, max_points: usize) -> Vec<f64> {
+    let Some((_, _, integer)) = field(spec.field).and_then(Field::range) else {
+        return Vec::new();
+    };
+    let (lo, hi) = (spec.from.min(spec.to), spec.from.max(spec.to));
+    if !(lo.is_finite() && hi.is_finite()) || max_points < 2 {
+        return Vec::new();
+    }
+    let mut xs: Vec<f64> = if fixed_work(spec.field) && threads_per_warp >= 1.0 {
+        let step = threads_per_warp
+            * ((hi - lo) / threads_per_warp / max_points as f64)
+                .ceil()
+                .max(1.0);
+        let mut v = vec![lo];
+        let mut x = (lo / step).floor() * step + step;
+        while x <= hi {
+            v.push(x);
+            x += step;
+        }
+        v
+    } else {
+        let n = max_points - 1;
+        (0..=n)
+            .map(|i| lo + (hi - lo) * i as f64 / n as f64)
+            .collect()
+    };
+    if integer {
+        for x in &mut xs {
+            *x = x.round();
+        }
+    }
+    xs.dedup();
+    xs
+}
+
+/// Predicts at each x, holding everything else of `setup` fixed. Sweeping threads per block
+/// keeps the total number of threads (blocks × threads per block) fixed, as in the paper's
+/// Figs. 15–16: blocks = ⌈total threads / threads per block⌉.
+pub fn sweep(setup: &Setup, spec: &Sweep, max_points: usize) -> Vec<SweepPoint> {
+    let total_threads = setup.inputs.blocks * setup.inputs.threads_per_block;
+    sweep_xs(spec, setup.inputs.threads_per_warp, max_points)
+        .into_iter()
+        .map(|x| {
+            let mut s = *setup;
+            s.set_num(spec.field, x);
+            if fixed_work(spec.field) {
+                s.inputs.blocks = (total_threads / x).ceil().max(1.0);
+            }
+            SweepPoint {
+                x,
+                result: predict(&s),
+            }
+        })
+        .collect()
+}
+
+/// The same kernel on every device this model takes: each device's clock, bandwidth and
+/// memory constants, with the kernel's own inputs (and any manual active SMs/blocks) kept.
+pub fn across_devices(setup: &Setup) -> Vec<(&'static Device, Result<Prediction, InputError>)> {
+    devices::DEVICES
+        .iter()
+        .filter(|d| MODEL.devices.accepts(d))
+        .map(|d| (d, predict(&setup.with_device(d))))
+        .collect()
+}
+
+/// One "what if": a change to the kernel or machine and the time it would give.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct WhatIf {
+    pub change: String,
+    pub time_s: f64,
+    /// Current time / new time (> 1 is faster).
+    pub speedup: f64,
+}
+
+/// Single changes that the model says matter, each re-predicted: coalescing the uncoalesced
+/// loads, dropping the synchronizations, doubling threads per block at the same total work,
+/// and doubling the memory bandwidth. Only changes that move the time by more than 1 % are
+/// returned, the largest speedup first.
+pub fn what_ifs(setup: &Setup) -> Vec<WhatIf> {
+    let Ok(base) = predict(setup) else {
+        return Vec::new();
+    };
+    let inp = setup.inputs;
+    let mut candidates: Vec<(String, Setup)> = Vec::new();
+    if inp.uncoal_mem_insts > 0.0 {
+        let mut s = *setup;
+        s.inputs.coal_mem_insts += inp.uncoal_mem_insts;
+        s.inputs.uncoal_mem_insts = 0.0;
+        candidates.push((
+            format!(
+                "the {} uncoalesced memory instructions were coalesced",
+                format::num(inp.uncoal_mem_insts)
+            ),
+            s,
+        ));
+    }
+    if inp.synch_insts > 0.0 {
+        let mut s = *setup;
+        s.inputs.synch_insts = 0.0;
+        candidates.push(("there were no __syncthreads()".to_string(), s));
+    }
+    {
+        let mut s = *setup;
+        let tpb = inp.threads_per_block * 2.0;
+        s.inputs.threads_per_block = tpb;
+        s.inputs.blocks = (inp.blocks * inp.threads_per_block / tpb).ceil().max(1.0);
+        candidates.push((
+            format!("blocks had {} threads (same total work)", format::num(tpb)),
+            s,
+        ));
+    }
+    {
+        let mut s = *setup;
+        s.inputs.mem_bandwidth_gbs = inp.mem_bandwidth_gbs * 2.0;
+        candidates.push(("the memory bandwidth were doubled".to_string(), s));
+    }
+    let mut out: Vec<WhatIf> = candidates
+        .into_iter()
+        .filter_map(|(change, s)| {
+            let p = predict(&s).ok()?;
+            let speedup = base.outputs.time_s / p.outputs.time_s;
+            ((speedup - 1.0).abs() > 0.01).then_some(WhatIf {
+                change,
+                time_s: p.outputs.time_s,
+                speedup,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| b.speedup.total_cmp(&a.speedup));
+    out
+}
+
+/// The registry's entry point: checked params on a device → the generic evaluation.
+fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, InputError> {
+    let setup = Setup::from_params(p, device)?;
+    let prediction = predict(&setup)?;
+    super::finite(prediction.evaluation(&setup), "blocks")
+}
+
+/// Hong & Kim's model, as the registry lists it.
+pub static MODEL: Model = Model {
+    id: "hong-kim",
+    title: "Hong & Kim, ISCA'09 — MWP-CWP",
+    citation: "S. Hong and H. Kim, “An Analytical Model for a GPU Architecture with Memory-level and Thread-level Parallelism Awareness”, ISCA 2009.",
+    fields: FIELDS,
+    outputs: OUTPUTS,
+    notes: NOTES,
+    examples: EXAMPLES,
+    devices: Devices::Gpus,
+    default_device: "hk-example",
+    sweep: Some(Sweep {
+        field: "threads_per_block",
+        from: 32.0,
+        to: 512.0,
+    }),
+    evaluate: evaluate_params,
+};

@@ -1,13 +1,20 @@
 //! The papers' models, as pure functions: typed inputs in, every intermediate value out.
 //!
-//! Nothing here knows about the web. Each engine returns `Result<_, InputError>`; an
-//! `InputError` names the input (by its MODELS.md name) and says what range is valid.
+//! Nothing here knows about the web. A model is declared as data ([`Model`]): its fields,
+//! outputs, reading notes and paper examples, and one `evaluate` that runs the typed engine
+//! (one function per equation, in the model's own module) on generic [`Params`]. The
+//! `crate::registry` lists the models; links, the CLI, the page and the tests go through it.
 
+pub mod apsp;
+mod field;
 pub mod hong_kim;
 pub mod occupancy;
-pub mod scenario;
 
 use std::fmt;
+
+pub use field::{number_range, parse_number, Choice, Column, DefaultValue, Field, Kind, Value};
+
+use crate::devices::{Device, DeviceKind};
 
 /// An input the model cannot use: which field, and what would be valid.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -42,63 +49,329 @@ pub struct ReadingNote {
     pub text: &'static str,
 }
 
-/// One numeric input of a model: its MODELS.md name, the paper's symbol, and its valid range.
-///
-/// The same table drives validation in the engines, the form in the UI, the share-link keys
-/// and the CLI, so a field's name and range are written once.
+/// One output row: its MODELS.md name, the paper's symbol, equation and unit. With
+/// `variants`, the output has one value per variant, named `{name}_{variant}`.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct FieldSpec {
+pub struct OutputSpec {
     pub name: &'static str,
-    /// The paper's symbol, e.g. `#Uncoal_Mem_insts`.
     pub symbol: &'static str,
-    /// A short label for the form.
-    pub label: &'static str,
+    /// "Eq. 10", "Table 1".
+    pub equation: &'static str,
     pub unit: &'static str,
-    pub min: f64,
-    pub max: f64,
-    /// Whole numbers only.
-    pub integer: bool,
+    pub variants: &'static [&'static str],
 }
 
-impl FieldSpec {
-    /// "must be a whole number from 1 to 1024" / "must be a number from 0.01 to 10".
-    pub fn range_text(&self) -> String {
-        let kind = if self.integer {
-            "a whole number"
-        } else {
-            "a number"
+impl OutputSpec {
+    pub const fn new(
+        name: &'static str,
+        symbol: &'static str,
+        equation: &'static str,
+        unit: &'static str,
+    ) -> OutputSpec {
+        OutputSpec {
+            name,
+            symbol,
+            equation,
+            unit,
+            variants: &[],
+        }
+    }
+    pub const fn per(mut self, variants: &'static [&'static str]) -> OutputSpec {
+        self.variants = variants;
+        self
+    }
+}
+
+/// An output's value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Out {
+    Num(f64),
+    /// Not defined for these inputs (shown as "—", JSON `null`).
+    Null,
+    /// A word (an enum's name), e.g. which bound set MWP.
+    Word(&'static str),
+    /// One value per variant, in the spec's `variants` order.
+    Variants(Vec<Option<f64>>),
+    /// A list, e.g. one value per period.
+    List(Vec<f64>),
+}
+
+/// A paper example: a name, where it is printed, and the field texts it sets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Example {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub source: &'static str,
+    /// Field name → text (as in a link).
+    pub values: &'static [(&'static str, &'static str)],
+    /// The device the example was measured on, if the paper names one.
+    pub device: Option<&'static str>,
+}
+
+/// Which devices a model takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Devices {
+    Gpus,
+    Any,
+}
+
+impl Devices {
+    pub fn accepts(&self, d: &Device) -> bool {
+        match self {
+            Devices::Gpus => d.kind == DeviceKind::Gpu,
+            Devices::Any => true,
+        }
+    }
+}
+
+/// A sweep: one numeric field over a range (the chart's x axis).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sweep {
+    pub field: &'static str,
+    pub from: f64,
+    pub to: f64,
+}
+
+/// A model, as data, plus its one entry point.
+pub struct Model {
+    /// `model=<id>` in links.
+    pub id: &'static str,
+    /// "Hong & Kim, ISCA'09 — MWP-CWP".
+    pub title: &'static str,
+    pub citation: &'static str,
+    pub fields: &'static [Field],
+    pub outputs: &'static [OutputSpec],
+    /// Every reading this model may apply; an evaluation lists those that did.
+    pub notes: &'static [ReadingNote],
+    pub examples: &'static [Example],
+    pub devices: Devices,
+    pub default_device: &'static str,
+    /// The default sweep, for models whose page offers the generic sweep chart.
+    pub sweep: Option<Sweep>,
+    pub evaluate: fn(&Params, &'static Device) -> Result<Evaluation, InputError>,
+}
+
+impl fmt::Debug for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Model({})", self.id)
+    }
+}
+
+impl PartialEq for Model {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Model {
+    pub fn field(&self, name: &str) -> Option<&'static Field> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+    pub fn field_index(&self, name: &str) -> Option<usize> {
+        self.fields.iter().position(|f| f.name == name)
+    }
+    pub fn output(&self, name: &str) -> Option<&'static OutputSpec> {
+        self.outputs.iter().find(|o| o.name == name)
+    }
+    pub fn example(&self, id: &str) -> Option<&'static Example> {
+        self.examples.iter().find(|e| e.id == id)
+    }
+    pub fn sweepable(&self) -> impl Iterator<Item = &'static Field> {
+        self.fields.iter().filter(|f| f.sweepable)
+    }
+
+    /// The default range offered for sweeping `field` from its current value: the model's
+    /// own default sweep for its field, otherwise ±50 % inside the valid range.
+    pub fn sweep_for(&self, field: &'static Field, current: Option<f64>) -> Option<Sweep> {
+        let (min, max, integer) = field.range()?;
+        if let Some(s) = self.sweep.filter(|s| s.field == field.name) {
+            return Some(s);
+        }
+        let current = current.unwrap_or(min.max(1.0));
+        let round = |v: f64| if integer { v.round() } else { v };
+        let from = round((current * 0.5).max(min));
+        let to = round((current * 1.5).min(max)).max(from);
+        Some(Sweep {
+            field: field.name,
+            from,
+            to,
+        })
+    }
+}
+
+/// A model's inputs: one value per field, in the model's field order.
+#[derive(Clone, Debug)]
+pub struct Params {
+    pub model: &'static Model,
+    values: Vec<Value>,
+}
+
+impl PartialEq for Params {
+    fn eq(&self, other: &Self) -> bool {
+        self.model.id == other.model.id && self.values == other.values
+    }
+}
+
+impl Params {
+    /// The model's defaults, with the device's values for fields it supplies.
+    pub fn defaults(model: &'static Model, device: &Device) -> Params {
+        let values = model
+            .fields
+            .iter()
+            .map(|f| device_value(f, device).unwrap_or_else(|| f.default.value()))
+            .collect();
+        Params { model, values }
+    }
+
+    /// Takes the device's values for the fields it supplies; everything else stays.
+    pub fn with_device(&self, device: &Device) -> Params {
+        let mut next = self.clone();
+        for (f, v) in self.model.fields.iter().zip(next.values.iter_mut()) {
+            if f.device.is_some() {
+                *v = device_value(f, device).unwrap_or_else(|| f.default.value());
+            }
+        }
+        next
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.values.get(self.model.field_index(name)?)
+    }
+
+    /// A number field's value (`None` for auto or another kind).
+    pub fn num(&self, name: &str) -> Option<f64> {
+        self.get(name).and_then(Value::num)
+    }
+
+    /// Sets a field; false if the model has no such field. Does not check the value:
+    /// [`Params::check`] and the model's evaluate do.
+    pub fn set(&mut self, name: &str, value: Value) -> bool {
+        match self.model.field_index(name) {
+            Some(i) => {
+                self.values[i] = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Resets a field to its default on `device`.
+    pub fn reset(&mut self, name: &str, device: &Device) {
+        if let Some(f) = self.model.field(name) {
+            let v = device_value(f, device).unwrap_or_else(|| f.default.value());
+            self.set(name, v);
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&'static Field, &Value)> {
+        self.model.fields.iter().zip(self.values.iter())
+    }
+
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+
+    /// Every field's error, in field order.
+    pub fn check(&self) -> Vec<InputError> {
+        self.iter().filter_map(|(f, v)| f.check(v).err()).collect()
+    }
+
+    /// The text of a field as the form and the link show it.
+    pub fn text(&self, name: &str) -> Option<String> {
+        let f = self.model.field(name)?;
+        Some(f.text(self.get(name)?))
+    }
+}
+
+/// The device's value for a field it supplies.
+pub fn device_value(field: &Field, device: &Device) -> Option<Value> {
+    let key = field.device?;
+    device.constant(key).map(|c| Value::Num(c.value))
+}
+
+/// A model run on one device: the inputs as used (auto fields filled), every output, and
+/// the reading notes that applied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// Inputs as the engine used them, in field order; auto fields hold their derived value.
+    pub inputs: Vec<Value>,
+    /// For each field that was derived: how (shown in the worked table's "Obtained").
+    pub derived: Vec<(&'static str, String)>,
+    /// In the model's `outputs` order.
+    pub outputs: Vec<Out>,
+    /// Occupancy, for models that use it.
+    pub occupancy: Option<occupancy::Occupancy>,
+    pub notes: Vec<ReadingNote>,
+    /// Model-specific texts and tables for the CLI's JSON (explanation, what-ifs, …).
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Evaluation {
+    /// A numeric output by name; per-variant outputs as `{name}_{variant}`.
+    pub fn number(&self, model: &Model, name: &str) -> Option<f64> {
+        self.flat(model)
+            .into_iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v)
+    }
+
+    /// Every scalar and per-variant output as `(name, value)`, `None` where undefined.
+    /// Lists and words are left out.
+    pub fn flat(&self, model: &Model) -> Vec<(String, Option<f64>)> {
+        let mut out = Vec::new();
+        for (spec, value) in model.outputs.iter().zip(&self.outputs) {
+            match value {
+                Out::Num(v) => out.push((spec.name.to_string(), Some(*v))),
+                Out::Null => out.push((spec.name.to_string(), None)),
+                Out::Variants(vs) => {
+                    for (variant, v) in spec.variants.iter().zip(vs) {
+                        out.push((format!("{}_{variant}", spec.name), *v));
+                    }
+                }
+                Out::Word(_) | Out::List(_) => {}
+            }
+        }
+        out
+    }
+
+    /// The inputs as `(field, value)`.
+    pub fn input<'a>(&'a self, model: &Model, name: &str) -> Option<&'a Value> {
+        self.inputs.get(model.field_index(name)?)
+    }
+
+    /// True when every number the evaluation holds is finite.
+    pub fn all_finite(&self) -> bool {
+        let finite_in = |v: &Value| match v {
+            Value::Num(x) => x.is_finite(),
+            Value::Rows(rows) => rows.iter().flatten().all(|x| x.is_finite()),
+            _ => true,
         };
-        format!(
-            "must be {kind} from {} to {}",
-            format_bound(self.min),
-            format_bound(self.max)
-        )
-    }
-
-    /// Checks a value against this field's range.
-    pub fn check(&self, value: f64) -> Result<f64, InputError> {
-        let whole_ok = !self.integer || value.fract() == 0.0;
-        if value.is_finite() && value >= self.min && value <= self.max && whole_ok {
-            Ok(value)
-        } else {
-            Err(InputError::new(self.name, self.range_text()))
-        }
-    }
-
-    /// Parses user text (form field, query value, CLI) and checks the range.
-    pub fn parse(&self, text: &str) -> Result<f64, InputError> {
-        let t = text.trim();
-        match t.parse::<f64>() {
-            Ok(v) if !t.is_empty() => self.check(v),
-            _ => Err(InputError::new(self.name, self.range_text())),
-        }
+        self.inputs.iter().all(finite_in)
+            && self.outputs.iter().all(|o| match o {
+                Out::Num(x) => x.is_finite(),
+                Out::Variants(vs) => vs.iter().flatten().all(|x| x.is_finite()),
+                Out::List(xs) => xs.iter().all(|x| x.is_finite()),
+                Out::Null | Out::Word(_) => true,
+            })
     }
 }
 
-fn format_bound(v: f64) -> String {
-    if v.fract() == 0.0 {
-        crate::format::grouped(v, 0)
+/// `-0` → `0`, so no output ever prints as `-0`.
+pub fn clean(x: f64) -> f64 {
+    x + 0.0
+}
+
+/// The guard every model's evaluate ends with: an output that is not finite is reported as
+/// an input error on `field` (valid ranges should prevent it; this keeps the promise that no
+/// NaN or ∞ is shown if a range is loosened).
+pub fn finite(eval: Evaluation, field: &str) -> Result<Evaluation, InputError> {
+    if eval.all_finite() {
+        Ok(eval)
     } else {
-        format!("{v}")
+        Err(InputError::new(
+            field,
+            "these inputs give a value too large to compute; make it smaller",
+        ))
     }
 }

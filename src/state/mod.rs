@@ -1,15 +1,21 @@
 //! Share state: the query string of a share link ⇄ typed inputs. The one place that knows
 //! the link format.
 //!
-//! Format (version 1): `v=1&model=hong-kim&device=<id>&<field>=<number|auto>…&sweep=<field>
-//! &sweep_from=<n>&sweep_to=<n>[&embed=1]`. Every field is written under its MODELS.md name.
+//! Format (version 1): `v=1&model=<id>&device=<id>&<field>=<text>…[&sweep=<field>
+//! &sweep_from=<n>&sweep_to=<n>][&embed=1]`. Every field is written under its MODELS.md name,
+//! in its text form (numbers, `auto`, a choice's word, rows `a:b,c:d`). A link without
+//! `model=` is a Hong & Kim link (all links before the registry were).
+//!
 //! Reading is forgiving: unknown keys and invalid values become [`Notice`]s and fall back to
-//! defaults, and the rest of the link still applies.
+//! defaults, and the rest of the link still applies. A link whose values are each valid but
+//! together rejected by the model (a block that does not fit the device) falls back field by
+//! field too, so every link opens on a prediction.
 
-use crate::devices;
-use crate::model::hong_kim;
-use crate::model::scenario::{self, Setup, SweepSpec, Value, AUTO_FIELDS};
-use crate::model::InputError;
+use std::collections::HashMap;
+
+use crate::devices::{self, Device};
+use crate::model::{InputError, Model, Params, Sweep};
+use crate::registry;
 
 /// The link format version written by this build.
 pub const VERSION: u32 = 1;
@@ -17,18 +23,59 @@ pub const VERSION: u32 = 1;
 /// Everything a share link holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShareState {
-    pub setup: Setup,
-    pub sweep: SweepSpec,
-    /// Render only the result card and chart, for an iframe.
+    pub model: &'static Model,
+    pub device: &'static Device,
+    pub params: Params,
+    /// The chart's sweep, for models that offer the generic sweep.
+    pub sweep: Option<Sweep>,
+    /// Render only the result and the model's visuals, for an iframe.
     pub embed: bool,
 }
 
 impl Default for ShareState {
     fn default() -> Self {
+        ShareState::new(registry::default_model())
+    }
+}
+
+/// The model's default device (or the first device it takes).
+pub fn default_device(model: &Model) -> &'static Device {
+    devices::find(model.default_device)
+        .filter(|d| model.devices.accepts(d))
+        .or_else(|| devices::DEVICES.iter().find(|d| model.devices.accepts(d)))
+        .unwrap_or(&devices::DEVICES[0])
+}
+
+impl ShareState {
+    /// The model's defaults on its default device.
+    pub fn new(model: &'static Model) -> ShareState {
+        let device = default_device(model);
         ShareState {
-            setup: Setup::default_setup(),
-            sweep: SweepSpec::default_spec(),
+            model,
+            device,
+            params: Params::defaults(model, device),
+            sweep: model.sweep,
             embed: false,
+        }
+    }
+
+    /// Another model, keeping the device where the new model takes it.
+    pub fn with_model(&self, model: &'static Model) -> ShareState {
+        let mut next = ShareState::new(model);
+        if model.devices.accepts(self.device) {
+            next.device = self.device;
+            next.params = Params::defaults(model, self.device);
+        }
+        next.embed = self.embed;
+        next
+    }
+
+    /// Another device: its values for the fields it supplies; the rest stays.
+    pub fn with_device(&self, device: &'static Device) -> ShareState {
+        ShareState {
+            device,
+            params: self.params.with_device(device),
+            ..self.clone()
         }
     }
 }
@@ -36,7 +83,7 @@ impl Default for ShareState {
 /// Something in a link that could not be used as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
-    /// The query key concerned.
+    /// The query key concerned (shortened and made printable).
     pub key: String,
     /// What is wrong and, for a value, what would be valid.
     pub message: String,
@@ -52,15 +99,40 @@ impl std::fmt::Display for Notice {
     }
 }
 
-/// Longest value quoted back in a notice (the rest is elided).
+/// Longest text quoted back in a notice (the rest is elided).
 const QUOTE_MAX: usize = 40;
 
-fn quote(raw: &str) -> String {
-    let mut s: String = raw.chars().take(QUOTE_MAX).collect();
-    if raw.chars().count() > QUOTE_MAX {
-        s.push('…');
+/// Text from a link made safe to show on one line: at most [`QUOTE_MAX`] characters, control
+/// characters, line breaks and bidirectional or invisible formatting characters written as
+/// `\u{…}` escapes, so they can neither break the line nor reorder it.
+pub fn printable(raw: &str) -> String {
+    let mut s = String::new();
+    for (i, c) in raw.chars().enumerate() {
+        if i == QUOTE_MAX {
+            s.push('…');
+            break;
+        }
+        let hidden = c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{061C}' | '\u{FFF9}'..='\u{FFFB}');
+        if hidden {
+            s.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            s.push(c);
+        }
     }
-    format!("“{s}”")
+    s
+}
+
+fn quote(raw: &str) -> String {
+    format!("“{}”", printable(raw))
+}
+
+fn key_name(raw: &str) -> String {
+    if raw.is_empty() {
+        "(empty key)".to_string()
+    } else {
+        printable(raw)
+    }
 }
 
 /// Extracts the query from a full share link, a `?query`, or a bare query.
@@ -77,30 +149,33 @@ pub fn query_part(link: &str) -> &str {
     }
 }
 
+/// Keys a link may hold besides the model's fields.
+const SWEEP_KEYS: [&str; 3] = ["sweep", "sweep_from", "sweep_to"];
+
 /// Reads a share link (full URL, `?query` or bare query). Never fails: what cannot be used is
-/// reported in the notices and replaced by its default.
+/// reported in the notices and replaced by its default. Linear in the link's length.
 pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(query_part(link).as_bytes())
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect();
+    // The last occurrence of a key wins; keys are visited in order of first appearance.
+    let mut order: Vec<String> = Vec::new();
+    let mut last: HashMap<String, String> = HashMap::new();
+    for (k, v) in form_urlencoded::parse(query_part(link).as_bytes()) {
+        let k = k.into_owned();
+        if !last.contains_key(&k) {
+            order.push(k.clone());
+        }
+        last.insert(k, v.into_owned());
+    }
     let mut notices = Vec::new();
     let mut note = |key: &str, message: String, fallback: String| {
         notices.push(Notice {
-            key: key.to_string(),
+            key: key_name(key),
             message,
             fallback,
         })
     };
-    let last = |key: &str| {
-        pairs
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
+    let get = |key: &str| last.get(key).map(String::as_str);
 
-    let mut state = ShareState::default();
-    if let Some(v) = last("v") {
+    if let Some(v) = get("v") {
         if v.trim() != VERSION.to_string() {
             note(
                 "v",
@@ -109,111 +184,180 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             );
         }
     }
-    if let Some(m) = last("model") {
-        if m != hong_kim::MODEL_ID {
+    let model = match get("model") {
+        None => registry::default_model(),
+        Some(id) => registry::find(id.trim()).unwrap_or_else(|| {
+            let fallback = registry::default_model();
             note(
                 "model",
-                format!("{} is not an available model", quote(m)),
-                format!("showing {}", hong_kim::MODEL_ID),
+                format!(
+                    "{} is not a model (`warpsight models` lists them)",
+                    quote(id)
+                ),
+                format!("showing {}", fallback.id),
             );
-        }
-    }
-    // The device first: its constants are the defaults the other keys override.
-    if let Some(id) = last("device") {
-        match devices::find(id).filter(|d| d.hong_kim.is_some()) {
-            Some(d) => state.setup = Setup::for_device(d),
+            fallback
+        }),
+    };
+    let mut state = ShareState::new(model);
+    // The device first: its values are the defaults the other keys override.
+    if let Some(id) = get("device") {
+        match devices::find(id.trim()).filter(|d| model.devices.accepts(d)) {
+            Some(d) => state = state.with_device(d),
             None => note(
                 "device",
                 format!(
-                    "{} is not a known GPU preset (`warpsight devices` lists them)",
+                    "{} is not a device this model takes (`warpsight devices` lists them)",
                     quote(id)
                 ),
-                format!("using {}", state.setup.device.name),
+                format!("using {}", state.device.name),
             ),
         }
     }
 
-    let mut sweep_field = None;
-    let mut seen = Vec::new();
-    for (key, raw) in &pairs {
-        if seen.contains(&key.as_str()) {
-            continue; // the last occurrence wins; it is applied below
-        }
-        seen.push(key.as_str());
-        let raw = last(key).unwrap_or(raw);
+    let mut from_link: Vec<&'static str> = Vec::new();
+    for key in &order {
+        let raw = get(key).unwrap_or_default();
         match key.as_str() {
             "v" | "model" | "device" => {}
-            "embed" => state.embed = matches!(raw, "1" | "true"),
-            "sweep" => match scenario::field_spec(raw) {
-                Some(spec) => sweep_field = Some(spec.name),
-                None => note(
-                    "sweep",
-                    format!("{} is not an input that can be swept", quote(raw)),
-                    "sweeping threads_per_block".to_string(),
-                ),
-            },
-            "sweep_from" | "sweep_to" => {} // read after the sweep field
-            name => match scenario::field_spec(name) {
-                Some(spec) => {
-                    let value = if AUTO_FIELDS.contains(&spec.name) && raw.trim() == "auto" {
-                        Ok(Value::Auto)
-                    } else {
-                        spec.parse(raw).map(Value::Num)
-                    };
-                    match value {
-                        Ok(v) => {
-                            state.setup.set(spec.name, v);
-                        }
-                        Err(e) => note(
-                            name,
-                            format!("{} is not valid: {}", quote(raw), e.message),
-                            format!("using the default {}", describe(state.setup.get(name))),
-                        ),
+            "embed" => state.embed = matches!(raw.trim(), "1" | "true"),
+            k if SWEEP_KEYS.contains(&k) && model.sweep.is_some() => {} // read below
+            name => match model.field(name) {
+                Some(field) => match field.parse(raw) {
+                    Ok(v) => {
+                        state.params.set(field.name, v);
+                        from_link.push(field.name);
                     }
-                }
+                    Err(e) => note(
+                        name,
+                        format!("{} is not valid: {}", quote(raw), e.message),
+                        format!(
+                            "using the default {}",
+                            state.params.text(field.name).unwrap_or_default()
+                        ),
+                    ),
+                },
                 None => note(
                     name,
-                    "not a parameter of this model".to_string(),
+                    format!("not a parameter of {}", model.id),
                     "ignored".to_string(),
                 ),
             },
         }
     }
 
-    if sweep_field.is_none() && (last("sweep_from").is_some() || last("sweep_to").is_some()) {
-        sweep_field = Some(state.sweep.field);
+    if model.sweep.is_some() {
+        read_sweep(&mut state, &last, &mut note);
     }
-    if let Some(field) = sweep_field {
-        if let Some(spec) = scenario::field_spec(field) {
-            let current = match state.setup.get(field) {
-                Some(Value::Num(v)) => Some(v),
-                _ => None,
-            };
-            state.sweep = SweepSpec::default_for(spec, current);
-            for key in ["sweep_from", "sweep_to"] {
-                if let Some(raw) = last(key) {
-                    match spec.parse(raw) {
-                        Ok(v) if key == "sweep_from" => state.sweep.from = v,
-                        Ok(v) => state.sweep.to = v,
-                        Err(e) => note(
-                            key,
-                            format!("{} is not valid: {}", quote(raw), e.message),
-                            "using the default range".to_string(),
-                        ),
-                    }
-                }
-            }
-        }
-    }
+    fall_back_until_it_predicts(&mut state, &from_link, &mut note);
     (state, notices)
 }
 
-fn describe(v: Option<Value>) -> String {
-    match v {
-        Some(Value::Auto) => "auto".to_string(),
-        Some(Value::Num(x)) => format!("{x}"),
-        None => "—".to_string(),
+/// Reads `sweep`, `sweep_from`, `sweep_to` into the state's sweep.
+fn read_sweep(
+    state: &mut ShareState,
+    last: &HashMap<String, String>,
+    note: &mut dyn FnMut(&str, String, String),
+) {
+    let get = |key: &str| last.get(key).map(String::as_str);
+    let model = state.model;
+    let mut field = None;
+    if let Some(raw) = get("sweep") {
+        match model.field(raw.trim()).filter(|f| f.sweepable) {
+            Some(f) => field = Some(f),
+            None => note(
+                "sweep",
+                format!("{} is not an input that can be swept", quote(raw)),
+                format!(
+                    "sweeping {}",
+                    state.sweep.map(|s| s.field).unwrap_or_default()
+                ),
+            ),
+        }
     }
+    if field.is_none() && (get("sweep_from").is_some() || get("sweep_to").is_some()) {
+        field = state.sweep.and_then(|s| model.field(s.field));
+    }
+    let Some(field) = field else { return };
+    let current = state.params.num(field.name);
+    let Some(mut sweep) = model.sweep_for(field, current) else {
+        return;
+    };
+    for key in ["sweep_from", "sweep_to"] {
+        if let Some(raw) = get(key) {
+            match field.parse(raw).map(|v| v.num()) {
+                Ok(Some(v)) if key == "sweep_from" => sweep.from = v,
+                Ok(Some(v)) => sweep.to = v,
+                Ok(None) | Err(_) => note(
+                    key,
+                    format!(
+                        "{} is not valid: {}",
+                        quote(raw),
+                        crate::model::number_range(
+                            field.range().map_or(0.0, |r| r.0),
+                            field.range().map_or(0.0, |r| r.1),
+                            field.range().is_some_and(|r| r.2)
+                        )
+                    ),
+                    "using the default range".to_string(),
+                ),
+            }
+        }
+    }
+    state.sweep = Some(sweep);
+}
+
+/// While the model rejects the state, resets the field it names (if the link set it) to its
+/// default, with a notice; if that cannot help, the model's defaults on the device, then on
+/// the model's own device. Every link thus opens on a prediction.
+fn fall_back_until_it_predicts(
+    state: &mut ShareState,
+    from_link: &[&'static str],
+    note: &mut dyn FnMut(&str, String, String),
+) {
+    let mut reset: Vec<&str> = Vec::new();
+    for _ in 0..=state.model.fields.len() {
+        let Err(e) = (state.model.evaluate)(&state.params, state.device) else {
+            return;
+        };
+        let field = from_link
+            .iter()
+            .copied()
+            .find(|f| *f == e.field && !reset.contains(f));
+        match field {
+            Some(f) => {
+                state.params.reset(f, state.device);
+                reset.push(f);
+                note(
+                    f,
+                    e.message.clone(),
+                    format!(
+                        "using the default {}",
+                        state.params.text(f).unwrap_or_default()
+                    ),
+                );
+            }
+            None => break,
+        }
+    }
+    if let Err(e) = (state.model.evaluate)(&state.params, state.device) {
+        let device_defaults = Params::defaults(state.model, state.device);
+        let fallback = if (state.model.evaluate)(&device_defaults, state.device).is_ok() {
+            state.params = device_defaults;
+            format!("using {}'s defaults on {}", state.model.id, state.device.name)
+        } else {
+            let fresh = ShareState::new(state.model);
+            state.device = fresh.device;
+            state.params = fresh.params;
+            format!("using {}'s defaults on {}", state.model.id, state.device.name)
+        };
+        note(&e.field, e.message, fallback);
+    }
+}
+
+/// `a%3Ab%2Cc` → `a:b,c`: the list separators read better unescaped and are legal in a query.
+fn unescape_separators(text: String) -> String {
+    text.replace("%3A", ":").replace("%2C", ",")
 }
 
 /// Writes the share link's query (without `?`). Every field is written, so a link keeps its
@@ -221,71 +365,78 @@ fn describe(v: Option<Value>) -> String {
 pub fn to_query(state: &ShareState) -> String {
     let mut q = form_urlencoded::Serializer::new(String::new());
     q.append_pair("v", &VERSION.to_string());
-    q.append_pair("model", hong_kim::MODEL_ID);
-    q.append_pair("device", state.setup.device.id);
-    for spec in scenario::fields() {
-        match state.setup.get(spec.name) {
-            Some(v) => q.append_pair(spec.name, &describe(Some(v))),
-            None => continue,
-        };
+    q.append_pair("model", state.model.id);
+    q.append_pair("device", state.device.id);
+    for (field, value) in state.params.iter() {
+        q.append_pair(field.name, &field.text(value));
     }
-    q.append_pair("sweep", state.sweep.field);
-    q.append_pair("sweep_from", &format!("{}", state.sweep.from));
-    q.append_pair("sweep_to", &format!("{}", state.sweep.to));
+    if let Some(s) = state.sweep {
+        q.append_pair("sweep", s.field);
+        q.append_pair("sweep_from", &crate::format::exact(s.from));
+        q.append_pair("sweep_to", &crate::format::exact(s.to));
+    }
     if state.embed {
         q.append_pair("embed", "1");
     }
-    q.finish()
+    unescape_separators(q.finish())
 }
 
-/// Reads the form: each field's text (a number, or `auto` / empty for the auto fields) on
-/// top of `device`'s setup. Returns every field's error, not just the first.
-pub fn setup_from_fields<'a>(
-    device: &'static devices::Device,
+/// Reads the form: each field's text on top of the model's defaults on `device`. Returns
+/// every field's error, not just the first.
+pub fn params_from_texts<'a>(
+    model: &'static Model,
+    device: &'static Device,
     text: impl Fn(&str) -> Option<&'a str>,
-) -> Result<Setup, Vec<InputError>> {
-    let mut setup = Setup::for_device(device);
+) -> Result<Params, Vec<InputError>> {
+    let mut params = Params::defaults(model, device);
     let mut errors = Vec::new();
-    for spec in scenario::fields() {
-        let Some(raw) = text(spec.name) else { continue };
-        let raw = raw.trim();
-        let value = if AUTO_FIELDS.contains(&spec.name) && (raw.is_empty() || raw == "auto") {
-            Ok(Value::Auto)
-        } else {
-            spec.parse(raw).map(Value::Num)
-        };
-        match value {
+    for field in model.fields {
+        let Some(raw) = text(field.name) else { continue };
+        match field.parse(raw) {
             Ok(v) => {
-                setup.set(spec.name, v);
+                params.set(field.name, v);
             }
             Err(e) => errors.push(e),
         }
     }
     if errors.is_empty() {
-        Ok(setup)
+        Ok(params)
     } else {
         Err(errors)
     }
 }
 
 /// Reads the sweep controls: the swept field's name and the range's two texts.
-pub fn sweep_from_fields(field: &str, from: &str, to: &str) -> Result<SweepSpec, InputError> {
-    let spec = scenario::field_spec(field)
+pub fn sweep_from_texts(
+    model: &Model,
+    field: &str,
+    from: &str,
+    to: &str,
+) -> Result<Sweep, InputError> {
+    let f = model
+        .field(field)
+        .filter(|f| f.sweepable)
         .ok_or_else(|| InputError::new("sweep", "choose one of the numeric inputs"))?;
-    let bound = |key: &str, text: &str| {
-        spec.parse(text)
-            .map_err(|e| InputError::new(key, e.message))
+    let bound = |key: &str, text: &str| match f.parse(text) {
+        Ok(crate::model::Value::Num(v)) => Ok(v),
+        Ok(_) | Err(_) => Err(InputError::new(
+            key,
+            f.range()
+                .map(|(a, b, i)| crate::model::number_range(a, b, i))
+                .unwrap_or_default(),
+        )),
     };
-    Ok(SweepSpec {
-        field: spec.name,
+    Ok(Sweep {
+        field: f.name,
         from: bound("sweep_from", from)?,
         to: bound("sweep_to", to)?,
     })
 }
 
-/// Each field's text as the form shows it: numbers in shortest form, `auto` for auto fields.
-pub fn field_texts(setup: &Setup) -> Vec<(&'static str, String)> {
-    scenario::fields()
-        .filter_map(|spec| setup.get(spec.name).map(|v| (spec.name, describe(Some(v)))))
+/// Each field's text as the form shows it.
+pub fn field_texts(params: &Params) -> Vec<(&'static str, String)> {
+    params
+        .iter()
+        .map(|(f, v)| (f.name, f.text(v)))
         .collect()
 }

@@ -1,0 +1,374 @@
+//! A model's inputs as data: what each field is called, what it accepts, where its default
+//! comes from, and its text form (the same text in the form, the share link and the CLI).
+
+use super::InputError;
+use crate::format;
+
+/// One option of a choice field: the word written in links, and a label for the form.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Choice {
+    pub id: &'static str,
+    pub label: &'static str,
+}
+
+/// One column of a list field: each row holds one number per column.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Column {
+    pub name: &'static str,
+    pub unit: &'static str,
+    pub min: f64,
+    pub max: f64,
+    pub integer: bool,
+}
+
+/// What a field accepts.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Kind {
+    /// A number in `[min, max]`, whole if `integer`.
+    Number { min: f64, max: f64, integer: bool },
+    /// One word out of `options`.
+    Choice { options: &'static [Choice] },
+    /// Rows of numbers, written `a:b,c:d` (`:` between columns, `,` between rows).
+    Rows {
+        columns: &'static [Column],
+        min_rows: usize,
+        max_rows: usize,
+    },
+}
+
+/// A field's value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// Derived from the device and the other inputs (fields flagged `auto`).
+    Auto,
+    Num(f64),
+    /// One of a choice field's option ids.
+    Word(&'static str),
+    Rows(Vec<Vec<f64>>),
+}
+
+impl Value {
+    pub fn num(&self) -> Option<f64> {
+        match self {
+            Value::Num(v) => Some(*v),
+            _ => None,
+        }
+    }
+}
+
+/// A field's default before any device applies.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DefaultValue {
+    Auto,
+    Num(f64),
+    Word(&'static str),
+    Rows(&'static [&'static [f64]]),
+}
+
+impl DefaultValue {
+    pub fn value(&self) -> Value {
+        match *self {
+            DefaultValue::Auto => Value::Auto,
+            DefaultValue::Num(v) => Value::Num(v),
+            DefaultValue::Word(w) => Value::Word(w),
+            DefaultValue::Rows(rows) => Value::Rows(rows.iter().map(|r| r.to_vec()).collect()),
+        }
+    }
+}
+
+/// One input of a model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Field {
+    /// The MODELS.md name: form field id, link key, CLI JSON key.
+    pub name: &'static str,
+    /// The paper's symbol, e.g. `#Uncoal_Mem_insts` ("" if the paper has none).
+    pub symbol: &'static str,
+    pub label: &'static str,
+    pub unit: &'static str,
+    /// The form's group heading.
+    pub group: &'static str,
+    pub kind: Kind,
+    pub default: DefaultValue,
+    /// Accepts `auto`: derived from the device and the other inputs unless set.
+    pub auto: bool,
+    /// The device record's key whose value is this field's default, if any.
+    pub device: Option<&'static str>,
+    /// Offered as the x axis of a sweep.
+    pub sweepable: bool,
+    /// Where the default comes from ("Table 5", "your kernel").
+    pub source: &'static str,
+}
+
+impl Field {
+    /// A number field; refine it with the `const fn` setters below.
+    #[allow(clippy::too_many_arguments)]
+    pub const fn number(
+        name: &'static str,
+        symbol: &'static str,
+        label: &'static str,
+        unit: &'static str,
+        min: f64,
+        max: f64,
+        integer: bool,
+        default: f64,
+    ) -> Field {
+        Field {
+            name,
+            symbol,
+            label,
+            unit,
+            group: "",
+            kind: Kind::Number { min, max, integer },
+            default: DefaultValue::Num(default),
+            auto: false,
+            device: None,
+            sweepable: false,
+            source: "",
+        }
+    }
+
+    pub const fn choice(
+        name: &'static str,
+        symbol: &'static str,
+        label: &'static str,
+        options: &'static [Choice],
+        default: &'static str,
+    ) -> Field {
+        Field {
+            name,
+            symbol,
+            label,
+            unit: "",
+            group: "",
+            kind: Kind::Choice { options },
+            default: DefaultValue::Word(default),
+            auto: false,
+            device: None,
+            sweepable: false,
+            source: "",
+        }
+    }
+
+    pub const fn rows(
+        name: &'static str,
+        symbol: &'static str,
+        label: &'static str,
+        columns: &'static [Column],
+        min_rows: usize,
+        max_rows: usize,
+        default: &'static [&'static [f64]],
+    ) -> Field {
+        Field {
+            name,
+            symbol,
+            label,
+            unit: "",
+            group: "",
+            kind: Kind::Rows {
+                columns,
+                min_rows,
+                max_rows,
+            },
+            default: DefaultValue::Rows(default),
+            auto: false,
+            device: None,
+            sweepable: false,
+            source: "",
+        }
+    }
+
+    pub const fn group(mut self, group: &'static str) -> Field {
+        self.group = group;
+        self
+    }
+    /// Derived unless set: the default becomes `auto`.
+    pub const fn auto(mut self) -> Field {
+        self.auto = true;
+        self.default = DefaultValue::Auto;
+        self
+    }
+    pub const fn from_device(mut self, key: &'static str) -> Field {
+        self.device = Some(key);
+        self
+    }
+    pub const fn sweepable(mut self) -> Field {
+        self.sweepable = true;
+        self
+    }
+    pub const fn source(mut self, source: &'static str) -> Field {
+        self.source = source;
+        self
+    }
+
+    /// `(min, max, integer)` for number fields.
+    pub fn range(&self) -> Option<(f64, f64, bool)> {
+        match self.kind {
+            Kind::Number { min, max, integer } => Some((min, max, integer)),
+            _ => None,
+        }
+    }
+
+    /// What is valid, as the inline message says it: "must be a whole number from 1 to 1,024".
+    pub fn range_text(&self) -> String {
+        let text = match self.kind {
+            Kind::Number { min, max, integer } => number_range(min, max, integer),
+            Kind::Choice { options } => {
+                let ids: Vec<&str> = options.iter().map(|o| o.id).collect();
+                format!("must be one of {}", ids.join(", "))
+            }
+            Kind::Rows {
+                columns,
+                min_rows,
+                max_rows,
+            } => {
+                let form: Vec<&str> = columns.iter().map(|c| c.name).collect();
+                let cols: Vec<String> = columns
+                    .iter()
+                    .map(|c| format!("{} {}", c.name, number_range(c.min, c.max, c.integer)))
+                    .collect();
+                let count = if min_rows == 0 {
+                    format!("up to {max_rows} rows")
+                } else {
+                    format!("{min_rows} to {max_rows} rows")
+                };
+                format!(
+                    "must be {count} `{}` separated by commas; {}",
+                    form.join(":"),
+                    cols.join(", ")
+                )
+            }
+        };
+        if self.auto {
+            format!("{text}, or auto")
+        } else {
+            text
+        }
+    }
+
+    fn error(&self) -> InputError {
+        InputError::new(self.name, self.range_text())
+    }
+
+    /// Checks a value against this field.
+    pub fn check(&self, value: &Value) -> Result<(), InputError> {
+        let ok = match (value, self.kind) {
+            (Value::Auto, _) => self.auto,
+            (Value::Num(v), Kind::Number { min, max, integer }) => {
+                in_range(*v, min, max, integer)
+            }
+            (Value::Word(w), Kind::Choice { options }) => options.iter().any(|o| o.id == *w),
+            (
+                Value::Rows(rows),
+                Kind::Rows {
+                    columns,
+                    min_rows,
+                    max_rows,
+                },
+            ) => {
+                (min_rows..=max_rows).contains(&rows.len())
+                    && rows.iter().all(|r| {
+                        r.len() == columns.len()
+                            && r.iter()
+                                .zip(columns)
+                                .all(|(v, c)| in_range(*v, c.min, c.max, c.integer))
+                    })
+            }
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(self.error())
+        }
+    }
+
+    /// Parses text from the form, a link or the CLI, and checks it. For `auto` fields, `auto`
+    /// and the empty text mean [`Value::Auto`].
+    pub fn parse(&self, text: &str) -> Result<Value, InputError> {
+        let t = text.trim();
+        if self.auto && (t.is_empty() || t == "auto") {
+            return Ok(Value::Auto);
+        }
+        let value = match self.kind {
+            Kind::Number { .. } => Value::Num(parse_number(t).ok_or_else(|| self.error())?),
+            Kind::Choice { options } => Value::Word(
+                options
+                    .iter()
+                    .find(|o| o.id == t)
+                    .map(|o| o.id)
+                    .ok_or_else(|| self.error())?,
+            ),
+            Kind::Rows { columns, .. } => {
+                let mut rows = Vec::new();
+                for row in t.split([',', '\n', ';']).map(str::trim) {
+                    if row.is_empty() {
+                        continue;
+                    }
+                    let cells: Vec<&str> = row.split([':', ' ', '\t']).filter(|c| !c.is_empty()).collect();
+                    if cells.len() != columns.len() {
+                        return Err(self.error());
+                    }
+                    let mut parsed = Vec::with_capacity(cells.len());
+                    for cell in cells {
+                        parsed.push(parse_number(cell).ok_or_else(|| self.error())?);
+                    }
+                    rows.push(parsed);
+                }
+                Value::Rows(rows)
+            }
+        };
+        self.check(&value)?;
+        Ok(value)
+    }
+
+    /// The value's text: shortest round-trip numbers, `auto`, the choice's id, `a:b,c:d`.
+    pub fn text(&self, value: &Value) -> String {
+        match value {
+            Value::Auto => "auto".to_string(),
+            Value::Num(v) => format::exact(*v),
+            Value::Word(w) => (*w).to_string(),
+            Value::Rows(rows) => rows
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(|v| format::exact(*v))
+                        .collect::<Vec<_>>()
+                        .join(":")
+                })
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+}
+
+fn in_range(v: f64, min: f64, max: f64, integer: bool) -> bool {
+    v.is_finite() && v >= min && v <= max && (!integer || v.fract() == 0.0)
+}
+
+/// "must be a whole number from 1 to 1,024" / "must be a number from 0.01 to 10".
+pub fn number_range(min: f64, max: f64, integer: bool) -> String {
+    let kind = if integer { "a whole number" } else { "a number" };
+    format!(
+        "must be {kind} from {} to {}",
+        format::bound(min),
+        format::bound(max)
+    )
+}
+
+/// A decimal number as people write it: digits, one point, an optional exponent. Rejects
+/// `inf`, `NaN`, hex, `1_000` and anything but ASCII; `-0` reads as 0.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let ok = !t.is_empty()
+        && t.len() <= 64
+        && t.bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
+        && t.bytes().any(|b| b.is_ascii_digit());
+    if !ok {
+        return None;
+    }
+    let v: f64 = t.parse().ok()?;
+    // `-0` and `0` are the same input; keep one text for it.
+    v.is_finite().then_some(v + 0.0)
+}
