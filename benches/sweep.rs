@@ -1,24 +1,29 @@
-//! Benchmark (not a test): times the Hong & Kim engine on a 1,000-point sweep and prints the
-//! figure, then reports the release bundle's size (wasm + js in `dist/`, raw and gzipped).
-//! Run: `trunk build --release && cargo bench --bench sweep`.
+//! Benchmark (not a test): prints how fast the engines run on the paths the page uses, and
+//! the release bundle's size. Run: `trunk build --release && cargo bench --bench sweep`.
+//!
+//! - Hong & Kim on the sweep chart's path (occupancy + engine per point), and the engine alone.
+//! - APSP's runtime chart: n = 2…10,000, all four mappings.
+//! - Every registered model's generic evaluate (link → params → outputs) at its defaults.
+//! - The bundle: wasm + js in `dist/`, raw and gzipped.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use warpsight::model::hong_kim;
-use warpsight::model::scenario::{self, Setup, SweepSpec};
+use warpsight::devices;
+use warpsight::model::{apsp, hong_kim, Params, Sweep};
+use warpsight::registry::MODELS;
+use warpsight::state::ShareState;
 
 fn main() {
-    let setup = Setup::default_setup();
-    let spec = SweepSpec {
+    // Hong & Kim: 1,000 points of comp_insts, as the chart computes them.
+    let setup = hong_kim::Setup::default_setup();
+    let spec = Sweep {
         field: "comp_insts",
         from: 1.0,
         to: 10_000.0,
     };
-    let xs = scenario::sweep_xs(&spec, 32.0, 1000);
+    let xs = hong_kim::sweep_xs(&spec, 32.0, 1000);
     assert_eq!(xs.len(), 1000, "sweep should have 1,000 points");
-
-    // Engine alone: eqs. 5–27 at 1,000 inputs.
     let inputs: Vec<_> = xs
         .iter()
         .map(|&x| {
@@ -27,25 +32,61 @@ fn main() {
             i
         })
         .collect();
-    let engine = best_of(25, || {
+    let engine = best_of(50, || {
         for i in &inputs {
             let _ = black_box(hong_kim::evaluate(black_box(i)));
         }
     });
-    // Full sweep as the page runs it: occupancy + engine per point.
-    let full = best_of(25, || {
-        black_box(scenario::sweep(black_box(&setup), &spec, 1000));
+    let chart = best_of(50, || {
+        black_box(hong_kim::sweep(black_box(&setup), &spec, 1000));
     });
     println!(
-        "hong-kim engine, 1,000-point sweep: {:.1} µs ({:.0} ns/point), best of 25",
+        "hong-kim engine alone, 1,000 points: {:.1} µs ({:.0} ns/point), best of 50",
         engine * 1e6,
         engine * 1e9 / 1000.0
     );
     println!(
-        "scenario sweep (occupancy + engine), 1,000 points: {:.1} µs ({:.0} ns/point), best of 25",
-        full * 1e6,
-        full * 1e9 / 1000.0
+        "hong-kim chart path (occupancy + engine), 1,000 points: {:.1} µs ({:.0} ns/point), best of 50",
+        chart * 1e6,
+        chart * 1e9 / 1000.0
     );
+
+    // APSP: n = 2…10,000 × 4 mappings, on the C2075 with 8×8 and 32×32 blocks, and on the
+    // H100 (132 SMs) with 8×8 blocks.
+    for (device, block) in [("c2075", "8"), ("c2075", "32"), ("h100", "8")] {
+        let d = devices::find(device).expect("preset");
+        let model = warpsight::registry::find("apsp").expect("apsp");
+        let mut p = Params::defaults(model, d);
+        p.set(
+            "block_size",
+            model
+                .field("block_size")
+                .expect("field")
+                .parse(block)
+                .expect("valid"),
+        );
+        let (inp, _) = apsp::inputs(&p, d).expect("valid");
+        let t = best_of(10, || {
+            black_box(apsp::sweep_n(black_box(&inp), 2, 10_000, 10_000));
+        });
+        println!(
+            "apsp sweep n = 2…10,000 × 4 mappings ({device}, {block}×{block}): {:.2} ms ({:.0} ns per n), best of 10",
+            t * 1e3,
+            t * 1e9 / 9_999.0
+        );
+    }
+
+    for m in MODELS {
+        let s = ShareState::new(m);
+        let t = best_of(200, || {
+            black_box((m.evaluate)(black_box(&s.params), s.device).ok());
+        });
+        println!(
+            "{} generic evaluate at its defaults: {:.1} µs, best of 200",
+            m.id,
+            t * 1e6
+        );
+    }
     report_bundle();
 }
 

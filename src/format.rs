@@ -150,9 +150,9 @@ mod tests {
         assert_eq!(duration(812e-9), "812 ns");
         assert_eq!(duration(2.0), "2 s");
         assert_eq!(exact(50728.1875), "50728.1875");
-        assert_eq!(num(1.717986917599999754e20), "1.718e20");
+        assert_eq!(num(1.717_986_917_6e20), "1.718e20");
         assert_eq!(num(2.5e-7), "2.5e-7");
-        assert_eq!(duration(1.717986917599999754e20), "1.718e20 s");
+        assert_eq!(duration(1.717_986_917_6e20), "1.718e20 s");
         assert_eq!(duration(2.31e-299), "2.31e-299 s");
         assert_eq!(duration(-0.0), "0 s");
         assert_eq!(bound(2048.0), "2,048");

@@ -98,7 +98,11 @@ fn table_6_constants_are_from_the_paper_and_others_are_labelled() {
         assert!(d.all_from_papers(), "{id}");
     }
     let gtx280 = find("gtx280").expect("gtx280");
-    assert!(gtx280.constant("mem_ld").expect("mem_ld").source.from_paper());
+    assert!(gtx280
+        .constant("mem_ld")
+        .expect("mem_ld")
+        .source
+        .from_paper());
     // #Uncoal_per_mw is not in Table 6: the GTX280's record is not all from the papers.
     assert!(!gtx280.all_from_papers());
     for id in ["gtx260", "c2050", "k20m", "v100", "a100", "h100", "rtx4090"] {
@@ -131,7 +135,8 @@ fn every_gpu_has_what_the_models_need() {
 
 #[test]
 fn apsp_table_4_constants() {
-    for (id, sms, cores, granularity) in [("c2075", 14.0, 32.0, 2.0), ("gtx780", 12.0, 192.0, 4.0)] {
+    for (id, sms, cores, granularity) in [("c2075", 14.0, 32.0, 2.0), ("gtx780", 12.0, 192.0, 4.0)]
+    {
         let d = find(id).expect(id);
         let c = |k: &str| d.constant(k).expect(k);
         assert_eq!(c("sms").value, sms, "{id}");
@@ -139,9 +144,21 @@ fn apsp_table_4_constants() {
         assert_eq!(c("threads_per_warp").value, 32.0, "{id}");
         assert_eq!(c("warp_granularity").value, granularity, "{id}");
         assert_eq!(c("coalescable_mem_accesses").value, 4.0, "{id}");
-        for k in ["sms", "cores_per_sm", "warp_granularity", "coalescable_mem_accesses"] {
-            assert_eq!(c(k).source.describe(), "Dümmler & Egerland, Table 4", "{id} {k}");
+        for k in [
+            "sms",
+            "cores_per_sm",
+            "warp_granularity",
+            "coalescable_mem_accesses",
+        ] {
+            assert_eq!(
+                c(k).source.describe(),
+                "Dümmler & Egerland, Table 4",
+                "{id} {k}"
+            );
         }
     }
-    assert!(find("h100").expect("h100").constant("warp_granularity").is_none());
+    assert!(find("h100")
+        .expect("h100")
+        .constant("warp_granularity")
+        .is_none());
 }

@@ -252,14 +252,22 @@ fn paper_examples_predict_on_their_gpus() {
     }
     // SVM is the only coalesced kernel: on the FX5600 its MWP is the highest (§5.2).
     let device = devices::find("fx5600").expect("fx5600");
-    let mwp = |id: &str| hong_kim::predict(&setup(device, id)).expect("predicts").outputs.mwp;
+    let mwp = |id: &str| {
+        hong_kim::predict(&setup(device, id))
+            .expect("predicts")
+            .outputs
+            .mwp
+    };
     for other in ["sepia", "linear", "mat-naive", "blackscholes"] {
         assert!(mwp("svm") > mwp(other), "svm vs {other}");
     }
     // Blocks = ⌈elements / 128⌉: Sepia 49,000,000 → 382,813; BlackScholes 9,000,000 → 70,313.
     let blocks = |id: &str| {
         let ex = hong_kim::MODEL.example(id).expect(id);
-        ex.values.iter().find(|(n, _)| *n == "blocks").map(|(_, t)| t.parse::<u64>().unwrap_or(0))
+        ex.values
+            .iter()
+            .find(|(n, _)| *n == "blocks")
+            .map(|(_, t)| t.parse::<u64>().unwrap_or(0))
     };
     assert_eq!(blocks("sepia"), Some(49_000_000u64.div_ceil(128)));
     assert_eq!(blocks("linear"), Some(100_000_000u64.div_ceil(128)));

@@ -111,7 +111,11 @@ fn a_device_sets_its_constants_and_keys_override_them() {
     assert_eq!(s.params.num("departure_del_uncoal"), Some(40.0));
     assert_eq!(s.params.num("freq_ghz"), Some(1.3));
     let (s, _) = from_query("mem_ld=500&device=gtx280");
-    assert_eq!(s.params.num("mem_ld"), Some(500.0), "an explicit key wins over the device");
+    assert_eq!(
+        s.params.num("mem_ld"),
+        Some(500.0),
+        "an explicit key wins over the device"
+    );
 }
 
 #[test]
@@ -119,14 +123,26 @@ fn bad_values_fall_back_with_a_notice_and_keep_the_rest() {
     let (s, notices) = from_query(
         "threads_per_block=%3Cscript%3Ealert(1)%3C%2Fscript%3E&blocks=160&bogus=1&device=nope&comp_insts=-4",
     );
-    assert_eq!(s.params.num("blocks"), Some(160.0), "valid keys still apply");
-    assert_eq!(s.params.num("threads_per_block"), Some(128.0), "invalid falls back");
+    assert_eq!(
+        s.params.num("blocks"),
+        Some(160.0),
+        "valid keys still apply"
+    );
+    assert_eq!(
+        s.params.num("threads_per_block"),
+        Some(128.0),
+        "invalid falls back"
+    );
     assert_eq!(s.params.num("comp_insts"), Some(27.0));
     let keys: Vec<&str> = notices.iter().map(|n| n.key.as_str()).collect();
     assert_eq!(keys, ["device", "threads_per_block", "bogus", "comp_insts"]);
     assert!(notices[1].message.contains("“<script>alert(1)</script>”"));
-    assert!(notices[1].message.contains("must be a whole number from 1 to 2,048"));
-    assert!(notices[3].message.contains("must be a whole number from 0 to 1,000,000,000"));
+    assert!(notices[1]
+        .message
+        .contains("must be a whole number from 1 to 2,048"));
+    assert!(notices[3]
+        .message
+        .contains("must be a whole number from 0 to 1,000,000,000"));
     assert_eq!(notices[2].message, "not a parameter of hong-kim");
 }
 
@@ -137,10 +153,18 @@ fn a_link_the_model_rejects_falls_back_to_a_prediction() {
     let (s, notices) = from_query("device=h100&threads_per_block=1024&registers_per_thread=255");
     assert_eq!(s.device.id, "h100");
     assert_eq!(s.params.num("threads_per_block"), Some(1024.0), "kept");
-    assert_eq!(s.params.num("registers_per_thread"), Some(12.0), "fell back");
+    assert_eq!(
+        s.params.num("registers_per_thread"),
+        Some(12.0),
+        "fell back"
+    );
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert_eq!(notices[0].key, "registers_per_thread");
-    assert!(notices[0].fallback.contains("using the default 12"), "{:?}", notices[0]);
+    assert!(
+        notices[0].fallback.contains("using the default 12"),
+        "{:?}",
+        notices[0]
+    );
     assert!((s.model.evaluate)(&s.params, s.device).is_ok());
 
     let (s, notices) = from_query("uncoal_mem_insts=0&coal_mem_insts=0");
@@ -245,7 +269,11 @@ fn switching_models_keeps_the_device_where_it_applies() {
     assert_eq!(a.params.num("cores_per_sm"), Some(192.0));
     let back = a.with_model(&hong_kim::MODEL);
     assert_eq!(back.device.id, "gtx780");
-    assert_eq!(back.params.num("comp_insts"), Some(27.0), "a model's own inputs start fresh");
+    assert_eq!(
+        back.params.num("comp_insts"),
+        Some(27.0),
+        "a model's own inputs start fresh"
+    );
 }
 
 #[test]
@@ -270,8 +298,14 @@ fn sweep_controls_name_the_bad_bound() {
     let ok = sweep_from_texts(m, "mem_ld", "100", "900").expect("valid");
     assert_eq!((ok.field, ok.from, ok.to), ("mem_ld", 100.0, 900.0));
     let e = sweep_from_texts(m, "threads_per_block", "32", "4096").unwrap_err();
-    assert_eq!(e.to_string(), "sweep_to: must be a whole number from 1 to 2,048");
-    assert_eq!(sweep_from_texts(m, "nope", "1", "2").unwrap_err().field, "sweep");
+    assert_eq!(
+        e.to_string(),
+        "sweep_to: must be a whole number from 1 to 2,048"
+    );
+    assert_eq!(
+        sweep_from_texts(m, "nope", "1", "2").unwrap_err().field,
+        "sweep"
+    );
 }
 
 #[test]
@@ -281,12 +315,20 @@ fn the_default_kernel_on_every_gpu() {
     assert_eq!(all.len(), devices::gpus().count());
     for (d, result) in &all {
         let p = result.as_ref().unwrap_or_else(|e| panic!("{}: {e}", d.id));
-        assert!(p.outputs.time_s > 0.0 && p.outputs.time_s.is_finite(), "{}", d.id);
+        assert!(
+            p.outputs.time_s > 0.0 && p.outputs.time_s.is_finite(),
+            "{}",
+            d.id
+        );
         assert_eq!(p.inputs.freq_ghz, d.clock_ghz.value);
     }
-    let own = all.iter().find(|(d, _)| d.id == "hk-example").map(|(_, r)| r.clone());
+    let own = all
+        .iter()
+        .find(|(d, _)| d.id == "hk-example")
+        .map(|(_, r)| r.clone());
     assert_eq!(
-        own.and_then(Result::ok).map(|p| p.outputs.exec_cycles_with_synch),
+        own.and_then(Result::ok)
+            .map(|p| p.outputs.exec_cycles_with_synch),
         Some(50728.1875)
     );
 }
@@ -298,10 +340,20 @@ fn what_ifs_on_table_2() {
     // eq. 23: 2520 × 20/16.40625 + 22 × 15.40625 = 3072 + 338.9375 = 3410.9375;
     // Synch_cost = 4 × 15.40625 × 6 × 5 = 1848.75 → 5259.6875 cycles.
     let w = hong_kim::what_ifs(&hong_kim::Setup::default_setup());
-    let coalesced = w.iter().find(|w| w.change.contains("coalesced")).expect("listed");
-    assert!((coalesced.time_s - 5259.6875e-9).abs() < 1e-15, "{}", coalesced.time_s);
+    let coalesced = w
+        .iter()
+        .find(|w| w.change.contains("coalesced"))
+        .expect("listed");
+    assert!(
+        (coalesced.time_s - 5259.6875e-9).abs() < 1e-15,
+        "{}",
+        coalesced.time_s
+    );
     // Dropping the synchronizations removes Synch_cost = 12300 of 50728.1875 cycles.
-    let no_sync = w.iter().find(|w| w.change.contains("syncthreads")).expect("listed");
+    let no_sync = w
+        .iter()
+        .find(|w| w.change.contains("syncthreads"))
+        .expect("listed");
     assert!((no_sync.time_s - 38428.1875e-9).abs() < 1e-15);
     // Sorted by speedup; the bandwidth does not limit Table 2 (MWP is departure-limited),
     // so doubling it changes nothing and is left out.

@@ -63,7 +63,10 @@ fn fail(f: Failure) -> ExitCode {
         Failure::Output(e) => (format!("cannot write the output: {e}"), 1),
     };
     // One line, whatever the message holds.
-    let line: String = line.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let line: String = line
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
     let _ = writeln!(std::io::stderr(), "error: {line}");
     ExitCode::from(code)
 }
@@ -96,8 +99,8 @@ fn eval(link: &str) -> Result<(), Failure> {
         return Err(Failure::Input(first.to_string()));
     }
     let model = share.model;
-    let e = (model.evaluate)(&share.params, share.device)
-        .map_err(|e| Failure::Input(e.to_string()))?;
+    let e =
+        (model.evaluate)(&share.params, share.device).map_err(|e| Failure::Input(e.to_string()))?;
 
     let inputs: Map<String, Json> = model
         .fields

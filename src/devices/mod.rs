@@ -125,7 +125,12 @@ impl Device {
             self.mem_bandwidth_gbs.source,
         ];
         all.extend(self.compute_capability.map(|c| c.source));
-        all.extend(self.constants.iter().flat_map(|g| g.iter()).map(|(_, v)| v.source));
+        all.extend(
+            self.constants
+                .iter()
+                .flat_map(|g| g.iter())
+                .map(|(_, v)| v.source),
+        );
         all
     }
 

@@ -94,7 +94,10 @@ pub static DEVICES: &[Device] = &[
         id: "hk-example",
         name: "Hong & Kim example machine (§3.6)",
         kind: DeviceKind::Gpu,
-        compute_capability: Some(paper((1, 0), "Hong & Kim §2: Tesla architecture, 8 blocks per SM (§3.6)")),
+        compute_capability: Some(paper(
+            (1, 0),
+            "Hong & Kim §2: Tesla architecture, 8 blocks per SM (§3.6)",
+        )),
         sms: paper(16, "Hong & Kim §3.6: 16 SM processors"),
         cores_per_sm: paper(8, "Hong & Kim §2.2: eight SP cores per SM"),
         clock_ghz: paper(1.0, "Hong & Kim §3.6: 1 GHz"),
@@ -173,8 +176,14 @@ pub static DEVICES: &[Device] = &[
         compute_capability: Some(paper((1, 3), GW_T1)),
         sms: paper(30, GW_T1),
         cores_per_sm: vendor(8, "NVIDIA GTX 295 specifications: 240 cores per GPU"),
-        clock_ghz: vendor(1.242, "NVIDIA GTX 295 specifications: processor clock 1242 MHz"),
-        mem_bandwidth_gbs: vendor(111.9, "NVIDIA GTX 295 specifications: 223.8 GB/s for two GPUs"),
+        clock_ghz: vendor(
+            1.242,
+            "NVIDIA GTX 295 specifications: processor clock 1242 MHz",
+        ),
+        mem_bandwidth_gbs: vendor(
+            111.9,
+            "NVIDIA GTX 295 specifications: 223.8 GB/s for two GPUs",
+        ),
         constants: &[GT200_HK],
     },
     Device {
@@ -184,7 +193,10 @@ pub static DEVICES: &[Device] = &[
         compute_capability: Some(paper((2, 0), GW_T1)),
         sms: paper(14, GW_T1),
         cores_per_sm: vendor(32, "NVIDIA Tesla C2050 datasheet: 448 CUDA cores"),
-        clock_ghz: vendor(1.15, "NVIDIA Tesla C2050 datasheet: 1.15 GHz processor clock"),
+        clock_ghz: vendor(
+            1.15,
+            "NVIDIA Tesla C2050 datasheet: 1.15 GHz processor clock",
+        ),
         mem_bandwidth_gbs: vendor(144.0, "NVIDIA Tesla C2050 datasheet (ECC off)"),
         constants: &[FERMI_HK],
     },
@@ -314,7 +326,10 @@ pub static DEVICES: &[Device] = &[
         name: "Intel Core i7-4700MQ",
         kind: DeviceKind::Cpu,
         compute_capability: None,
-        sms: paper(4, "AutoMatch, Table I: np (the paper's i7-4700; MQ assumed)"),
+        sms: paper(
+            4,
+            "AutoMatch, Table I: np (the paper's i7-4700; MQ assumed)",
+        ),
         cores_per_sm: vendor(4, "Intel Haswell: AVX2, 4 doubles per vector"),
         clock_ghz: paper(2.4, AM_T1),
         mem_bandwidth_gbs: vendor(25.6, "Intel ARK: i7-4700MQ max memory bandwidth 25.6 GB/s"),

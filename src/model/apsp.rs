@@ -10,8 +10,8 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
-    clean, Choice, Column, Devices, Evaluation, Example, Field, InputError, Model, Out,
-    OutputSpec, Params, ReadingNote, Value,
+    clean, Choice, Column, Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec,
+    Params, ReadingNote, Value,
 };
 use crate::devices::Device;
 
@@ -67,7 +67,10 @@ pub fn warps_per_block_dev(warps: u64, warp_granularity: u64) -> u64 {
 
 /// Eq. 7: warps of a full block, ⌈BlockSize / #ThreadsPerWarp⌉ per row, BlockSize rows.
 pub fn warps_per_block_full(block_size: u64, threads_per_warp: u64, granularity: u64) -> u64 {
-    warps_per_block_dev(block_size.div_ceil(threads_per_warp) * block_size, granularity)
+    warps_per_block_dev(
+        block_size.div_ceil(threads_per_warp) * block_size,
+        granularity,
+    )
 }
 
 /// Eq. 8: active warps in the ⌊n / BlockSize⌋² full blocks.
@@ -125,8 +128,12 @@ pub struct Categories {
 impl Categories {
     pub fn of(n: u64, block_size: u64, threads_per_warp: u64, g: u64) -> Categories {
         let q = n / block_size;
-        let partial = n % block_size != 0;
-        let edge = if partial { grid_width(n, block_size) - 1 } else { 0 };
+        let partial = !n.is_multiple_of(block_size);
+        let edge = if partial {
+            grid_width(n, block_size) - 1
+        } else {
+            0
+        };
         Categories {
             full: BlockKind {
                 count: q * q,
@@ -188,9 +195,7 @@ pub fn blocks_1(blocks: u64, blocks_per_sm_occ: u64, sms: u64) -> u64 {
 
 /// Eq. 17, clamped at 0: the busiest SM's share of the last, partial round.
 pub fn blocks_2(blocks: u64, blocks_1: u64, sms: u64, blocks_per_sm_occ: u64) -> u64 {
-    blocks
-        .saturating_sub(blocks_1 * sms)
-        .min(blocks_per_sm_occ)
+    blocks.saturating_sub(blocks_1 * sms).min(blocks_per_sm_occ)
 }
 
 /// Eq. 18, *Buckets*: (#Blocks_1 + #Blocks_2) full blocks on the busiest SM.
@@ -212,7 +217,7 @@ pub fn warps_per_sm_sorted(kinds: &[BlockKind], sms: u64) -> u64 {
         .copied()
         .filter(|k| k.count > 0 && k.warps > 0)
         .collect();
-    kinds.sort_by(|a, b| b.warps.cmp(&a.warps));
+    kinds.sort_by_key(|k| std::cmp::Reverse(k.warps));
     let mut levels: Vec<(u64, u64)> = vec![(0, sms)];
     for kind in kinds {
         levels = place(&levels, kind.count, kind.warps);
@@ -244,7 +249,11 @@ fn place(levels: &[(u64, u64)], k: u64, w: u64) -> Vec<(u64, u64)> {
         }
     }
     let t = a;
-    let below = if t == 0 { 0 } else { picks_up_to(levels, w, t - 1) };
+    let below = if t == 0 {
+        0
+    } else {
+        picks_up_to(levels, w, t - 1)
+    };
     let mut at_t = k - below; // picks of exactly t still to give
     let mut next: Vec<(u64, u64)> = Vec::with_capacity(levels.len() * 2);
     for &(l, c) in levels {
@@ -511,79 +520,251 @@ pub const FIELDS: &[Field] = &[
     Field::number("n", "n", "Nodes", "nodes", 2.0, 100_000.0, true, 81.0)
         .group(PROBLEM)
         .source("§5.1: small graphs, n ∈ [50, 100]"),
-    Field::number("block_size", "BlockSize", "Block size (BlockSize × BlockSize threads)", "threads", 1.0, 32.0, true, 8.0)
-        .group(PROBLEM)
-        .source("§5.1: 8, 16 or 32"),
+    Field::number(
+        "block_size",
+        "BlockSize",
+        "Block size (BlockSize × BlockSize threads)",
+        "threads",
+        1.0,
+        32.0,
+        true,
+        8.0,
+    )
+    .group(PROBLEM)
+    .source("§5.1: 8, 16 or 32"),
     Field::number("sms", "#SMs_Dev", "SMs", "SMs", 1.0, 1024.0, true, 14.0)
         .group(DEVICE)
         .from_device("sms")
         .source("Table 4 (C2075)"),
-    Field::number("cores_per_sm", "#CoresPerSM_Dev", "Cores per SM", "cores", 1.0, 1024.0, true, 32.0)
-        .group(DEVICE)
-        .from_device("cores_per_sm")
-        .source("Table 4 (C2075)"),
-    Field::number("threads_per_warp", "#ThreadsPerWarp_Dev", "Threads per warp", "threads", 1.0, 64.0, true, 32.0)
-        .group(DEVICE)
-        .from_device("threads_per_warp")
-        .source("Table 4"),
-    Field::number("warp_granularity", "WarpGranularity_Dev", "Warp granularity", "warps", 1.0, 64.0, true, 4.0)
-        .group(DEVICE)
-        .from_device("warp_granularity")
-        .source("not in this device's record: 4 as on the GTX 780 (Table 4); set your GPU's"),
-    Field::number("coalescable_mem_accesses", "#CoalescableMemAccesses_Dev", "Coalescable memory accesses", "requests", 1.0, 1024.0, true, 4.0)
-        .group(DEVICE)
-        .from_device("coalescable_mem_accesses")
-        .source("not in this device's record: 4 as on both GPUs of Table 4; set your GPU's"),
-    Field::number("blocks_per_sm_occ", "#BlocksPerSM_Occ", "Active blocks per SM (bucket size)", "blocks", 1.0, 64.0, true, 8.0)
-        .group(DEVICE)
-        .auto(),
-    Field::number("t_launch", "T_Launch", "Kernel launch", "units", 0.0, 1e9, false, 5000.0)
-        .group(SYMBOLIC)
-        .source(T5),
-    Field::number("instr_per_vertex", "#InstrPerVertex", "Instructions per node (Min-plus)", "insts", 0.0, 1e9, false, 1000.0)
-        .group(SYMBOLIC)
-        .source(T5),
-    Field::number("t_instr", "T_Instr", "Instruction", "units", 0.0, 1e9, false, 10.0)
-        .group(SYMBOLIC)
-        .source(T5),
-    Field::number("t_read", "T_Read", "Global read", "units", 0.0, 1e9, false, 2000.0)
-        .group(SYMBOLIC)
-        .source(T5),
-    Field::number("t_write", "T_Write", "Global write", "units", 0.0, 1e9, false, 4000.0)
-        .group(SYMBOLIC)
-        .source(T5),
-    Field::number("p_min", "P_min", "Probability a warp updates D and P", "", 0.0, 1.0, false, 0.5)
-        .group(SYMBOLIC)
-        .source(T5),
-    Field::number("n0", "n_0", "Calibration size", "nodes", 2.0, 100_000.0, true, 500.0)
-        .group(CALIBRATION)
-        .source("§5: n0 = 500"),
-    Field::number("t_meas_ms", "T_meas(n_0)", "Measured time at n0", "ms", 1e-6, 1e9, false, 1.0)
-        .group(CALIBRATION)
-        .auto(),
-    Field::rows("measured", "", "Measured times (n:ms)", MEASURED_COLUMNS, 0, 1000, &[])
-        .group(CALIBRATION)
-        .source("your measurements"),
-    Field::number("n_from", "", "Chart from n", "nodes", 2.0, 100_000.0, true, 50.0)
-        .group(CHART)
-        .source("§5.1's small graphs"),
-    Field::number("n_to", "", "Chart to n", "nodes", 2.0, 100_000.0, true, 100.0)
-        .group(CHART)
-        .source("§5.1's small graphs"),
+    Field::number(
+        "cores_per_sm",
+        "#CoresPerSM_Dev",
+        "Cores per SM",
+        "cores",
+        1.0,
+        1024.0,
+        true,
+        32.0,
+    )
+    .group(DEVICE)
+    .from_device("cores_per_sm")
+    .source("Table 4 (C2075)"),
+    Field::number(
+        "threads_per_warp",
+        "#ThreadsPerWarp_Dev",
+        "Threads per warp",
+        "threads",
+        1.0,
+        64.0,
+        true,
+        32.0,
+    )
+    .group(DEVICE)
+    .from_device("threads_per_warp")
+    .source("Table 4"),
+    Field::number(
+        "warp_granularity",
+        "WarpGranularity_Dev",
+        "Warp granularity",
+        "warps",
+        1.0,
+        64.0,
+        true,
+        4.0,
+    )
+    .group(DEVICE)
+    .from_device("warp_granularity")
+    .source("not in this device's record: 4 as on the GTX 780 (Table 4); set your GPU's"),
+    Field::number(
+        "coalescable_mem_accesses",
+        "#CoalescableMemAccesses_Dev",
+        "Coalescable memory accesses",
+        "requests",
+        1.0,
+        1024.0,
+        true,
+        4.0,
+    )
+    .group(DEVICE)
+    .from_device("coalescable_mem_accesses")
+    .source("not in this device's record: 4 as on both GPUs of Table 4; set your GPU's"),
+    Field::number(
+        "blocks_per_sm_occ",
+        "#BlocksPerSM_Occ",
+        "Active blocks per SM (bucket size)",
+        "blocks",
+        1.0,
+        64.0,
+        true,
+        8.0,
+    )
+    .group(DEVICE)
+    .auto(),
+    Field::number(
+        "t_launch",
+        "T_Launch",
+        "Kernel launch",
+        "units",
+        0.0,
+        1e9,
+        false,
+        5000.0,
+    )
+    .group(SYMBOLIC)
+    .source(T5),
+    Field::number(
+        "instr_per_vertex",
+        "#InstrPerVertex",
+        "Instructions per node (Min-plus)",
+        "insts",
+        0.0,
+        1e9,
+        false,
+        1000.0,
+    )
+    .group(SYMBOLIC)
+    .source(T5),
+    Field::number(
+        "t_instr",
+        "T_Instr",
+        "Instruction",
+        "units",
+        0.0,
+        1e9,
+        false,
+        10.0,
+    )
+    .group(SYMBOLIC)
+    .source(T5),
+    Field::number(
+        "t_read",
+        "T_Read",
+        "Global read",
+        "units",
+        0.0,
+        1e9,
+        false,
+        2000.0,
+    )
+    .group(SYMBOLIC)
+    .source(T5),
+    Field::number(
+        "t_write",
+        "T_Write",
+        "Global write",
+        "units",
+        0.0,
+        1e9,
+        false,
+        4000.0,
+    )
+    .group(SYMBOLIC)
+    .source(T5),
+    Field::number(
+        "p_min",
+        "P_min",
+        "Probability a warp updates D and P",
+        "",
+        0.0,
+        1.0,
+        false,
+        0.5,
+    )
+    .group(SYMBOLIC)
+    .source(T5),
+    Field::number(
+        "n0",
+        "n_0",
+        "Calibration size",
+        "nodes",
+        2.0,
+        100_000.0,
+        true,
+        500.0,
+    )
+    .group(CALIBRATION)
+    .source("§5: n0 = 500"),
+    Field::number(
+        "t_meas_ms",
+        "T_meas(n_0)",
+        "Measured time at n0",
+        "ms",
+        1e-6,
+        1e9,
+        false,
+        1.0,
+    )
+    .group(CALIBRATION)
+    .auto(),
+    Field::rows(
+        "measured",
+        "",
+        "Measured times (n:ms)",
+        MEASURED_COLUMNS,
+        0,
+        1000,
+        &[],
+    )
+    .group(CALIBRATION)
+    .source("your measurements"),
+    Field::number(
+        "n_from",
+        "",
+        "Chart from n",
+        "nodes",
+        2.0,
+        100_000.0,
+        true,
+        50.0,
+    )
+    .group(CHART)
+    .source("§5.1's small graphs"),
+    Field::number(
+        "n_to",
+        "",
+        "Chart to n",
+        "nodes",
+        2.0,
+        100_000.0,
+        true,
+        100.0,
+    )
+    .group(CHART)
+    .source("§5.1's small graphs"),
 ];
 
 pub const GROUPS: &[&str] = &[PROBLEM, DEVICE, SYMBOLIC, CALIBRATION, CHART];
 
-const fn out(name: &'static str, symbol: &'static str, eq: &'static str, unit: &'static str) -> OutputSpec {
+const fn out(
+    name: &'static str,
+    symbol: &'static str,
+    eq: &'static str,
+    unit: &'static str,
+) -> OutputSpec {
     OutputSpec::new(name, symbol, eq, unit)
 }
 
 pub const OUTPUTS: &[OutputSpec] = &[
     out("grid_width", "GridWidth", "§3.3", "blocks"),
     out("blocks", "GridWidth²", "§3.3", "blocks"),
-    out("warps_per_block_full", "#WarpsPerBlock_Full", "Eq. 7", "warps"),
-    out("warps_per_block_right", "#WarpsPerBlock_Right", "Eq. 9", "warps"),
-    out("warps_per_block_bottom", "#WarpsPerBlock_Bottom", "Eq. 11", "warps"),
+    out(
+        "warps_per_block_full",
+        "#WarpsPerBlock_Full",
+        "Eq. 7",
+        "warps",
+    ),
+    out(
+        "warps_per_block_right",
+        "#WarpsPerBlock_Right",
+        "Eq. 9",
+        "warps",
+    ),
+    out(
+        "warps_per_block_bottom",
+        "#WarpsPerBlock_Bottom",
+        "Eq. 11",
+        "warps",
+    ),
     out("warps_full", "#Warps_Full", "Eq. 8", "warps"),
     out("warps_right", "#Warps_Right", "Eq. 10", "warps"),
     out("warps_bottom", "#Warps_Bottom", "Eq. 12", "warps"),
@@ -591,10 +772,32 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("warps", "#Warps", "Eq. 6", "warps"),
     out("blocks_1", "#Blocks_1", "Eq. 16", "blocks"),
     out("blocks_2", "#Blocks_2", "Eq. 17", "blocks"),
-    out("warps_per_sm", "#WarpsPerSM", "Eqs. 14, 15, 18; Sorted", "warps").per(&MAPPINGS),
-    out("blocks_per_sm", "Blocks on the busiest SM", "Eqs. 15, 16–17", "blocks").per(&MAPPINGS),
-    out("mem_access_read", "#MemAccessRead", "Eq. 4 / 23", "accesses"),
-    out("mem_access_write", "#MemAccessWrite", "Eq. 5 / 24", "accesses"),
+    out(
+        "warps_per_sm",
+        "#WarpsPerSM",
+        "Eqs. 14, 15, 18; Sorted",
+        "warps",
+    )
+    .per(&MAPPINGS),
+    out(
+        "blocks_per_sm",
+        "Blocks on the busiest SM",
+        "Eqs. 15, 16–17",
+        "blocks",
+    )
+    .per(&MAPPINGS),
+    out(
+        "mem_access_read",
+        "#MemAccessRead",
+        "Eq. 4 / 23",
+        "accesses",
+    ),
+    out(
+        "mem_access_write",
+        "#MemAccessWrite",
+        "Eq. 5 / 24",
+        "accesses",
+    ),
     out("t_warp", "T_Warp", "Eq. 3 / 21", "units"),
     out("steps", "Kernel launches", "Eq. 1 / 19", ""),
     out("t_sym", "T'_App", "Eqs. 1–2 / 19–20", "units").per(&MAPPINGS),
@@ -660,18 +863,84 @@ const fn example(
 }
 
 pub const EXAMPLES: &[Example] = &[
-    example("c2075-8", "C2075, 8×8 blocks, small graphs (Fig. 5)", "Dümmler & Egerland, Fig. 5: jumps at n = 65 and 80", "c2075",
-        &[("algorithm", "min-plus"), ("block_size", "8"), ("n", "81"), ("n_from", "50"), ("n_to", "100")]),
-    example("c2075-16", "C2075, 16×16 blocks, small graphs (Fig. 6)", "Dümmler & Egerland, Fig. 6: jumps at n = 65 and 96", "c2075",
-        &[("algorithm", "min-plus"), ("block_size", "16"), ("n", "97"), ("n_from", "50"), ("n_to", "100")]),
-    example("c2075-32", "C2075, 32×32 blocks, small graphs (Fig. 7)", "Dümmler & Egerland, Fig. 7: Full = Buckets; jump at n = 96", "c2075",
-        &[("algorithm", "min-plus"), ("block_size", "32"), ("n", "97"), ("n_from", "50"), ("n_to", "100")]),
-    example("c2075-large", "C2075, 8×8 blocks, large graphs (Fig. 5)", "Dümmler & Egerland, Fig. 5 (right): n ∈ [4000, 4050]", "c2075",
-        &[("algorithm", "min-plus"), ("block_size", "8"), ("n", "4000"), ("n_from", "4000"), ("n_to", "4050")]),
-    example("gtx780-32", "GTX 780, 32×32 blocks, small graphs (Fig. 8)", "Dümmler & Egerland, Fig. 8: jumps at n = 65 and 96", "gtx780",
-        &[("algorithm", "min-plus"), ("block_size", "32"), ("n", "97"), ("n_from", "50"), ("n_to", "100")]),
-    example("c2075-fw", "C2075, Floyd-Warshall, 16×16 blocks (§4.5)", "Dümmler & Egerland, §4.5: eqs. 19–24", "c2075",
-        &[("algorithm", "floyd-warshall"), ("block_size", "16"), ("n", "97"), ("n_from", "50"), ("n_to", "100")]),
+    example(
+        "c2075-8",
+        "C2075, 8×8 blocks, small graphs (Fig. 5)",
+        "Dümmler & Egerland, Fig. 5: jumps at n = 65 and 80",
+        "c2075",
+        &[
+            ("algorithm", "min-plus"),
+            ("block_size", "8"),
+            ("n", "81"),
+            ("n_from", "50"),
+            ("n_to", "100"),
+        ],
+    ),
+    example(
+        "c2075-16",
+        "C2075, 16×16 blocks, small graphs (Fig. 6)",
+        "Dümmler & Egerland, Fig. 6: jumps at n = 65 and 96",
+        "c2075",
+        &[
+            ("algorithm", "min-plus"),
+            ("block_size", "16"),
+            ("n", "97"),
+            ("n_from", "50"),
+            ("n_to", "100"),
+        ],
+    ),
+    example(
+        "c2075-32",
+        "C2075, 32×32 blocks, small graphs (Fig. 7)",
+        "Dümmler & Egerland, Fig. 7: Full = Buckets; jump at n = 96",
+        "c2075",
+        &[
+            ("algorithm", "min-plus"),
+            ("block_size", "32"),
+            ("n", "97"),
+            ("n_from", "50"),
+            ("n_to", "100"),
+        ],
+    ),
+    example(
+        "c2075-large",
+        "C2075, 8×8 blocks, large graphs (Fig. 5)",
+        "Dümmler & Egerland, Fig. 5 (right): n ∈ [4000, 4050]",
+        "c2075",
+        &[
+            ("algorithm", "min-plus"),
+            ("block_size", "8"),
+            ("n", "4000"),
+            ("n_from", "4000"),
+            ("n_to", "4050"),
+        ],
+    ),
+    example(
+        "gtx780-32",
+        "GTX 780, 32×32 blocks, small graphs (Fig. 8)",
+        "Dümmler & Egerland, Fig. 8: jumps at n = 65 and 96",
+        "gtx780",
+        &[
+            ("algorithm", "min-plus"),
+            ("block_size", "32"),
+            ("n", "97"),
+            ("n_from", "50"),
+            ("n_to", "100"),
+        ],
+    ),
+    example(
+        "c2075-fw",
+        "C2075, Floyd-Warshall, 16×16 blocks (§4.5)",
+        "Dümmler & Egerland, §4.5: eqs. 19–24",
+        "c2075",
+        &[
+            ("algorithm", "floyd-warshall"),
+            ("block_size", "16"),
+            ("n", "97"),
+            ("n_from", "50"),
+            ("n_to", "100"),
+        ],
+    ),
 ];
 
 /// Checked params → the engine's inputs, with #BlocksPerSM_Occ from occupancy when auto.
@@ -696,7 +965,10 @@ pub fn inputs(p: &Params, device: &Device) -> Result<(Inputs, Option<Occupancy>)
                 Err(e) => {
                     return Err(InputError::new(
                         "block_size",
-                        format!("{block_size}×{block_size} threads do not fit this device: {}", e.message),
+                        format!(
+                            "{block_size}×{block_size} threads do not fit this device: {}",
+                            e.message
+                        ),
                     ))
                 }
             }
@@ -709,7 +981,10 @@ pub fn inputs(p: &Params, device: &Device) -> Result<(Inputs, Option<Occupancy>)
         _ => {
             return Err(InputError::new(
                 "blocks_per_sm_occ",
-                format!("{} has no occupancy rules: enter a whole number from 1 to 64", device.name),
+                format!(
+                    "{} has no occupancy rules: enter a whole number from 1 to 64",
+                    device.name
+                ),
             ))
         }
     };
@@ -831,7 +1106,12 @@ impl Prediction {
             num(pt.blocks_1),
             num(pt.blocks_2),
             Out::Variants(pt.warps_per_sm.iter().map(|w| Some(*w as f64)).collect()),
-            Out::Variants(pt.blocks_per_sm.iter().map(|b| b.map(|b| b as f64)).collect()),
+            Out::Variants(
+                pt.blocks_per_sm
+                    .iter()
+                    .map(|b| b.map(|b| b as f64))
+                    .collect(),
+            ),
             Out::Num(pt.mem_access_read),
             Out::Num(pt.mem_access_write),
             Out::Num(pt.t_warp),
@@ -866,10 +1146,7 @@ impl Prediction {
                 inputs[i] = Value::Num(cal.t_meas_ms);
             }
             if cal.from_measured {
-                derived.push((
-                    "t_meas_ms",
-                    format!("the measured pair at n0 = {}", cal.n0),
-                ));
+                derived.push(("t_meas_ms", format!("the measured pair at n0 = {}", cal.n0)));
             }
         }
         let mut extra = serde_json::Map::new();

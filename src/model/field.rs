@@ -254,9 +254,7 @@ impl Field {
     pub fn check(&self, value: &Value) -> Result<(), InputError> {
         let ok = match (value, self.kind) {
             (Value::Auto, _) => self.auto,
-            (Value::Num(v), Kind::Number { min, max, integer }) => {
-                in_range(*v, min, max, integer)
-            }
+            (Value::Num(v), Kind::Number { min, max, integer }) => in_range(*v, min, max, integer),
             (Value::Word(w), Kind::Choice { options }) => options.iter().any(|o| o.id == *w),
             (
                 Value::Rows(rows),
@@ -305,7 +303,10 @@ impl Field {
                     if row.is_empty() {
                         continue;
                     }
-                    let cells: Vec<&str> = row.split([':', ' ', '\t']).filter(|c| !c.is_empty()).collect();
+                    let cells: Vec<&str> = row
+                        .split([':', ' ', '\t'])
+                        .filter(|c| !c.is_empty())
+                        .collect();
                     if cells.len() != columns.len() {
                         return Err(self.error());
                     }
@@ -348,7 +349,11 @@ fn in_range(v: f64, min: f64, max: f64, integer: bool) -> bool {
 
 /// "must be a whole number from 1 to 1,024" / "must be a number from 0.01 to 10".
 pub fn number_range(min: f64, max: f64, integer: bool) -> String {
-    let kind = if integer { "a whole number" } else { "a number" };
+    let kind = if integer {
+        "a whole number"
+    } else {
+        "a number"
+    };
     format!(
         "must be {kind} from {} to {}",
         format::bound(min),

@@ -9,8 +9,8 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
-    Devices, Evaluation, Example, Field, InputError, Model, Out,
-    OutputSpec, Params, ReadingNote, Sweep, Value,
+    Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec, Params, ReadingNote,
+    Sweep, Value,
 };
 use crate::devices::{self, Device};
 use crate::format;
@@ -46,46 +46,254 @@ const KERNEL: &str = "Your kernel (default: the paper's Table 2)";
 
 /// Every input, in Table 1's order, then the kernel resources that decide occupancy.
 pub const FIELDS: &[Field] = &[
-    Field::number("threads_per_warp", "#Threads_per_warp", "Threads per warp", "threads", 1.0, 64.0, true, 32.0)
-        .group(MACHINE).sweepable().source("Table 1"),
-    Field::number("issue_cycles", "Issue_cycles", "Issue cycles per instruction", "cycles", 1.0, 64.0, false, 4.0)
-        .group(MACHINE).sweepable().source("Table 1"),
-    Field::number("freq_ghz", "Freq", "SM clock", "GHz", 0.01, 10.0, false, 1.0)
-        .group(MACHINE).from_device("clock_ghz").sweepable().source("Table 2"),
-    Field::number("mem_bandwidth_gbs", "Mem_Bandwidth", "Memory bandwidth", "GB/s", 0.1, 100_000.0, false, 80.0)
-        .group(MACHINE).from_device("mem_bandwidth_gbs").sweepable().source("Table 2"),
-    Field::number("mem_ld", "Mem_LD", "DRAM access latency", "cycles", 1.0, 100_000.0, false, 420.0)
-        .group(MACHINE).from_device("mem_ld").sweepable().source("Table 2"),
-    Field::number("departure_del_uncoal", "Departure_del_uncoal", "Departure delay, uncoalesced", "cycles", 0.01, 10_000.0, false, 10.0)
-        .group(MACHINE).from_device("departure_del_uncoal").sweepable().source("Table 2"),
-    Field::number("departure_del_coal", "Departure_del_coal", "Departure delay, coalesced", "cycles", 0.01, 10_000.0, false, 4.0)
-        .group(MACHINE).from_device("departure_del_coal").sweepable().source("Table 6"),
-    Field::number("threads_per_block", "#Threads_per_block", "Threads per block", "threads", 1.0, 2048.0, true, 128.0)
-        .group(LAUNCH).sweepable().source(KERNEL),
-    Field::number("blocks", "#Blocks", "Blocks", "blocks", 1.0, 2_147_483_647.0, true, 80.0)
-        .group(LAUNCH).sweepable().source(KERNEL),
-    Field::number("active_sms", "#Active_SMs", "Active SMs", "SMs", 1.0, 1024.0, true, 16.0)
-        .group(OCCUPANCY).auto().sweepable(),
-    Field::number("active_blocks_per_sm", "#Active_blocks_per_SM", "Active blocks per SM", "blocks", 1.0, 64.0, true, 5.0)
-        .group(OCCUPANCY).auto().sweepable(),
-    Field::number("comp_insts", "#Comp_insts", "Computation instructions per thread", "insts", 0.0, 1e9, true, 27.0)
-        .group(INSTS).sweepable().source(KERNEL),
-    Field::number("uncoal_mem_insts", "#Uncoal_Mem_insts", "Uncoalesced memory instructions per thread", "insts", 0.0, 1e9, true, 6.0)
-        .group(INSTS).sweepable().source(KERNEL),
-    Field::number("coal_mem_insts", "#Coal_Mem_insts", "Coalesced memory instructions per thread", "insts", 0.0, 1e9, true, 0.0)
-        .group(INSTS).sweepable().source(KERNEL),
-    Field::number("synch_insts", "#Synch_insts", "Synchronizations per thread", "insts", 0.0, 1e9, true, 6.0)
-        .group(INSTS).sweepable().source(KERNEL),
-    Field::number("uncoal_per_mw", "#Uncoal_per_mw", "Transactions per uncoalesced memory warp", "transactions", 1.0, 1024.0, true, 32.0)
-        .group(MEMORY).from_device("uncoal_per_mw").sweepable().source("Table 2"),
-    Field::number("load_bytes_per_warp", "Load_bytes_per_warp", "Bytes per memory warp", "B", 1.0, 1e6, false, 128.0)
-        .group(MEMORY).sweepable().source("Table 2"),
+    Field::number(
+        "threads_per_warp",
+        "#Threads_per_warp",
+        "Threads per warp",
+        "threads",
+        1.0,
+        64.0,
+        true,
+        32.0,
+    )
+    .group(MACHINE)
+    .sweepable()
+    .source("Table 1"),
+    Field::number(
+        "issue_cycles",
+        "Issue_cycles",
+        "Issue cycles per instruction",
+        "cycles",
+        1.0,
+        64.0,
+        false,
+        4.0,
+    )
+    .group(MACHINE)
+    .sweepable()
+    .source("Table 1"),
+    Field::number(
+        "freq_ghz", "Freq", "SM clock", "GHz", 0.01, 10.0, false, 1.0,
+    )
+    .group(MACHINE)
+    .from_device("clock_ghz")
+    .sweepable()
+    .source("Table 2"),
+    Field::number(
+        "mem_bandwidth_gbs",
+        "Mem_Bandwidth",
+        "Memory bandwidth",
+        "GB/s",
+        0.1,
+        100_000.0,
+        false,
+        80.0,
+    )
+    .group(MACHINE)
+    .from_device("mem_bandwidth_gbs")
+    .sweepable()
+    .source("Table 2"),
+    Field::number(
+        "mem_ld",
+        "Mem_LD",
+        "DRAM access latency",
+        "cycles",
+        1.0,
+        100_000.0,
+        false,
+        420.0,
+    )
+    .group(MACHINE)
+    .from_device("mem_ld")
+    .sweepable()
+    .source("Table 2"),
+    Field::number(
+        "departure_del_uncoal",
+        "Departure_del_uncoal",
+        "Departure delay, uncoalesced",
+        "cycles",
+        0.01,
+        10_000.0,
+        false,
+        10.0,
+    )
+    .group(MACHINE)
+    .from_device("departure_del_uncoal")
+    .sweepable()
+    .source("Table 2"),
+    Field::number(
+        "departure_del_coal",
+        "Departure_del_coal",
+        "Departure delay, coalesced",
+        "cycles",
+        0.01,
+        10_000.0,
+        false,
+        4.0,
+    )
+    .group(MACHINE)
+    .from_device("departure_del_coal")
+    .sweepable()
+    .source("Table 6"),
+    Field::number(
+        "threads_per_block",
+        "#Threads_per_block",
+        "Threads per block",
+        "threads",
+        1.0,
+        2048.0,
+        true,
+        128.0,
+    )
+    .group(LAUNCH)
+    .sweepable()
+    .source(KERNEL),
+    Field::number(
+        "blocks",
+        "#Blocks",
+        "Blocks",
+        "blocks",
+        1.0,
+        2_147_483_647.0,
+        true,
+        80.0,
+    )
+    .group(LAUNCH)
+    .sweepable()
+    .source(KERNEL),
+    Field::number(
+        "active_sms",
+        "#Active_SMs",
+        "Active SMs",
+        "SMs",
+        1.0,
+        1024.0,
+        true,
+        16.0,
+    )
+    .group(OCCUPANCY)
+    .auto()
+    .sweepable(),
+    Field::number(
+        "active_blocks_per_sm",
+        "#Active_blocks_per_SM",
+        "Active blocks per SM",
+        "blocks",
+        1.0,
+        64.0,
+        true,
+        5.0,
+    )
+    .group(OCCUPANCY)
+    .auto()
+    .sweepable(),
+    Field::number(
+        "comp_insts",
+        "#Comp_insts",
+        "Computation instructions per thread",
+        "insts",
+        0.0,
+        1e9,
+        true,
+        27.0,
+    )
+    .group(INSTS)
+    .sweepable()
+    .source(KERNEL),
+    Field::number(
+        "uncoal_mem_insts",
+        "#Uncoal_Mem_insts",
+        "Uncoalesced memory instructions per thread",
+        "insts",
+        0.0,
+        1e9,
+        true,
+        6.0,
+    )
+    .group(INSTS)
+    .sweepable()
+    .source(KERNEL),
+    Field::number(
+        "coal_mem_insts",
+        "#Coal_Mem_insts",
+        "Coalesced memory instructions per thread",
+        "insts",
+        0.0,
+        1e9,
+        true,
+        0.0,
+    )
+    .group(INSTS)
+    .sweepable()
+    .source(KERNEL),
+    Field::number(
+        "synch_insts",
+        "#Synch_insts",
+        "Synchronizations per thread",
+        "insts",
+        0.0,
+        1e9,
+        true,
+        6.0,
+    )
+    .group(INSTS)
+    .sweepable()
+    .source(KERNEL),
+    Field::number(
+        "uncoal_per_mw",
+        "#Uncoal_per_mw",
+        "Transactions per uncoalesced memory warp",
+        "transactions",
+        1.0,
+        1024.0,
+        true,
+        32.0,
+    )
+    .group(MEMORY)
+    .from_device("uncoal_per_mw")
+    .sweepable()
+    .source("Table 2"),
+    Field::number(
+        "load_bytes_per_warp",
+        "Load_bytes_per_warp",
+        "Bytes per memory warp",
+        "B",
+        1.0,
+        1e6,
+        false,
+        128.0,
+    )
+    .group(MEMORY)
+    .sweepable()
+    .source("Table 2"),
     // Not in Table 1; they decide occupancy (active blocks per SM). 12 registers and 2 KB of
     // tiles give the example's 5 active blocks on CC 1.0.
-    Field::number("registers_per_thread", "", "Registers per thread", "regs", 0.0, 255.0, true, 12.0)
-        .group(LAUNCH).sweepable().source(KERNEL),
-    Field::number("shared_mem_per_block", "", "Shared memory per block", "B", 0.0, 262_144.0, true, 2048.0)
-        .group(LAUNCH).sweepable().source(KERNEL),
+    Field::number(
+        "registers_per_thread",
+        "",
+        "Registers per thread",
+        "regs",
+        0.0,
+        255.0,
+        true,
+        12.0,
+    )
+    .group(LAUNCH)
+    .sweepable()
+    .source(KERNEL),
+    Field::number(
+        "shared_mem_per_block",
+        "",
+        "Shared memory per block",
+        "B",
+        0.0,
+        262_144.0,
+        true,
+        2048.0,
+    )
+    .group(LAUNCH)
+    .sweepable()
+    .source(KERNEL),
 ];
 
 /// The form's groups, in reading order.
@@ -675,8 +883,7 @@ pub fn evaluate(inp: &Inputs) -> Result<Outputs, InputError> {
     }
 }
 
-/// One row of the worked table: an output, its equation and the paper's symbol.
-
+/// An output row: its name, the paper's symbol, equation and unit.
 const fn out(
     name: &'static str,
     symbol: &'static str,
@@ -689,7 +896,12 @@ const fn out(
 /// The worked table's rows, in the order of the paper's Table 2: the 25 numbers of
 /// [`Outputs::values`], then the regime and what set MWP.
 pub const OUTPUTS: &[OutputSpec] = &[
-    out("warps_per_block", "#Threads_per_block / #Threads_per_warp", "Table 1", "warps"),
+    out(
+        "warps_per_block",
+        "#Threads_per_block / #Threads_per_warp",
+        "Table 1",
+        "warps",
+    ),
     out("n", "N = #Active_warps_per_SM", "Eq. 20", "warps"),
     out("mem_insts", "#Mem_insts", "Table 1", "insts"),
     out("total_insts", "#Total_insts", "Table 1", "insts"),
@@ -699,7 +911,12 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("mem_l_uncoal", "Mem_L_Uncoal", "Eq. 10", "cycles"),
     out("mem_l_coal", "Mem_L_Coal", "Eq. 11", "cycles"),
     out("mem_l", "Mem_L", "Eq. 12", "cycles"),
-    out("mwp_without_bw_full", "MWP_Without_BW_full", "Eq. 16", "warps"),
+    out(
+        "mwp_without_bw_full",
+        "MWP_Without_BW_full",
+        "Eq. 16",
+        "warps",
+    ),
     out("mwp_without_bw", "MWP_Without_BW", "Eq. 17", "warps"),
     out("bw_per_warp", "BW_per_warp", "Eq. 7", "GB/s"),
     out("mwp_peak_bw", "MWP_peak_BW", "Eq. 6", "warps"),
@@ -711,7 +928,12 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("rep", "#Rep", "Eq. 21", ""),
     out("exec_cycles_app", "Exec_cycles_app", "Eqs. 22–24", "cycles"),
     out("synch_cost", "Synch_cost", "Eq. 26", "cycles"),
-    out("exec_cycles_with_synch", "Exec_cycles_with_synch", "Eq. 27", "cycles"),
+    out(
+        "exec_cycles_with_synch",
+        "Exec_cycles_with_synch",
+        "Eq. 27",
+        "cycles",
+    ),
     out("cpi", "CPI", "Eq. 25", "cycles/inst"),
     out("time_s", "Time", "Exec_cycles_with_synch / Freq", "s"),
     out("regime", "Regime", "Eq. 22, 23 or 24", ""),
@@ -764,7 +986,11 @@ impl Outputs {
 
     /// Every output in [`OUTPUTS`] order, for the generic worked table and the CLI.
     pub fn outs(&self) -> Vec<Out> {
-        let mut all: Vec<Out> = self.values().iter().map(|v| Out::Num(super::clean(*v))).collect();
+        let mut all: Vec<Out> = self
+            .values()
+            .iter()
+            .map(|v| Out::Num(super::clean(*v)))
+            .collect();
         all.push(Out::Num(f64::from(self.regime.equation())));
         all.push(Out::Word(self.mwp_limited_by.name()));
         all
@@ -984,17 +1210,22 @@ impl Prediction {
     /// How an auto field got its value (the worked table's "Obtained" column).
     pub fn derivation(&self, name: &str) -> Option<String> {
         match name {
-            "active_blocks_per_sm" if self.active_blocks_per_sm_auto => Some(match self.occupancy {
-                Some(occ) if f64::from(occ.active_blocks_per_sm) > self.inputs.active_blocks_per_sm => {
-                    format!(
+            "active_blocks_per_sm" if self.active_blocks_per_sm_auto => {
+                Some(match self.occupancy {
+                    Some(occ)
+                        if f64::from(occ.active_blocks_per_sm)
+                            > self.inputs.active_blocks_per_sm =>
+                    {
+                        format!(
                         "⌈#Blocks / #Active_SMs⌉: the grid is smaller than occupancy's {} (limited by {})",
                         occ.active_blocks_per_sm,
                         occ.limiter.describe()
                     )
-                }
-                Some(occ) => format!("Occupancy: limited by {}", occ.limiter.describe()),
-                None => "Occupancy".into(),
-            }),
+                    }
+                    Some(occ) => format!("Occupancy: limited by {}", occ.limiter.describe()),
+                    None => "Occupancy".into(),
+                })
+            }
             "active_sms" if self.active_sms_auto => Some("min(#SMs, #Blocks)".into()),
             _ => None,
         }
@@ -1003,7 +1234,12 @@ impl Prediction {
     /// The generic evaluation: inputs as used, outputs in [`OUTPUTS`] order, notes, and the
     /// explanation, occupancy summary and what-ifs for the CLI.
     pub fn evaluation(&self, setup: &Setup) -> Evaluation {
-        let mut inputs: Vec<Value> = self.inputs.values().iter().map(|v| Value::Num(*v)).collect();
+        let mut inputs: Vec<Value> = self
+            .inputs
+            .values()
+            .iter()
+            .map(|v| Value::Num(*v))
+            .collect();
         inputs.push(Value::Num(setup.registers_per_thread));
         inputs.push(Value::Num(setup.shared_mem_per_block));
         let derived = ["active_sms", "active_blocks_per_sm"]
@@ -1014,7 +1250,8 @@ impl Prediction {
         extra.insert("explanation".into(), self.outputs.explanation().into());
         extra.insert(
             "occupancy_summary".into(),
-            self.occupancy_summary().map_or(serde_json::Value::Null, Into::into),
+            self.occupancy_summary()
+                .map_or(serde_json::Value::Null, Into::into),
         );
         extra.insert(
             "what_ifs".into(),

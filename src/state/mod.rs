@@ -344,12 +344,18 @@ fn fall_back_until_it_predicts(
         let device_defaults = Params::defaults(state.model, state.device);
         let fallback = if (state.model.evaluate)(&device_defaults, state.device).is_ok() {
             state.params = device_defaults;
-            format!("using {}'s defaults on {}", state.model.id, state.device.name)
+            format!(
+                "using {}'s defaults on {}",
+                state.model.id, state.device.name
+            )
         } else {
             let fresh = ShareState::new(state.model);
             state.device = fresh.device;
             state.params = fresh.params;
-            format!("using {}'s defaults on {}", state.model.id, state.device.name)
+            format!(
+                "using {}'s defaults on {}",
+                state.model.id, state.device.name
+            )
         };
         note(&e.field, e.message, fallback);
     }
@@ -391,7 +397,9 @@ pub fn params_from_texts<'a>(
     let mut params = Params::defaults(model, device);
     let mut errors = Vec::new();
     for field in model.fields {
-        let Some(raw) = text(field.name) else { continue };
+        let Some(raw) = text(field.name) else {
+            continue;
+        };
         match field.parse(raw) {
             Ok(v) => {
                 params.set(field.name, v);
@@ -435,8 +443,5 @@ pub fn sweep_from_texts(
 
 /// Each field's text as the form shows it.
 pub fn field_texts(params: &Params) -> Vec<(&'static str, String)> {
-    params
-        .iter()
-        .map(|(f, v)| (f.name, f.text(v)))
-        .collect()
+    params.iter().map(|(f, v)| (f.name, f.text(v))).collect()
 }

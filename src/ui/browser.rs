@@ -38,3 +38,9 @@ pub async fn copy_text(text: String) -> bool {
     let promise = navigator.clipboard().write_text(&text);
     wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }
+
+/// Milliseconds since the page loaded (`performance.now()`), for timing figures shown to the
+/// user; 0 if unavailable.
+pub fn now_ms() -> f64 {
+    window().performance().map_or(0.0, |p| p.now())
+}

@@ -1,5 +1,8 @@
-//! A small SVG line chart: axes with nice ticks, a line with gaps where a point has no value,
-//! a marker at the current input, and a tooltip on hover. Written once, used by every page.
+//! A small SVG chart, written once for every page: axes with nice ticks, one or more lines
+//! (with gaps where a point has no value), an optional shaded band, dots for measured points,
+//! marked events (jumps) explained on hover, a marker at the current input, and a tooltip
+//! that follows the mouse or the arrow keys. Long series are thinned to a few points per
+//! pixel column (keeping each column's extremes), so 10,000-point sweeps stay fast to draw.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -11,11 +14,27 @@ const RIGHT: f64 = 18.0;
 const TOP: f64 = 14.0;
 const BOTTOM: f64 = 46.0;
 
-/// One x with its y, or `None` where the model rejected the input (drawn as a gap).
+/// One line (or set of dots) of the chart.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ChartPoint {
-    pub x: f64,
-    pub y: Option<f64>,
+pub struct Series {
+    pub name: String,
+    /// CSS class for its colour: `s0`…`s3`, `measured`.
+    pub class: &'static str,
+    /// Sorted by x; `None` where the model rejects the input (drawn as a gap).
+    pub points: Vec<(f64, Option<f64>)>,
+    pub line: bool,
+    pub dots: bool,
+}
+
+/// Everything a chart draws.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ChartData {
+    /// The first series' x values are the ones hover and the arrow keys walk.
+    pub series: Vec<Series>,
+    /// A shaded band: (x, low, high).
+    pub band: Vec<(f64, f64, f64)>,
+    /// Marked x positions with what happens there.
+    pub events: Vec<(f64, String)>,
 }
 
 /// About `count` round tick values covering [lo, hi] (steps of 1, 2 or 5 × 10^k).
@@ -33,14 +52,14 @@ fn nice_ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
         .unwrap_or(10.0 * mag);
     let mut t = (lo / step).ceil() * step;
     let mut out = Vec::new();
-    while t <= hi + step * 1e-9 {
+    while t <= hi + step * 1e-9 && out.len() < 64 {
         out.push(if t.abs() < step * 1e-9 { 0.0 } else { t });
         t += step;
     }
     out
 }
 
-/// The plotting frame for a set of points.
+/// The plotting frame for the data.
 #[derive(Clone, Copy, PartialEq)]
 struct Frame {
     x0: f64,
@@ -50,20 +69,33 @@ struct Frame {
 }
 
 impl Frame {
-    fn of(points: &[ChartPoint]) -> Option<Frame> {
-        let ys: Vec<f64> = points.iter().filter_map(|p| p.y).collect();
-        if ys.is_empty() {
+    fn of(data: &ChartData) -> Option<Frame> {
+        let mut xs = (f64::INFINITY, f64::NEG_INFINITY);
+        let mut ys = (f64::INFINITY, f64::NEG_INFINITY);
+        let mut see = |x: f64, y: f64| {
+            if x.is_finite() && y.is_finite() {
+                xs = (xs.0.min(x), xs.1.max(x));
+                ys = (ys.0.min(y), ys.1.max(y));
+            }
+        };
+        for s in &data.series {
+            for &(x, y) in &s.points {
+                if let Some(y) = y {
+                    see(x, y);
+                }
+            }
+        }
+        for &(x, lo, hi) in &data.band {
+            see(x, lo);
+            see(x, hi);
+        }
+        if !ys.0.is_finite() {
             return None;
         }
-        let (mut x0, mut x1) = points
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
-                (a.min(p.x), b.max(p.x))
-            });
-        let y1 = ys.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let (mut x0, mut x1) = xs;
         // Times start at zero so relative differences read honestly.
-        let mut y0 = ys.iter().cloned().fold(f64::INFINITY, f64::min).min(0.0);
-        let mut y1 = if y1 > y0 { y1 * 1.05 } else { y0 + 1.0 };
+        let mut y0 = ys.0.min(0.0);
+        let mut y1 = if ys.1 > y0 { ys.1 * 1.05 } else { y0 + 1.0 };
         if x1 <= x0 {
             x0 -= 1.0;
             x1 += 1.0;
@@ -82,26 +114,87 @@ impl Frame {
     }
 }
 
-/// The SVG path of the line, broken where a point has no value.
-fn line_path(frame: &Frame, points: &[ChartPoint]) -> String {
-    let mut d = String::new();
-    let mut pen_down = false;
-    for p in points {
-        match p.y {
-            Some(y) => {
-                let cmd = if pen_down { 'L' } else { 'M' };
-                d.push_str(&format!("{cmd}{:.2},{:.2} ", frame.sx(p.x), frame.sy(y)));
-                pen_down = true;
+/// Screen points of a run of values, thinned to first/min/max/last per pixel column.
+fn thin(frame: &Frame, run: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let pts: Vec<(f64, f64)> = run
+        .iter()
+        .map(|&(x, y)| (frame.sx(x), frame.sy(y)))
+        .collect();
+    if pts.len() <= 2 * (W as usize) {
+        return pts;
+    }
+    let mut out = Vec::with_capacity(4 * W as usize);
+    let mut i = 0;
+    while i < pts.len() {
+        let col = pts[i].0.floor();
+        let mut j = i;
+        let (mut lo, mut hi) = (i, i);
+        while j < pts.len() && pts[j].0.floor() == col {
+            if pts[j].1 < pts[lo].1 {
+                lo = j;
             }
-            None => pen_down = false,
+            if pts[j].1 > pts[hi].1 {
+                hi = j;
+            }
+            j += 1;
+        }
+        let mut keep = vec![i, lo, hi, j - 1];
+        keep.sort_unstable();
+        keep.dedup();
+        out.extend(keep.into_iter().map(|k| pts[k]));
+        i = j;
+    }
+    out
+}
+
+/// The SVG path of a series, broken where a point has no value.
+fn line_path(frame: &Frame, points: &[(f64, Option<f64>)]) -> String {
+    let mut d = String::new();
+    let mut run: Vec<(f64, f64)> = Vec::new();
+    let flush = |run: &mut Vec<(f64, f64)>, d: &mut String| {
+        for (k, (x, y)) in thin(frame, run).into_iter().enumerate() {
+            let cmd = if k == 0 { 'M' } else { 'L' };
+            d.push_str(&format!("{cmd}{x:.1},{y:.1}"));
+        }
+        run.clear();
+    };
+    for &(x, y) in points {
+        match y {
+            Some(y) if y.is_finite() => run.push((x, y)),
+            _ => flush(&mut run, &mut d),
         }
     }
+    flush(&mut run, &mut d);
     d
 }
 
+/// The band's closed outline: the highs left to right, the lows back.
+fn band_path(frame: &Frame, band: &[(f64, f64, f64)]) -> String {
+    if band.is_empty() {
+        return String::new();
+    }
+    let hi: Vec<(f64, f64)> = band.iter().map(|&(x, _, h)| (x, h)).collect();
+    let lo: Vec<(f64, f64)> = band.iter().rev().map(|&(x, l, _)| (x, l)).collect();
+    let mut d = String::new();
+    for (k, (x, y)) in thin(frame, &hi).into_iter().enumerate() {
+        d.push_str(&format!("{}{x:.1},{y:.1}", if k == 0 { 'M' } else { 'L' }));
+    }
+    for (x, y) in thin(frame, &lo) {
+        d.push_str(&format!("L{x:.1},{y:.1}"));
+    }
+    d.push('Z');
+    d
+}
+
+/// The value of a series at exactly `x`, if it has one.
+fn value_at(s: &Series, x: f64) -> Option<f64> {
+    let i = s.points.partition_point(|p| p.0 < x);
+    s.points.get(i).filter(|p| p.0 == x).and_then(|p| p.1)
+}
+
 #[component]
-pub fn LineChart(
-    #[prop(into)] points: Signal<Vec<ChartPoint>>,
+pub fn Chart(
+    #[prop(into)] data: Signal<ChartData>,
     #[prop(into)] x_label: Signal<String>,
     #[prop(into)] y_label: Signal<String>,
     /// Where the current input sits on the x axis.
@@ -112,9 +205,22 @@ pub fn LineChart(
     /// Short description for screen readers.
     #[prop(into)]
     title: Signal<String>,
+    /// Told the hovered x (None when the pointer leaves).
+    #[prop(optional)]
+    on_hover: Option<Callback<Option<f64>>>,
 ) -> impl IntoView {
-    let frame = Memo::new(move |_| points.with(|p| Frame::of(p)));
+    let frame = Memo::new(move |_| data.with(Frame::of));
+    // Hover: an index into the first series' points.
     let hover = RwSignal::new(None::<usize>);
+    Effect::new(move |_| {
+        let x = hover.get().and_then(|i| {
+            data.with_untracked(|d| d.series.first().and_then(|s| s.points.get(i)).map(|p| p.0))
+        });
+        if let Some(cb) = on_hover {
+            cb.run(x);
+        }
+    });
+    let grid_len = move || data.with(|d| d.series.first().map_or(0, |s| s.points.len()));
 
     let on_move = move |ev: leptos::ev::MouseEvent| {
         let Some(target) = ev
@@ -124,22 +230,26 @@ pub fn LineChart(
             return;
         };
         let rect = target.get_bounding_client_rect();
+        let Some(f) = frame.get_untracked() else {
+            return;
+        };
         if rect.width() <= 0.0 {
             return;
         }
         let vx = (f64::from(ev.client_x()) - rect.left()) / rect.width() * W;
-        let nearest = frame.get().and_then(|f| {
-            points.with(|pts| {
-                pts.iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.y.is_some())
-                    .min_by(|(_, a), (_, b)| {
-                        (f.sx(a.x) - vx).abs().total_cmp(&(f.sx(b.x) - vx).abs())
-                    })
-                    .map(|(i, _)| i)
-            })
+        let x = f.x0 + (vx - LEFT) / (W - LEFT - RIGHT) * (f.x1 - f.x0);
+        let nearest = data.with_untracked(|d| {
+            let pts = &d.series.first()?.points;
+            let i = pts.partition_point(|p| p.0 < x);
+            [i.checked_sub(1), Some(i)]
+                .into_iter()
+                .flatten()
+                .filter(|&k| k < pts.len())
+                .min_by(|&a, &b| (pts[a].0 - x).abs().total_cmp(&(pts[b].0 - x).abs()))
         });
-        hover.set(nearest);
+        if nearest != hover.get_untracked() {
+            hover.set(nearest);
+        }
     };
 
     // Arrow keys walk the points (the same tooltip as hover); Escape hides it.
@@ -154,33 +264,42 @@ pub fn LineChart(
             _ => return,
         };
         ev.prevent_default();
-        let valid: Vec<usize> = points.with(|pts| {
-            pts.iter()
-                .enumerate()
-                .filter(|(_, p)| p.y.is_some())
-                .map(|(i, _)| i)
-                .collect()
-        });
-        let Some(&first) = valid.first() else { return };
-        let next = match hover.get().and_then(|h| valid.iter().position(|&i| i == h)) {
-            Some(k) => {
-                let k = (k as isize + step).clamp(0, valid.len() as isize - 1) as usize;
-                valid[k]
-            }
-            None => first,
+        let n = grid_len();
+        if n == 0 {
+            return;
+        }
+        let next = match hover.get() {
+            Some(i) => (i as isize + step).clamp(0, n as isize - 1) as usize,
+            None => 0,
         };
         hover.set(Some(next));
     };
-    let readout = move || {
+
+    // The hovered point in words: one line per series, and the event there, if any.
+    let readout_lines = move || -> Option<Vec<String>> {
         let i = hover.get()?;
-        let p = points.with(|pts| pts.get(i).cloned())?;
-        Some(format!(
-            "{} = {} → {}",
-            x_label.get(),
-            format_x(p.x),
-            format_y(p.y?)
-        ))
+        data.with(|d| {
+            let first = d.series.first()?;
+            let (x, _) = *first.points.get(i)?;
+            let head = format!("{} = {}", x_label.get(), format_x(x));
+            let mut lines = Vec::new();
+            if d.series.len() == 1 {
+                lines.push(format!("{head} → {}", first.points[i].1.map(format_y)?));
+            } else {
+                lines.push(head);
+                for s in &d.series {
+                    if let Some(y) = value_at(s, x) {
+                        lines.push(format!("{}: {}", s.name, format_y(y)));
+                    }
+                }
+            }
+            for (_, text) in d.events.iter().filter(|e| e.0 == x) {
+                lines.push(text.clone());
+            }
+            Some(lines)
+        })
     };
+    let readout = move || readout_lines().map(|l| l.join("; "));
 
     let axes = move || {
         frame.get().map(|f| {
@@ -188,30 +307,20 @@ pub fn LineChart(
             let y_ticks = nice_ticks(f.y0, f.y1, 5);
             view! {
                 <g class="axes">
-                    {y_ticks
-                        .into_iter()
-                        .map(|t| {
-                            let y = f.sy(t);
-                            view! {
-                                <line class="grid" x1=LEFT x2=W - RIGHT y1=y y2=y></line>
-                                <text class="tick" x=LEFT - 8.0 y=y + 4.0 text-anchor="end">
-                                    {format_y(t)}
-                                </text>
-                            }
-                        })
-                        .collect_view()}
-                    {x_ticks
-                        .into_iter()
-                        .map(|t| {
-                            let x = f.sx(t);
-                            view! {
-                                <line class="tick-mark" x1=x x2=x y1=H - BOTTOM y2=H - BOTTOM + 5.0></line>
-                                <text class="tick" x=x y=H - BOTTOM + 18.0 text-anchor="middle">
-                                    {format_x(t)}
-                                </text>
-                            }
-                        })
-                        .collect_view()}
+                    {y_ticks.into_iter().map(|t| {
+                        let y = f.sy(t);
+                        view! {
+                            <line class="grid" x1=LEFT x2=W - RIGHT y1=y y2=y></line>
+                            <text class="tick" x=LEFT - 8.0 y=y + 4.0 text-anchor="end">{format_y(t)}</text>
+                        }
+                    }).collect_view()}
+                    {x_ticks.into_iter().map(|t| {
+                        let x = f.sx(t);
+                        view! {
+                            <line class="tick-mark" x1=x x2=x y1=H - BOTTOM y2=H - BOTTOM + 5.0></line>
+                            <text class="tick" x=x y=H - BOTTOM + 18.0 text-anchor="middle">{format_x(t)}</text>
+                        }
+                    }).collect_view()}
                     <line class="axis" x1=LEFT x2=W - RIGHT y1=H - BOTTOM y2=H - BOTTOM></line>
                     <line class="axis" x1=LEFT x2=LEFT y1=TOP y2=H - BOTTOM></line>
                 </g>
@@ -219,48 +328,105 @@ pub fn LineChart(
         })
     };
 
-    let series = move || {
+    let plot = move || {
         frame.get().map(|f| {
-            let pts = points.get();
-            let d = line_path(&f, &pts);
-            let dots = pts
-                .iter()
-                .filter_map(|p| p.y.map(|y| (f.sx(p.x), f.sy(y))))
-                .map(|(cx, cy)| view! { <circle class="dot" cx=cx cy=cy r="2.5"></circle> })
-                .collect_view();
-            let mark = marker.get().filter(|m| *m >= f.x0 && *m <= f.x1).map(|m| {
-                let x = f.sx(m);
-                view! { <line class="marker" x1=x x2=x y1=TOP y2=H - BOTTOM></line> }
-            });
-            view! {
-                {mark}
-                <path class="line" d=d></path>
-                {dots}
-            }
+            data.with(|d| {
+                let band = (!d.band.is_empty())
+                    .then(|| view! { <path class="band" d=band_path(&f, &d.band)></path> });
+                let events = d
+                    .events
+                    .iter()
+                    .filter(|e| e.0 >= f.x0 && e.0 <= f.x1)
+                    .map(|(x, text)| {
+                        let sx = f.sx(*x);
+                        view! {
+                            <g class="event" data-x=x.to_string()>
+                                <line x1=sx x2=sx y1=TOP y2=H - BOTTOM></line>
+                                <path d=format!("M{:.1},{TOP}l-4,-6h8z", sx)></path>
+                                <title>{text.clone()}</title>
+                            </g>
+                        }
+                    })
+                    .collect_view();
+                let lines = d
+                    .series
+                    .iter()
+                    .map(|s| {
+                        let path = s.line.then(|| {
+                            view! { <path class=format!("line {}", s.class) d=line_path(&f, &s.points)></path> }
+                        });
+                        let dots = (s.dots && s.points.len() <= 200).then(|| {
+                            s.points
+                                .iter()
+                                .filter_map(|&(x, y)| y.map(|y| (f.sx(x), f.sy(y))))
+                                .map(|(cx, cy)| view! { <circle class=format!("dot {}", s.class) cx=cx cy=cy r="2.5"></circle> })
+                                .collect_view()
+                        });
+                        view! { {path}{dots} }
+                    })
+                    .collect_view();
+                let mark = marker.get().filter(|m| *m >= f.x0 && *m <= f.x1).map(|m| {
+                    let x = f.sx(m);
+                    view! { <line class="marker" x1=x x2=x y1=TOP y2=H - BOTTOM></line> }
+                });
+                view! { {band}{events}{mark}{lines} }
+            })
         })
     };
 
     let tooltip = move || {
         let f = frame.get()?;
         let i = hover.get()?;
-        let p = points.with(|pts| pts.get(i).cloned())?;
-        let y = p.y?;
-        let (cx, cy) = (f.sx(p.x), f.sy(y));
-        let text = readout()?;
-        let width = 12.0 + 6.6 * text.chars().count() as f64;
+        let lines = readout_lines()?;
+        let (x, ys) = data.with(|d| {
+            let first = d.series.first()?;
+            let x = first.points.get(i)?.0;
+            let ys: Vec<f64> = d.series.iter().filter_map(|s| value_at(s, x)).collect();
+            Some((x, ys))
+        })?;
+        let cx = f.sx(x);
+        let cy = ys.first().map_or(TOP, |y| f.sy(*y));
+        let width = 12.0 + 6.6 * lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+        let height = 8.0 + 16.0 * lines.len() as f64;
         let bx = if cx + 10.0 + width > W {
             cx - 10.0 - width
         } else {
             cx + 10.0
         };
-        let by = (cy - 34.0).max(TOP);
+        let by = (cy - height - 10.0)
+            .max(TOP)
+            .min(H - BOTTOM - height)
+            .max(0.0);
+        let dots = ys
+            .iter()
+            .map(|y| view! { <circle class="hover-dot" cx=cx cy=f.sy(*y) r="4"></circle> })
+            .collect_view();
         Some(view! {
-            <g class="tooltip" data-x=p.x.to_string() data-y=y.to_string()>
+            <g class="tooltip" data-x=x.to_string() data-y=ys.first().map(|y| y.to_string()).unwrap_or_default()>
                 <line class="hover-line" x1=cx x2=cx y1=TOP y2=H - BOTTOM></line>
-                <circle class="hover-dot" cx=cx cy=cy r="5"></circle>
-                <rect x=bx y=by width=width height="24" rx="4"></rect>
-                <text x=bx + 6.0 y=by + 16.0>{text}</text>
+                {dots}
+                <rect x=bx y=by width=width height=height rx="4"></rect>
+                <text x=bx + 6.0 y=by + 16.0>
+                    {lines.into_iter().enumerate().map(|(k, l)| view! {
+                        <tspan x=bx + 6.0 dy=if k == 0 { "0" } else { "16" }>{l}</tspan>
+                    }).collect_view()}
+                </text>
             </g>
+        })
+    };
+
+    let legend = move || {
+        data.with(|d| {
+            (d.series.len() > 1 || !d.band.is_empty()).then(|| {
+                let items = d
+                    .series
+                    .iter()
+                    .map(|s| view! { <li><span class=format!("swatch {}", s.class)></span>{s.name.clone()}</li> })
+                    .collect_view();
+                let band = (!d.band.is_empty()).then(|| view! { <li><span class="swatch band"></span>"min–max interval"</li> });
+                let events = (!d.events.is_empty()).then(|| view! { <li><span class="swatch event"></span>"jump (hover for why)"</li> });
+                view! { <ul class="legend">{items}{band}{events}</ul> }
+            })
         })
     };
 
@@ -278,7 +444,7 @@ pub fn LineChart(
             >
                 <title>{move || title.get()}</title>
                 {axes}
-                {series}
+                {plot}
                 <text class="axis-label" x=(LEFT + W - RIGHT) / 2.0 y=H - 8.0 text-anchor="middle">
                     {move || x_label.get()}
                 </text>
@@ -298,6 +464,7 @@ pub fn LineChart(
                     </text>
                 </Show>
             </svg>
+            {legend}
             <figcaption class="sr-only" aria-live="polite">{readout}</figcaption>
         </figure>
     }

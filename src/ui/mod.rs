@@ -1,14 +1,18 @@
 //! The Leptos UI. Components render and collect input; every number they show comes from
-//! `model` (through `state` and `model::scenario`), never from math done here.
+//! `model` (through `state` and the models' own modules), never from math done here.
 //!
-//! - [`chart`], [`field`], [`share`]: reusable pieces.
-//! - [`hong_kim`]: the Hong & Kim page (full and embed views).
+//! - [`shell`]: the page every model shares (pickers, form, notices, links, worked table).
+//! - [`pages`]: each model's own visuals, listed by `crate::registry`.
+//! - [`chart`], [`inputs`], [`share`], [`device`], [`worked`]: reusable pieces.
 
 mod browser;
 mod chart;
-mod field;
-mod hong_kim;
+mod device;
+mod inputs;
+pub mod pages;
 mod share;
+mod shell;
+mod worked;
 
 use leptos::prelude::*;
 
@@ -19,5 +23,5 @@ use crate::state;
 pub fn App() -> impl IntoView {
     let search = browser::location_search();
     let (initial, notices) = state::from_query(&search);
-    view! { <hong_kim::HongKimPage initial=initial notices=notices/> }
+    view! { <shell::Shell initial=initial notices=notices/> }
 }

@@ -103,7 +103,33 @@ export function cliFail(args) {
   }
 }
 
-/** Waits until the app has rendered a prediction. */
+/** Waits until the app has rendered a prediction (any model). */
 export async function ready(page) {
-  await page.waitForSelector('#time[data-value]', { timeout: 30000 });
+  await page.waitForSelector('#result[data-ready] .headline .time', { timeout: 30000 });
+}
+
+/** The text a worked-table cell's `data-value` holds for a CLI JSON value. */
+export function cliText(v) {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return v.map((row) => row.join(':')).join(',');
+  return String(v);
+}
+
+/**
+ * Every `td[data-name]` of the worked table equals the CLI's JSON value of that name (an
+ * output, else an input): numbers to the last digit, words and lists as their text.
+ * Returns how many cells were compared.
+ */
+export async function assertCellsMatchCli(page, cli) {
+  const cells = await page.$$eval('#worked-table td[data-name]', (tds) =>
+    tds.map((td) => [td.dataset.name, td.dataset.value]));
+  for (const [name, value] of cells) {
+    const expected = name in cli.outputs ? cli.outputs[name] : cli.inputs[name];
+    if (typeof expected === 'number') {
+      if (Number(value) !== expected) throw new Error(`${name}: page ${value}, CLI ${expected}`);
+    } else if (value !== cliText(expected)) {
+      throw new Error(`${name}: page ${JSON.stringify(value)}, CLI ${JSON.stringify(expected)}`);
+    }
+  }
+  return cells.length;
 }

@@ -2,10 +2,9 @@
 
 use leptos::prelude::*;
 
-use super::Good;
+use super::Hk;
 use crate::format;
-use crate::model::hong_kim::Regime;
-use crate::model::scenario;
+use crate::model::hong_kim::{self, Regime};
 
 pub(super) fn regime_words(r: Regime) -> &'static str {
     match r {
@@ -17,12 +16,9 @@ pub(super) fn regime_words(r: Regime) -> &'static str {
 
 /// The headline: predicted time, cycles, CPI, MWP, CWP, the regime and what limits it.
 #[component]
-pub(super) fn ResultCard(
-    good: Memo<Good>,
-    #[prop(into)] stale: Signal<Option<String>>,
-) -> impl IntoView {
-    let body = move || {
-        good.get().map(|(setup, p)| {
+pub(super) fn ResultCard(hk: Memo<Hk>) -> impl IntoView {
+    move || {
+        hk.get().map(|(setup, p)| {
             let o = &p.outputs;
             let stat = |id: &'static str, label: &'static str, value: f64, text: String| {
                 view! {
@@ -33,7 +29,7 @@ pub(super) fn ResultCard(
                 }
             };
             let occupancy = p.occupancy_summary();
-            let what_ifs = scenario::what_ifs(&setup);
+            let what_ifs = hong_kim::what_ifs(&setup);
             let what_ifs = (!what_ifs.is_empty()).then(|| {
                 view! {
                     <div class="what-ifs" id="what-ifs">
@@ -66,7 +62,7 @@ pub(super) fn ResultCard(
                     <span class="time" id="time" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</span>
                 </p>
                 <dl class="stats">
-                    {stat("cycles", "Cycles (eq. 27)", o.exec_cycles_with_synch, format::grouped(o.exec_cycles_with_synch, 2))}
+                    {stat("cycles", "Cycles (eq. 27)", o.exec_cycles_with_synch, format::num(o.exec_cycles_with_synch))}
                     {stat("cpi", "CPI (eq. 25)", o.cpi, format::num(o.cpi))}
                     {stat("mwp", "MWP (eq. 5)", o.mwp, format::num(o.mwp))}
                     {stat("cwp", "CWP (eq. 9)", o.cwp, format::num(o.cwp))}
@@ -82,13 +78,5 @@ pub(super) fn ResultCard(
                 {what_ifs}
             }
         })
-    };
-    view! {
-        <section class="result" class:stale=move || stale.with(Option::is_some) aria-live="polite" id="result">
-            <p class="stale-note" id="stale-note">
-                {move || stale.get().map(|e| format!("{e} — showing the last valid prediction."))}
-            </p>
-            {body}
-        </section>
     }
 }

@@ -2,22 +2,19 @@
 
 use leptos::prelude::*;
 
-use super::{regime_words, Good};
+use super::{regime_words, Hk};
 use crate::devices::Device;
 use crate::format;
-use crate::model::scenario;
+use crate::model::hong_kim;
 
 /// The same kernel on every GPU preset, fastest first; a row's button switches device.
 #[component]
-pub(super) fn DeviceComparison(
-    good: Memo<Good>,
-    on_pick: Callback<&'static Device>,
-) -> impl IntoView {
+pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>) -> impl IntoView {
     let rows = Memo::new(move |_| {
-        let Some((setup, _)) = good.get() else {
+        let Some((setup, _)) = hk.get() else {
             return Vec::new();
         };
-        let mut rows: Vec<_> = scenario::across_devices(&setup)
+        let mut rows: Vec<_> = hong_kim::across_devices(&setup)
             .into_iter()
             .map(|(d, r)| {
                 (

@@ -5,10 +5,7 @@ use leptos::prelude::*;
 use crate::devices::{Device, Source, Sourced};
 use crate::format;
 
-pub(super) fn device_option(
-    d: &'static Device,
-    current: RwSignal<&'static Device>,
-) -> impl IntoView {
+pub fn device_option(d: &'static Device, current: RwSignal<&'static Device>) -> impl IntoView {
     view! {
         <option value=d.id selected=move || current.get().id == d.id>
             {d.name}
@@ -18,7 +15,7 @@ pub(super) fn device_option(
 
 /// The device's values, each with where it comes from.
 #[component]
-pub(super) fn DeviceFacts(device: &'static Device) -> impl IntoView {
+pub fn DeviceFacts(device: &'static Device) -> impl IntoView {
     fn row<T: Copy + 'static>(
         label: &'static str,
         v: Sourced<T>,
@@ -39,14 +36,12 @@ pub(super) fn DeviceFacts(device: &'static Device) -> impl IntoView {
     let cc = device
         .compute_capability
         .map(|c| row("Compute capability", c, |(a, b)| format!("{a}.{b}")));
-    let hk = device.hong_kim.map(|h| {
-        view! {
-            {row("Mem_LD", h.mem_ld, |v| format!("{} cycles", format::num(v)))}
-            {row("Departure_del_uncoal", h.departure_del_uncoal, |v| format!("{} cycles", format::num(v)))}
-            {row("Departure_del_coal", h.departure_del_coal, |v| format!("{} cycles", format::num(v)))}
-            {row("#Uncoal_per_mw", h.uncoal_per_mw, format::num)}
-        }
-    });
+    let constants = device
+        .constants
+        .iter()
+        .flat_map(|g| g.iter())
+        .map(|&(key, v)| row(key, v, format::num))
+        .collect_view();
     view! {
         <details class="device-facts" id="device-facts">
             <summary>
@@ -60,7 +55,7 @@ pub(super) fn DeviceFacts(device: &'static Device) -> impl IntoView {
                     {row("Cores per SM", device.cores_per_sm, |v| v.to_string())}
                     {row("SM clock", device.clock_ghz, |v| format!("{} GHz", format::num(v)))}
                     {row("Memory bandwidth", device.mem_bandwidth_gbs, |v| format!("{} GB/s", format::num(v)))}
-                    {hk}
+                    {constants}
                 </tbody>
             </table>
         </details>

@@ -1,0 +1,228 @@
+//! One input per field kind: a number box, a choice, or an editable list of rows with a paste
+//! box. Each shows its label with the paper's symbol, its unit, and the inline message naming
+//! the field and its valid range when its text is not valid. The form's state is the text of
+//! every field (as in a link); everything else derives from it.
+
+use leptos::prelude::*;
+
+use crate::model::{Field, Kind, Value};
+
+/// The form's text, one entry per field name. Editing writes here; everything else derives.
+pub type Texts = RwSignal<Vec<(&'static str, String)>>;
+
+pub fn text_of(texts: &[(&'static str, String)], name: &str) -> String {
+    texts
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| t.clone())
+        .unwrap_or_default()
+}
+
+pub fn set_text(texts: Texts, name: &'static str, value: String) {
+    texts.update(|all| match all.iter_mut().find(|(n, _)| *n == name) {
+        Some(slot) => slot.1 = value,
+        None => all.push((name, value)),
+    });
+}
+
+/// The label: the field's words and the paper's symbol.
+fn label(field: &'static Field) -> impl IntoView {
+    view! {
+        <label for=field.name>
+            <span class="label">{field.label}</span>
+            {(!field.symbol.is_empty()).then(|| view! { <code class="symbol">{field.symbol}</code> })}
+        </label>
+    }
+}
+
+/// The field's input for its kind.
+#[component]
+pub fn FieldInput(
+    field: &'static Field,
+    texts: Texts,
+    #[prop(into)] error: Signal<Option<String>>,
+    #[prop(into)] hint: Signal<Option<String>>,
+) -> impl IntoView {
+    let name = field.name;
+    let error_id = format!("{name}-error");
+    let value = move || texts.with(|t| text_of(t, name));
+    let invalid = move || error.get().is_some();
+    let control = match field.kind {
+        Kind::Number { .. } => view! {
+            <div class="input-row">
+                <input
+                    id=name
+                    name=name
+                    type="text"
+                    inputmode="decimal"
+                    autocomplete="off"
+                    spellcheck="false"
+                    placeholder=if field.auto { "auto" } else { "" }
+                    title=field.range_text()
+                    aria-invalid=move || if invalid() { "true" } else { "false" }
+                    aria-describedby=error_id.clone()
+                    prop:value=value
+                    on:input=move |ev| set_text(texts, name, event_target_value(&ev))
+                />
+                <span class="unit">{field.unit}</span>
+                {field.auto.then(|| view! {
+                    <button
+                        type="button"
+                        class="auto-btn"
+                        title="Derive this value from the device and the other inputs"
+                        disabled=move || value() == "auto"
+                        on:click=move |_| set_text(texts, name, "auto".to_string())
+                    >
+                        "auto"
+                    </button>
+                })}
+            </div>
+        }
+        .into_any(),
+        Kind::Choice { options } => view! {
+            <div class="input-row">
+                <select
+                    id=name
+                    name=name
+                    aria-describedby=error_id.clone()
+                    on:change=move |ev| set_text(texts, name, event_target_value(&ev))
+                >
+                    {options
+                        .iter()
+                        .map(|o| view! { <option value=o.id selected=move || value() == o.id>{o.label}</option> })
+                        .collect_view()}
+                </select>
+            </div>
+        }
+        .into_any(),
+        Kind::Rows { columns, .. } => view! { <RowsEditor field=field texts=texts columns=columns/> }.into_any(),
+    };
+    view! {
+        <div class="field" class:invalid=invalid class:rows=matches!(field.kind, Kind::Rows { .. })>
+            {label(field)}
+            {control}
+            <p class="field-error" id=format!("{name}-error") role="alert">
+                {move || error.get()}
+            </p>
+            <p class="field-hint">{move || hint.get()}</p>
+        </div>
+    }
+}
+
+/// The text of a list field split into cells (rows by `,`, columns by `:`), as typed.
+fn cells(text: &str) -> Vec<Vec<String>> {
+    text.split(',')
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| r.split(':').map(|c| c.trim().to_string()).collect())
+        .collect()
+}
+
+fn join(rows: &[Vec<String>]) -> String {
+    rows.iter()
+        .map(|r| r.join(":"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// An editable list of rows: one text box per cell, add and remove buttons, and a paste box
+/// that takes pairs separated by newlines, commas or semicolons (`64 1.2` or `64:1.2`).
+#[component]
+fn RowsEditor(
+    field: &'static Field,
+    texts: Texts,
+    columns: &'static [crate::model::Column],
+) -> impl IntoView {
+    let name = field.name;
+    let rows = Memo::new(move |_| texts.with(|t| cells(&text_of(t, name))));
+    let edit = move |row: usize, col: usize, v: String| {
+        let mut all = rows.get_untracked();
+        if let Some(cell) = all.get_mut(row).and_then(|r| r.get_mut(col)) {
+            *cell = v;
+        }
+        set_text(texts, name, join(&all));
+    };
+    let remove = move |row: usize| {
+        let mut all = rows.get_untracked();
+        if row < all.len() {
+            all.remove(row);
+        }
+        set_text(texts, name, join(&all));
+    };
+    // A new row starts blank (`:`), so the field shows its error until it is filled in.
+    let add = move |_| {
+        let mut all = rows.get_untracked();
+        all.push(vec![String::new(); columns.len()]);
+        set_text(texts, name, join(&all));
+    };
+    let paste = RwSignal::new(String::new());
+    let paste_error = RwSignal::new(None::<String>);
+    let take_paste = move |_| {
+        let pasted = paste.get_untracked();
+        match field.parse(&pasted) {
+            Ok(Value::Rows(new_rows)) => {
+                let current = texts.with_untracked(|t| text_of(t, name));
+                let added = field.text(&Value::Rows(new_rows));
+                let text = if current.trim().is_empty() {
+                    added
+                } else {
+                    format!("{current},{added}")
+                };
+                set_text(texts, name, text);
+                paste.set(String::new());
+                paste_error.set(None);
+            }
+            Ok(_) => {}
+            Err(e) => paste_error.set(Some(format!("{}: {}", e.field, e.message))),
+        }
+    };
+    let header = columns
+        .iter()
+        .map(|c| view! { <th scope="col">{c.name}" "<span class="unit">{c.unit}</span></th> })
+        .collect_view();
+    view! {
+        <input type="hidden" id=name prop:value=move || texts.with(|t| text_of(t, name))/>
+        <table class="rows-editor" id=format!("{name}-rows")>
+            <thead><tr>{header}<th></th></tr></thead>
+            <tbody>
+                {move || rows.get().into_iter().enumerate().map(|(i, row)| {
+                    let cells = (0..columns.len()).map(|j| {
+                        let text = row.get(j).cloned().unwrap_or_default();
+                        view! {
+                            <td>
+                                <input
+                                    type="text"
+                                    inputmode="decimal"
+                                    aria-label=format!("{} row {}, {}", field.label, i + 1, columns[j].name)
+                                    prop:value=text
+                                    on:change=move |ev| edit(i, j, event_target_value(&ev))
+                                />
+                            </td>
+                        }
+                    }).collect_view();
+                    view! {
+                        <tr>
+                            {cells}
+                            <td><button type="button" class="remove" aria-label=format!("Remove row {}", i + 1) on:click=move |_| remove(i)>"×"</button></td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+        <div class="rows-actions">
+            <button type="button" id=format!("{name}-add") on:click=add>"Add row"</button>
+        </div>
+        <details class="paste">
+            <summary>"Paste rows"</summary>
+            <textarea
+                id=format!("{name}-paste")
+                rows="3"
+                placeholder="64 1.2\n128 5.3"
+                aria-label=format!("Paste {}", field.label)
+                prop:value=paste
+                on:input=move |ev| paste.set(event_target_value(&ev))
+            ></textarea>
+            <button type="button" id=format!("{name}-paste-add") on:click=take_paste>"Add pasted rows"</button>
+            <p class="field-error" role="alert">{move || paste_error.get()}</p>
+        </details>
+    }
+}

@@ -1,0 +1,342 @@
+//! The APSP page module: the predicted interval and the four mappings at n, and the runtime
+//! against n — one line per mapping, the min–max interval shaded, jumps marked and explained
+//! on hover, the user's measured times on the same axes — with the hovered n's warps and
+//! blocks per SM under the chart.
+
+use leptos::prelude::*;
+
+use super::{Ctx, Good, Page};
+use crate::format;
+use crate::model::apsp::{self, Point, MAPPINGS, MAPPING_NAMES};
+use crate::model::Value;
+use crate::ui::browser;
+use crate::ui::chart::{Chart, ChartData, Series};
+
+pub const PAGE: Page = Page {
+    result,
+    visuals,
+    summary,
+};
+
+/// Points of the n chart: every n up to this many, evenly strided beyond.
+const MAX_POINTS: u64 = 10_000;
+/// More jumps than this are not marked one by one (they would cover the chart).
+const MAX_EVENTS: usize = 60;
+
+fn prediction(good: &Good) -> Option<apsp::Prediction> {
+    apsp::predict(&good.state.params, good.state.device).ok()
+}
+
+fn ms(v: f64) -> String {
+    format!("{} ms", format::num(v))
+}
+
+fn units(v: f64) -> String {
+    format::num(v)
+}
+
+fn summary(good: &Good) -> String {
+    let Some(p) = prediction(good) else {
+        return String::new();
+    };
+    let (lo, hi) = interval(&p.point.t_sym);
+    match p.calibration {
+        Some(c) => format!("{} – {} · n = {}", ms(c.f * lo), ms(c.f * hi), p.inputs.n),
+        None => format!("{} – {} units · n = {}", units(lo), units(hi), p.inputs.n),
+    }
+}
+
+fn interval(t: &[f64; 4]) -> (f64, f64) {
+    (
+        t.iter().copied().fold(f64::INFINITY, f64::min),
+        t.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+    )
+}
+
+fn result(ctx: Ctx) -> AnyView {
+    let pred = Memo::new(move |_| ctx.good.with(|g| g.as_ref().and_then(prediction)));
+    (move || {
+        pred.get().map(|p| {
+            let pt = p.point;
+            let (lo, hi) = interval(&pt.t_sym);
+            let (lo_ms, hi_ms) = match p.calibration {
+                Some(c) => (Some(c.f * lo), Some(c.f * hi)),
+                None => (None, None),
+            };
+            let headline = match (lo_ms, hi_ms) {
+                (Some(a), Some(b)) => format!("{} – {}", ms(a), ms(b)),
+                _ => format!("{} – {} units", units(lo), units(hi)),
+            };
+            let algorithm = match p.inputs.algorithm {
+                apsp::Algorithm::MinPlus => "Min-plus",
+                apsp::Algorithm::FloydWarshall => "Floyd-Warshall",
+            };
+            let explain = format!(
+                "{algorithm}, n = {}: a {g}×{g} grid of {b}×{b} blocks ({} full, {} partial), {} active warps, {} kernel launch{}. At most {} blocks are active per SM.",
+                p.inputs.n,
+                pt.categories.full.count,
+                pt.categories.right.count + pt.categories.bottom.count + pt.categories.last.count,
+                format::num(pt.warps as f64),
+                pt.steps,
+                if pt.steps == 1 { "" } else { "es" },
+                p.inputs.blocks_per_sm_occ,
+                g = pt.grid_width,
+                b = p.inputs.block_size,
+            );
+            let calibration = match p.calibration {
+                Some(c) => format!(
+                    "Calibrated (§5): f = 4 × {} / ΣT'({}) = {} ms per unit{}.",
+                    ms(c.t_meas_ms),
+                    c.n0,
+                    format::num(c.f),
+                    if c.from_measured { ", from your measured pair at n0" } else { "" }
+                ),
+                None => "Not calibrated: times are in the model's symbolic units (Table 5). Enter a measured time at n0 to get ms.".to_string(),
+            };
+            let t_ms = p.t_ms();
+            let rows = (0..4)
+                .map(|i| {
+                    let t = pt.t_sym[i];
+                    let bound = if t == lo { " (min)" } else if t == hi { " (max)" } else { "" };
+                    view! {
+                        <tr data-mapping=MAPPINGS[i] class:bound=!bound.is_empty()>
+                            <th scope="row">{MAPPING_NAMES[i]}{bound}</th>
+                            <td class="num" data-value=pt.warps_per_sm[i].to_string()>{format::num(pt.warps_per_sm[i] as f64)}</td>
+                            <td class="num">{pt.blocks_per_sm[i].map_or("—".to_string(), |b| b.to_string())}</td>
+                            <td class="num" data-value=format::exact(t)>{units(t)}</td>
+                            <td class="num" data-value=t_ms.map(|t| format::exact(t[i])).unwrap_or_default()>
+                                {t_ms.map_or("—".to_string(), |t| ms(t[i]))}
+                            </td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <p class="result-device">{p.inputs.sms}" SMs · Dümmler & Egerland interval model"</p>
+                <p class="headline">
+                    <span class="label">"Predicted interval"</span>
+                    <span class="time" id="interval"
+                        data-min=lo_ms.map(format::exact).unwrap_or_else(|| format::exact(lo))
+                        data-max=hi_ms.map(format::exact).unwrap_or_else(|| format::exact(hi))
+                    >{headline}</span>
+                </p>
+                <p class="explanation" id="explanation">{explain}</p>
+                <table class="mappings" id="mappings">
+                    <thead>
+                        <tr><th>"Mapping"</th><th class="num">"Warps / SM"</th><th class="num">"Blocks / SM"</th><th class="num">"T' (units)"</th><th class="num">"T"</th></tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+                <p class="occupancy" id="calibration">{calibration}</p>
+            }
+        })
+    })
+    .into_any()
+}
+
+/// The sweep over n and how long it took to compute (ms, in this browser).
+#[derive(Clone, Debug, PartialEq)]
+struct Sweep {
+    points: Vec<Point>,
+    f: Option<f64>,
+    algorithm: apsp::Algorithm,
+    measured: Vec<(f64, f64)>,
+    millis: f64,
+}
+
+fn visuals(ctx: Ctx) -> AnyView {
+    let sweep = Memo::new(move |_| {
+        ctx.good.with(|g| {
+            let g = g.as_ref()?;
+            let p = &g.state.params;
+            let start = browser::now_ms();
+            let (inputs, _) = apsp::inputs(p, g.state.device).ok()?;
+            let from = p.num("n_from")? as u64;
+            let to = p.num("n_to")? as u64;
+            let points = apsp::sweep_n(&inputs, from, to, MAX_POINTS);
+            let f = apsp::predict(p, g.state.device)
+                .ok()?
+                .calibration
+                .map(|c| c.f);
+            let millis = browser::now_ms() - start;
+            let measured = match p.get("measured") {
+                Some(Value::Rows(rows)) => rows
+                    .iter()
+                    .filter(|r| r.len() == 2)
+                    .map(|r| (r[0], r[1]))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            Some(Sweep {
+                points,
+                f,
+                algorithm: inputs.algorithm,
+                measured,
+                millis,
+            })
+        })
+    });
+    let data = Memo::new(move |_| {
+        let Some(s) = sweep.get() else {
+            return ChartData::default();
+        };
+        let scale = s.f.unwrap_or(1.0);
+        let mut series: Vec<Series> = (0..4)
+            .map(|i| Series {
+                name: MAPPING_NAMES[i].to_string(),
+                class: ["s0", "s1", "s2", "s3"][i],
+                points: s
+                    .points
+                    .iter()
+                    .map(|p| (p.n as f64, Some(scale * p.t_sym[i])))
+                    .collect(),
+                line: true,
+                dots: false,
+            })
+            .collect();
+        if s.f.is_some() && !s.measured.is_empty() {
+            // The chart's range is the user's: measurements outside it are not drawn.
+            let (lo, hi) = (
+                s.points.first().map_or(0.0, |p| p.n as f64),
+                s.points.last().map_or(0.0, |p| p.n as f64),
+            );
+            let mut pts: Vec<(f64, Option<f64>)> = s
+                .measured
+                .iter()
+                .filter(|m| m.0 >= lo && m.0 <= hi)
+                .map(|&(n, t)| (n, Some(t)))
+                .collect();
+            pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+            series.push(Series {
+                name: "measured".to_string(),
+                class: "measured",
+                points: pts,
+                line: false,
+                dots: true,
+            });
+        }
+        let band = s
+            .points
+            .iter()
+            .map(|p| {
+                let (lo, hi) = interval(&p.t_sym);
+                (p.n as f64, scale * lo, scale * hi)
+            })
+            .collect();
+        let mut events: Vec<(f64, String)> = s
+            .points
+            .windows(2)
+            .filter_map(|w| {
+                let causes = apsp::jump_causes(s.algorithm, &w[0], &w[1]);
+                (!causes.is_empty()).then(|| {
+                    (
+                        w[1].n as f64,
+                        format!("n {} → {}: {}", w[0].n, w[1].n, causes.join("; ")),
+                    )
+                })
+            })
+            .collect();
+        if events.len() > MAX_EVENTS {
+            events.retain(|e| !e.1.contains("row and column"));
+        }
+        if events.len() > MAX_EVENTS {
+            events.clear();
+        }
+        ChartData {
+            series,
+            band,
+            events,
+        }
+    });
+    let hovered = RwSignal::new(None::<f64>);
+    let on_hover = Callback::new(move |x: Option<f64>| hovered.set(x));
+    let marker = Signal::derive(move || {
+        ctx.good
+            .with(|g| g.as_ref().and_then(|g| g.state.params.num("n")))
+    });
+    let calibrated = Memo::new(move |_| sweep.with(|s| s.as_ref().is_some_and(|s| s.f.is_some())));
+    let chart = move || {
+        let (y_label, format_y): (&str, fn(f64) -> String) = if calibrated.get() {
+            ("time (ms)", ms)
+        } else {
+            ("time (symbolic units)", units)
+        };
+        view! {
+            <Chart
+                data=data
+                x_label="n".to_string()
+                y_label=y_label.to_string()
+                marker=marker
+                format_x=format::num
+                format_y=format_y
+                title="Predicted time against n, one line per mapping".to_string()
+                on_hover=on_hover
+            />
+        }
+    };
+    // The hovered n (or the current n): each mapping's warps and blocks on the busiest SM.
+    let detail = move || {
+        let s = sweep.get()?;
+        let n = hovered.get().or_else(|| marker.get())?;
+        let i = s.points.partition_point(|p| (p.n as f64) < n);
+        let p = s
+            .points
+            .get(i)
+            .filter(|p| p.n as f64 == n)
+            .copied()
+            .or_else(|| {
+                // The current n may lie outside the chart's range.
+                ctx.good
+                    .with_untracked(|g| g.as_ref().and_then(prediction))
+                    .map(|pr| pr.point)
+            })?;
+        let c = p.categories;
+        Some(view! {
+            <p class="sub" id="hovered" data-n=p.n.to_string()>
+                {format!(
+                    "n = {}: {}×{} blocks — {} full ({} warps each), {} right ({}), {} bottom ({}), {} last ({}); {} warps; {} launch{}.",
+                    p.n, p.grid_width, p.grid_width,
+                    c.full.count, c.full.warps, c.right.count, c.right.warps,
+                    c.bottom.count, c.bottom.warps, c.last.count, c.last.warps,
+                    p.warps, p.steps, if p.steps == 1 { "" } else { "es" }
+                )}
+            </p>
+            <table class="mappings" id="hovered-mappings">
+                <thead><tr><th>"Mapping"</th><th class="num">"Warps / SM"</th><th class="num">"Blocks / SM"</th></tr></thead>
+                <tbody>
+                    {(0..4).map(|k| view! {
+                        <tr data-mapping=MAPPINGS[k]>
+                            <th scope="row">{MAPPING_NAMES[k]}</th>
+                            <td class="num">{p.warps_per_sm[k]}</td>
+                            <td class="num">{p.blocks_per_sm[k].map_or("—".to_string(), |b| b.to_string())}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        })
+    };
+    let timing = move || {
+        sweep.with(|s| {
+            s.as_ref().map(|s| {
+                view! {
+                    <p class="chart-note" id="sweep-time" data-ms=format::exact(s.millis) data-points=s.points.len().to_string()>
+                        {format!("{} values of n × 4 mappings, computed in {} ms in this browser.", format::num(s.points.len() as f64), format::significant(s.millis.max(0.0), 3))}
+                    </p>
+                }
+            })
+        })
+    };
+    view! {
+        <section class="sweep" aria-label="Runtime against n">
+            <h2>"Runtime against n"</h2>
+            <p class="chart-note">
+                "One line per mapping; the shaded band is the predicted interval. Triangles mark jumps: hover or use the arrow keys for why. "
+                "Set the range with “Chart from n” and “to”; measured times (ms) appear once the model is calibrated."
+            </p>
+            {chart}
+            {timing}
+            {detail}
+        </section>
+    }
+    .into_any()
+}

@@ -1,0 +1,55 @@
+//! Page modules: each model's own visuals (its result card, charts, tables). The shell
+//! (`super::shell`) renders everything generic — model and device pickers, the form, notices,
+//! the worked table, reading notes, share links — and hands a page a [`Ctx`].
+
+pub mod apsp;
+pub mod hong_kim;
+
+use leptos::prelude::*;
+
+use crate::devices::Device;
+use crate::model::{Evaluation, Sweep};
+use crate::state::ShareState;
+
+/// A valid state and its evaluation: what the page shows (the last valid one while an input
+/// is invalid).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Good {
+    pub state: ShareState,
+    pub eval: Evaluation,
+}
+
+/// The sweep controls' state, for models that offer the generic sweep.
+#[derive(Clone, Copy)]
+pub struct SweepCtl {
+    pub field: RwSignal<&'static str>,
+    pub from: RwSignal<String>,
+    pub to: RwSignal<String>,
+    /// The controls read as a sweep, or the error naming the bad control.
+    pub spec: Memo<Result<Sweep, crate::model::InputError>>,
+    /// The last valid sweep.
+    pub good: Memo<Option<Sweep>>,
+}
+
+/// What the shell gives a page.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    pub good: Memo<Option<Good>>,
+    /// The first problem while the inputs cannot be used ("field: what is valid").
+    pub stale: Signal<Option<String>>,
+    /// Sets a field's text in the form, as if typed.
+    pub set_text: Callback<(&'static str, String)>,
+    pub set_device: Callback<&'static Device>,
+    pub sweep: SweepCtl,
+    pub embed: bool,
+}
+
+/// A model's page: its result card (first, and alone in the mobile summary's place) and its
+/// visuals (charts and tables below it). Both also render in embed mode.
+#[derive(Clone, Copy)]
+pub struct Page {
+    pub result: fn(Ctx) -> AnyView,
+    pub visuals: fn(Ctx) -> AnyView,
+    /// One line for the sticky bar on narrow screens.
+    pub summary: fn(&Good) -> String,
+}

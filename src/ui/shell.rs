@@ -1,0 +1,369 @@
+//! The page shell every model shares: the model picker in the header, the device picker with
+//! the device's facts, a paper-example picker, the form rendered from the model's field kinds
+//! with inline validation, notices about the link, the URL kept in sync, the share bar, the
+//! worked table and the reading notes. The model's page module renders its result card and
+//! visuals in between. With `embed=1`, only the result card and the visuals.
+
+use leptos::prelude::*;
+
+use super::browser;
+use super::device::{device_option, DeviceFacts};
+use super::inputs::{set_text, text_of, FieldInput, Texts};
+use super::pages::{Ctx, Good, SweepCtl};
+use super::share::ShareBar;
+use super::worked::{ReadingNotes, WorkedTable};
+use crate::devices::{self, Device};
+use crate::format;
+use crate::model::{Model, Params, Sweep};
+use crate::registry;
+use crate::state::{self, Notice, ShareState};
+
+#[component]
+pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
+    let embed = initial.embed;
+    let model = RwSignal::new(initial.model);
+    let device = RwSignal::new(initial.device);
+    let texts: Texts = RwSignal::new(state::field_texts(&initial.params));
+    let initial_sweep = initial.sweep.or(initial.model.sweep);
+    let sweep_field = RwSignal::new(initial_sweep.map_or("", |s| s.field));
+    let sweep_from = RwSignal::new(initial_sweep.map_or(String::new(), |s| format::exact(s.from)));
+    let sweep_to = RwSignal::new(initial_sweep.map_or(String::new(), |s| format::exact(s.to)));
+    let notices = RwSignal::new(notices);
+
+    // Everything below derives from the signals above.
+    let params = Memo::new(move |_| {
+        let (m, d) = (model.get(), device.get());
+        texts.with(|t| {
+            state::params_from_texts(m, d, |name| {
+                t.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
+            })
+        })
+    });
+    let evaluated = Memo::new(move |_| {
+        let p = params.get()?;
+        (p.model.evaluate)(&p, device.get())
+            .map(|e| (p, e))
+            .map_err(|e| vec![e])
+    });
+    let errors = Memo::new(move |_| evaluated.get().err().unwrap_or_default());
+    let stale = Signal::derive(move || errors.with(|es| es.first().map(ToString::to_string)));
+
+    let sweep_spec = Memo::new(move |_| {
+        state::sweep_from_texts(
+            model.get(),
+            sweep_field.get(),
+            &sweep_from.get(),
+            &sweep_to.get(),
+        )
+    });
+    let good_sweep: Memo<Option<Sweep>> =
+        Memo::new(move |prev: Option<&Option<Sweep>>| match sweep_spec.get() {
+            Ok(s) => Some(s),
+            Err(_) => prev
+                .cloned()
+                .flatten()
+                .filter(|s| model.get().field(s.field).is_some()),
+        });
+
+    // The last valid prediction stays on screen while an input is invalid.
+    let good: Memo<Option<Good>> =
+        Memo::new(move |prev: Option<&Option<Good>>| match evaluated.get() {
+            Ok((params, eval)) => Some(Good {
+                state: ShareState {
+                    model: params.model,
+                    device: device.get(),
+                    params,
+                    sweep: model.get().sweep.and(good_sweep.get()),
+                    embed: false,
+                },
+                eval,
+            }),
+            Err(_) => prev
+                .cloned()
+                .flatten()
+                .filter(|g| g.state.model.id == model.get().id),
+        });
+
+    let query = Memo::new(move |_| {
+        good.with(|g| g.as_ref().map(|g| state::to_query(&g.state)))
+            .unwrap_or_default()
+    });
+    if !embed {
+        // Keep the address bar current (replace, not push: Back still leaves the page).
+        Effect::new(move |_| {
+            let q = query.get();
+            if !q.is_empty() {
+                let _ = browser::replace_query(&q);
+            }
+        });
+    }
+
+    let set_device = Callback::new(move |d: &'static Device| {
+        device.set(d);
+        // The device's values replace the fields it supplies; the rest stays as typed.
+        let fresh = Params::defaults(model.get_untracked(), d);
+        for (f, v) in fresh.iter() {
+            if f.device.is_some() {
+                set_text(texts, f.name, f.text(v));
+            }
+        }
+    });
+    let ctx = Ctx {
+        good,
+        stale,
+        set_text: Callback::new(move |(name, text): (&'static str, String)| {
+            set_text(texts, name, text)
+        }),
+        set_device,
+        sweep: SweepCtl {
+            field: sweep_field,
+            from: sweep_from,
+            to: sweep_to,
+            spec: sweep_spec,
+            good: good_sweep,
+        },
+        embed,
+    };
+
+    let notice_list = move || {
+        let list = notices.get();
+        (!list.is_empty()).then(|| {
+            view! {
+                <section class="notices" id="notices" role="alert">
+                    <p>"Parts of this link could not be used:"</p>
+                    <ul>
+                        {list
+                            .into_iter()
+                            .map(|n| view! { <li><code>{n.key}</code>": " {n.message}"; " {n.fallback}</li> })
+                            .collect_view()}
+                    </ul>
+                    <button type="button" class="dismiss" on:click=move |_| notices.set(Vec::new())>
+                        "Dismiss"
+                    </button>
+                </section>
+            }
+        })
+    };
+
+    let page = move || registry::page(model.get().id);
+    let result = move || page().map(|p| (p.result)(ctx));
+    let visuals = move || page().map(|p| (p.visuals)(ctx));
+    let result_section = move || {
+        view! {
+            <section
+                class="result"
+                class:stale=move || stale.with(Option::is_some)
+                aria-live="polite"
+                id="result"
+                data-model=move || model.get().id
+                data-ready=move || good.with(|g| g.as_ref().map(|g| g.state.model.id))
+            >
+                <p class="stale-note" id="stale-note">
+                    {move || stale.get().map(|e| format!("{e} — showing the last valid prediction."))}
+                </p>
+                {result}
+            </section>
+        }
+    };
+
+    if embed {
+        let full_link = move || format!("{}?{}", browser::page_base(), query.get());
+        return view! {
+            <main class="embed">
+                {notice_list}
+                {result_section}
+                {visuals}
+                <p class="embed-foot">
+                    <a href=full_link target="_blank" rel="noopener">"Open in warpsight ↗"</a>
+                </p>
+            </main>
+        }
+        .into_any();
+    }
+
+    // Switching model keeps the device where the new model takes it.
+    let on_model = move |ev| {
+        let Some(m) = registry::find(&event_target_value(&ev)) else {
+            return;
+        };
+        let current = ShareState {
+            model: model.get_untracked(),
+            device: device.get_untracked(),
+            params: Params::defaults(model.get_untracked(), device.get_untracked()),
+            sweep: None,
+            embed: false,
+        };
+        let next = current.with_model(m);
+        model.set(m);
+        device.set(next.device);
+        texts.set(state::field_texts(&next.params));
+        let s = m.sweep;
+        sweep_field.set(s.map_or("", |s| s.field));
+        sweep_from.set(s.map_or(String::new(), |s| format::exact(s.from)));
+        sweep_to.set(s.map_or(String::new(), |s| format::exact(s.to)));
+        notices.set(Vec::new());
+    };
+    let on_device = move |ev| {
+        if let Some(d) = devices::find(&event_target_value(&ev)) {
+            set_device.run(d);
+        }
+    };
+    let on_example = move |ev: leptos::ev::Event| {
+        let m = model.get_untracked();
+        if let Some(ex) = m.example(&event_target_value(&ev)) {
+            if let Some(d) = ex.device.and_then(devices::find) {
+                set_device.run(d);
+            }
+            for &(name, text) in ex.values {
+                if let Some(f) = m.field(name) {
+                    set_text(texts, f.name, text.to_string());
+                }
+            }
+        }
+        // Back to the prompt: the select is an action, not a state.
+        if let Some(select) = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
+        {
+            select.set_value("");
+        }
+    };
+
+    let field_error = move |name: &'static str| {
+        Signal::derive(move || {
+            errors.with(|es| es.iter().find(|e| e.field == name).map(ToString::to_string))
+        })
+    };
+    // Under an auto field: what it resolved to and how.
+    let field_hint = move |name: &'static str| {
+        Signal::derive(move || {
+            let auto = texts.with(|t| text_of(t, name)).trim() == "auto";
+            good.with(|g| {
+                let g = g.as_ref()?;
+                let m = g.state.model;
+                let (_, how) = g.eval.derived.iter().find(|(n, _)| *n == name)?;
+                let value = g.eval.input(m, name)?.num()?;
+                auto.then(|| format!("auto = {}: {how}", format::num(value)))
+            })
+        })
+    };
+
+    let form = move || {
+        let m: &'static Model = model.get();
+        let mut groups: Vec<&'static str> = Vec::new();
+        for f in m.fields {
+            if !groups.contains(&f.group) {
+                groups.push(f.group);
+            }
+        }
+        groups
+            .into_iter()
+            .map(|group| {
+                let fields = m
+                    .fields
+                    .iter()
+                    .filter(|f| f.group == group)
+                    .map(|f| {
+                        view! { <FieldInput field=f texts=texts error=field_error(f.name) hint=field_hint(f.name)/> }
+                    })
+                    .collect_view();
+                view! {
+                    <fieldset>
+                        <legend>{group}</legend>
+                        {fields}
+                    </fieldset>
+                }
+            })
+            .collect_view()
+    };
+
+    let device_picker = move || {
+        let m = model.get();
+        let accepted = || {
+            devices::DEVICES
+                .iter()
+                .filter(move |d| m.devices.accepts(d))
+        };
+        view! {
+            <select id="device" on:change=on_device>
+                <optgroup label="Every value from the papers">
+                    {accepted().filter(|d| d.all_from_papers()).map(|d| device_option(d, device)).collect_view()}
+                </optgroup>
+                <optgroup label="Values partly not from the papers">
+                    {accepted().filter(|d| !d.all_from_papers()).map(|d| device_option(d, device)).collect_view()}
+                </optgroup>
+            </select>
+        }
+    };
+    let example_picker = move || {
+        let m = model.get();
+        (!m.examples.is_empty()).then(|| view! {
+            <div class="example-pick">
+                <label for="example">"Example"</label>
+                <select id="example" on:change=on_example>
+                    <option value="" selected=true>"Load an example from the paper…"</option>
+                    {m.examples.iter().map(|e| view! { <option value=e.id title=e.source>{e.name}</option> }).collect_view()}
+                </select>
+            </div>
+        })
+    };
+    let summary = move || {
+        good.with(|g| {
+            let g = g.as_ref()?;
+            let p = registry::page(g.state.model.id)?;
+            Some((p.summary)(g))
+        })
+    };
+
+    view! {
+        <header class="top">
+            <div class="brand">
+                <h1>"warpsight"</h1>
+                <p class="tagline">"How long will this GPU kernel run? Predicted from the papers' analytical models, before you write it."</p>
+            </div>
+            <label class="model-pick">
+                "Model "
+                <select id="model" aria-label="Model" on:change=on_model>
+                    {registry::MODELS.iter().map(|m| {
+                        let id = m.id;
+                        view! { <option value=id selected=move || model.get().id == id>{m.title}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+        </header>
+        <main class="page" data-model=move || model.get().id>
+            {notice_list}
+            // On narrow screens the result card sits below the form; this bar keeps the
+            // prediction in sight while editing.
+            <div class="mobile-summary" aria-hidden="true">
+                {summary}
+                {move || stale.with(Option::is_some).then_some(" · (last valid)")}
+            </div>
+            <section class="inputs" aria-label="Inputs">
+                <div class="device-pick">
+                    <label for="device">"Device"</label>
+                    {device_picker}
+                    {move || view! { <DeviceFacts device=device.get()/> }}
+                </div>
+                {example_picker}
+                <form class="kernel" on:submit=|ev| ev.prevent_default()>
+                    {form}
+                </form>
+            </section>
+            <section class="outputs" aria-label="Prediction">
+                {result_section}
+                {visuals}
+                <ShareBar query=query/>
+                <WorkedTable good=good/>
+                <ReadingNotes good=good/>
+            </section>
+        </main>
+        <footer class="foot">
+            <p>
+                "Model: " {move || model.get().citation} " "
+                "Runs entirely in your browser; nothing is sent anywhere."
+            </p>
+        </footer>
+    }
+    .into_any()
+}

@@ -1,0 +1,103 @@
+// End-to-end: the APSP page — the runtime chart against n with its four mappings, interval,
+// jumps explained on hover, measured times pasted by the user, calibration.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, cliEval, ready } from './harness.mjs';
+
+let server, env;
+before(async () => {
+  server = await startServer();
+  env = await openBrowser();
+});
+after(async () => {
+  await env?.browser.close();
+  await server?.close();
+});
+const link = (q) => `${server.base}?${q}`;
+
+test('the C2075 8×8 case: Buckets jumps 8 → 16 blocks per SM at n = 81', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('model=apsp&device=c2075&block_size=8&n=81'));
+  await ready(page);
+  const cell = (name) => page.getAttribute(`#worked-table td[data-name="${name}"]`, 'data-value');
+  assert.equal(await cell('blocks_per_sm_buckets'), '16');
+  assert.equal(await cell('blocks_per_sm_full'), '9');
+  assert.equal(await cell('blocks_per_sm_occ'), '8');
+  assert.match(await page.textContent('#worked-table'), /Dümmler & Egerland, Table 4/);
+  // Uncalibrated: symbolic units, and the page says so.
+  assert.match(await page.textContent('#calibration'), /Not calibrated/);
+  assert.match(await page.textContent('#reading-notes'), /symbolic units/);
+  await page.close();
+});
+
+test('the chart: four mappings, the interval, and jumps explained on hover', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('model=apsp&device=c2075&block_size=8&n=81&n_from=50&n_to=100'));
+  await ready(page);
+  assert.equal(await page.locator('.chart path.line').count(), 4);
+  assert.equal(await page.locator('.chart path.band').count(), 1);
+  assert.equal(await page.getAttribute('#sweep-time', 'data-points'), '51');
+  // Jumps at n = 57, 65, 73, 81, 89, 97 (a new row of blocks every 8), 66 (a 7th Min-plus step).
+  const events = await page.$$eval('.chart .event', (gs) => gs.map((g) => Number(g.dataset.x)));
+  for (const n of [57, 65, 66, 73, 81, 89, 97]) assert.ok(events.includes(n), `jump at ${n}: ${events}`);
+  // The keyboard walks to n = 66: the tooltip names the extra Min-plus step.
+  await page.focus('.chart svg');
+  for (let i = 0; i <= 16; i++) await page.keyboard.press('ArrowRight');
+  const tip = await page.textContent('.chart figcaption');
+  assert.match(tip, /^n = 66; Min: [\d.,e]+; Sorted: /);
+  assert.match(tip, /one more kernel launch: 6 → 7 Min-plus steps/);
+  // Under the chart: the hovered n's warps and blocks per SM, per mapping.
+  assert.equal(await page.getAttribute('#hovered', 'data-n'), '66');
+  // n = 81: one more round of buckets.
+  for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight');
+  const at81 = await page.textContent('.chart figcaption');
+  assert.match(at81, /^n = 81;/);
+  assert.match(at81, /one more round of buckets: Buckets puts 8 → 16 blocks/);
+  assert.match(await page.textContent('#hovered-mappings tr[data-mapping="buckets"]'), /128\s*16/);
+  await page.close();
+});
+
+test('measured times pasted by the user calibrate the model and appear on the chart', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('model=apsp&device=c2075&block_size=8&n=81'));
+  await ready(page);
+  await page.click('#measured-rows + .rows-actions + details.paste summary');
+  await page.fill('#measured-paste', '500 12.5\n60 0.8\n90 1.1');
+  await page.click('#measured-paste-add');
+  await page.waitForFunction(() => /measured=500:12.5,60:0.8,90:1.1/.test(location.search));
+  await page.waitForSelector('#calibration:has-text("Calibrated")');
+  const cli = cliEval(page.url());
+  assert.equal(cli.derived.t_meas_ms, 'the measured pair at n0 = 500');
+  // f = 4 × 12.5 / ΣT'(500); the page's interval is f × [min, max] T'(81).
+  const f = cli.outputs.f;
+  const tsym = ['min', 'sorted', 'full', 'buckets'].map((k) => cli.outputs[`t_sym_${k}`]);
+  assert.equal(Number(await page.getAttribute('#interval', 'data-min')), cli.outputs.interval_min_ms);
+  assert.equal(cli.outputs.interval_min_ms, f * Math.min(...tsym));
+  // Measured points drawn as dots (those inside the chart's range 50–100: n = 60 and 90).
+  assert.equal(await page.locator('.chart circle.dot.measured').count(), 2);
+  // The rows editor lists the three pairs; removing one updates the link.
+  assert.equal(await page.locator('#measured-rows tbody tr').count(), 3);
+  await page.click('#measured-rows tbody tr:nth-child(2) button.remove');
+  await page.waitForFunction(() => /measured=500:12.5,90:1.1(&|$)/.test(location.search));
+  await page.close();
+});
+
+test('Floyd-Warshall and another device from the example picker', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('model=apsp'));
+  await ready(page);
+  await page.selectOption('#example', 'c2075-fw');
+  await page.waitForFunction(() => /algorithm=floyd-warshall/.test(location.search));
+  const cli = cliEval(page.url());
+  assert.equal(cli.outputs.steps, 97);
+  assert.equal(Number(await page.getAttribute('#worked-table td[data-name="steps"]', 'data-value')), 97);
+  await page.selectOption('#example', 'gtx780-32');
+  await page.waitForFunction(() => /device=gtx780/.test(location.search) && /block_size=32/.test(location.search));
+  assert.equal(await page.inputValue('#warp_granularity'), '4');
+  await page.close();
+});
+
+test('no console errors and no offsite requests in these tests', () => {
+  assert.deepEqual(env.offsite, []);
+  assert.deepEqual(env.errors, []);
+});

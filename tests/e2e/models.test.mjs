@@ -1,0 +1,130 @@
+// End-to-end checks every registered model gets, from one table: the share link shows what
+// the CLI prints to the last digit, editing changes the URL, an invalid input names its field
+// and range while the last result stays, the embed renders, and markup in a link stays text.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { startServer, openBrowser, cliEval, ready, assertCellsMatchCli, ROOT } from './harness.mjs';
+
+// One row per model. `link` is a share link; `edit` a field and a new valid text; `invalid` a
+// field, a bad text and the message it must show.
+const MODELS = [
+  {
+    id: 'hong-kim',
+    link: 'model=hong-kim&device=gtx280&threads_per_block=256&blocks=400&comp_insts=71',
+    edit: ['comp_insts', '270'],
+    invalid: ['threads_per_block', '4096', 'threads_per_block: must be a whole number from 1 to 2,048'],
+  },
+  {
+    id: 'apsp',
+    link: 'model=apsp&device=c2075&n=81&block_size=8&measured=500:12.5,81:0.9',
+    edit: ['n', '97'],
+    invalid: ['block_size', '64', 'block_size: must be a whole number from 1 to 32'],
+  },
+];
+
+let server, env;
+before(async () => {
+  server = await startServer();
+  env = await openBrowser();
+});
+after(async () => {
+  await env?.browser.close();
+  await server?.close();
+});
+const link = (q) => `${server.base}?${q}`;
+
+test('every registered model has a row in this table', () => {
+  const listed = JSON.parse(execFileSync(join(ROOT, 'target', 'release', 'warpsight'), ['models', '--json'], { encoding: 'utf8' }));
+  assert.deepEqual(listed.map((m) => m.id).sort(), MODELS.map((m) => m.id).sort());
+});
+
+for (const m of MODELS) {
+  test(`${m.id}: the share link shows what the CLI prints, to the last digit`, async () => {
+    const page = await env.context.newPage();
+    await page.goto(link(m.link));
+    await ready(page);
+    assert.equal(await page.getAttribute('#result', 'data-ready'), m.id);
+    assert.equal(await page.inputValue('#model'), m.id);
+    const cli = cliEval(page.url());
+    const n = await assertCellsMatchCli(page, cli);
+    assert.ok(n >= 20, `${n} cells`);
+    // The link the page writes back opens the same state in the CLI.
+    assert.equal(cli.model, m.id);
+    await page.close();
+  });
+
+  test(`${m.id}: editing an input changes the result and the URL`, async () => {
+    const page = await env.context.newPage();
+    await page.goto(link(m.link));
+    await ready(page);
+    const [field, text] = m.edit;
+    const before = await page.textContent('#worked-table');
+    await page.fill(`#${field}`, text);
+    await page.waitForFunction(([f, t]) => new URLSearchParams(location.search).get(f) === t, [field, text]);
+    await page.waitForFunction((b) => document.querySelector('#worked-table').textContent !== b, before);
+    await assertCellsMatchCli(page, cliEval(page.url()));
+    await page.close();
+  });
+
+  test(`${m.id}: an invalid input names the field and range; the last result stays`, async () => {
+    const page = await env.context.newPage();
+    await page.goto(link(m.link));
+    await ready(page);
+    const [field, text, message] = m.invalid;
+    const shown = await page.textContent('#result .headline .time');
+    const url = page.url();
+    await page.fill(`#${field}`, text);
+    await page.waitForSelector(`#${field}-error:not(:empty)`);
+    assert.equal(await page.textContent(`#${field}-error`), message);
+    assert.equal(await page.textContent('#stale-note'), `${message} — showing the last valid prediction.`);
+    assert.equal(await page.textContent('#result .headline .time'), shown);
+    assert.equal(page.url(), url, 'the link keeps the last valid state');
+    assert.doesNotMatch(await page.textContent('body'), /NaN|Infinity|∞/);
+    await page.close();
+  });
+
+  test(`${m.id}: embed shows the result and the model's visuals, no form`, async () => {
+    const page = await env.context.newPage();
+    await page.goto(link(`${m.link}&embed=1`));
+    await ready(page);
+    assert.equal(await page.$('form.kernel'), null);
+    assert.equal(await page.$('#worked-table'), null);
+    assert.ok(await page.$('main.embed .chart svg'));
+    assert.doesNotMatch(await page.getAttribute('.embed-foot a', 'href'), /embed=1/);
+    await page.close();
+  });
+
+  test(`${m.id}: markup in a link is data, never HTML`, async () => {
+    const evil = encodeURIComponent('<img src=x onerror="window.__pwned=1">');
+    const page = await env.context.newPage();
+    await page.goto(link(`${m.link}&${m.edit[0]}=${evil}&${evil}=2`));
+    await ready(page);
+    const notices = await page.textContent('#notices');
+    assert.match(notices, /<img src=x onerror="window\.__pwned=1">/);
+    assert.equal(await page.$('img'), null);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    await page.close();
+  });
+}
+
+test('switching model keeps the device where the new model takes it', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('model=hong-kim&device=gtx780'));
+  await ready(page);
+  await page.selectOption('#model', 'apsp');
+  await page.waitForSelector('#result[data-ready="apsp"]');
+  assert.equal(await page.inputValue('#device'), 'gtx780');
+  assert.equal(await page.inputValue('#cores_per_sm'), '192');
+  await page.waitForFunction(() => /model=apsp/.test(location.search) && /device=gtx780/.test(location.search));
+  await page.selectOption('#model', 'hong-kim');
+  await page.waitForSelector('#result[data-ready="hong-kim"] #time');
+  assert.equal(await page.inputValue('#device'), 'gtx780');
+  await page.close();
+});
+
+test('no console errors and no offsite requests in these tests', () => {
+  assert.deepEqual(env.offsite, []);
+  assert.deepEqual(env.errors, []);
+});
