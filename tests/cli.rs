@@ -1,0 +1,146 @@
+//! The command line as a user runs it: JSON for every model, the model list, and one line on
+//! stderr with a non-zero exit for anything it cannot do — never a panic.
+
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_warpsight");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// Exit code 2 and exactly one line on stderr, naming what is wrong.
+fn one_line_error(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(err.lines().count(), 1, "{err:?}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn eval_prints_every_model() {
+    let hk = json(&["eval", ""]);
+    assert_eq!(hk["model"], "hong-kim");
+    assert_eq!(hk["outputs"]["exec_cycles_with_synch"], 50728.1875);
+    assert_eq!(hk["outputs"]["mwp_limited_by"], "departure_delay");
+    assert_eq!(hk["derived"]["active_sms"], "min(#SMs, #Blocks)");
+    let a = json(&[
+        "eval",
+        "http://127.0.0.1:8080/?model=apsp&device=c2075&n=81#x",
+    ]);
+    assert_eq!(a["model"], "apsp");
+    assert_eq!(a["outputs"]["blocks_per_sm_buckets"], 16.0);
+    assert_eq!(a["outputs"]["blocks_per_sm_min"], serde_json::Value::Null);
+    assert_eq!(
+        a["outputs"]["t_ms_min"],
+        serde_json::Value::Null,
+        "uncalibrated"
+    );
+    assert_eq!(a["inputs"]["algorithm"], "min-plus");
+    assert_eq!(a["inputs"]["measured"], serde_json::json!([]));
+}
+
+#[test]
+fn models_lists_every_field_with_its_range_and_default() {
+    let text = String::from_utf8(run(&["models"]).stdout).expect("utf-8");
+    assert!(text.contains("hong-kim  Hong & Kim"));
+    assert!(text.contains("apsp  Dümmler & Egerland"));
+    assert!(text.contains("threads_per_block"));
+    assert!(text.contains("one of min-plus, floyd-warshall"));
+    let all = json(&["models", "--json"]);
+    let apsp = all
+        .as_array()
+        .and_then(|a| a.iter().find(|m| m["id"] == "apsp"))
+        .expect("apsp");
+    let field = |name: &str| {
+        apsp["fields"]
+            .as_array()
+            .and_then(|f| f.iter().find(|f| f["name"] == name))
+            .cloned()
+            .expect(name)
+    };
+    let n = field("n");
+    assert_eq!(
+        (n["kind"].as_str(), n["min"].as_f64(), n["max"].as_f64()),
+        (Some("number"), Some(2.0), Some(100_000.0))
+    );
+    assert_eq!(n["default"], "81");
+    assert_eq!(
+        field("algorithm")["choices"],
+        serde_json::json!(["min-plus", "floyd-warshall"])
+    );
+    assert_eq!(field("measured")["kind"], "rows");
+    assert_eq!(field("sms")["from_device"], "sms");
+    assert_eq!(field("blocks_per_sm_occ")["default"], "auto");
+}
+
+#[test]
+fn bad_input_is_one_line_naming_the_field() {
+    let err = one_line_error(&run(&["eval", "threads_per_block=0"]));
+    assert!(
+        err.contains("threads_per_block: “0” is not valid: must be a whole number from 1 to 2,048"),
+        "{err}"
+    );
+    // A newline or a bidi override in the link cannot split or reorder the line.
+    let err = one_line_error(&run(&["eval", "threads_per_block=1%0A2%E2%80%AE"]));
+    assert!(err.contains(r"1\u{a}2\u{202e}"), "{err}");
+    // Values each valid but rejected together.
+    let err = one_line_error(&run(&[
+        "eval",
+        "device=h100&threads_per_block=1024&registers_per_thread=255",
+    ]));
+    assert!(err.starts_with("error: registers_per_thread: "), "{err}");
+    one_line_error(&run(&["eval", "model=apsp&block_size=33"]));
+    one_line_error(&run(&["frobnicate"]));
+    one_line_error(&run(&["eval"]));
+}
+
+#[cfg(unix)]
+#[test]
+fn invalid_utf8_closed_pipes_and_full_disks_do_not_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(BIN)
+        .arg("eval")
+        .arg(std::ffi::OsStr::from_bytes(b"\xff"))
+        .output()
+        .expect("runs");
+    let err = one_line_error(&out);
+    assert!(err.contains("argument 2 is not valid UTF-8"), "{err}");
+
+    let sh = |script: &str| {
+        Command::new("bash")
+            .arg("-c")
+            .arg(format!("set -o pipefail; {script}"))
+            .env("W", BIN)
+            .output()
+            .expect("bash")
+    };
+    // The reader goes away first: the output just ends.
+    for _ in 0..5 {
+        let out = sh("\"$W\" models --json | true");
+        assert!(out.status.success(), "{out:?}");
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    if std::path::Path::new("/dev/full").exists() {
+        let out = sh("\"$W\" eval blocks=80 > /dev/full");
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: cannot write the output"), "{err}");
+    }
+}

@@ -1,0 +1,224 @@
+//! Tests every registered model gets, looping over the registry: its declarations are
+//! consistent, its defaults and paper examples give finite outputs, every valid state
+//! round-trips through a link exactly, and no link makes it panic.
+
+use proptest::prelude::*;
+use warpsight::devices;
+use warpsight::model::{Field, Kind, Model, Out, Params, Value};
+use warpsight::registry::MODELS;
+use warpsight::state::{from_query, to_query, ShareState};
+
+#[test]
+fn declarations_are_consistent() {
+    let mut ids = Vec::new();
+    for m in MODELS {
+        assert!(!ids.contains(&m.id), "duplicate model id {}", m.id);
+        ids.push(m.id);
+        let mut names = Vec::new();
+        for f in m.fields {
+            assert!(
+                !names.contains(&f.name),
+                "{}: duplicate field {}",
+                m.id,
+                f.name
+            );
+            names.push(f.name);
+            assert!(
+                f.name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+                "{}: {} is not snake_case",
+                m.id,
+                f.name
+            );
+            assert!(!f.group.is_empty(), "{}: {} has no group", m.id, f.name);
+            // The default is valid for its own field.
+            f.check(&f.default.value())
+                .unwrap_or_else(|e| panic!("{}: {e}", m.id));
+            if let Kind::Number { min, max, .. } = f.kind {
+                assert!(
+                    min.is_finite() && max.is_finite() && min < max,
+                    "{}: {}",
+                    m.id,
+                    f.name
+                );
+            }
+        }
+        for key in [
+            "v",
+            "model",
+            "device",
+            "embed",
+            "sweep",
+            "sweep_from",
+            "sweep_to",
+        ] {
+            assert!(
+                !names.contains(&key),
+                "{}: field {key} collides with a link key",
+                m.id
+            );
+        }
+        for e in m.examples {
+            for (name, text) in e.values {
+                let f = m
+                    .field(name)
+                    .unwrap_or_else(|| panic!("{}/{}: {name}", m.id, e.id));
+                f.parse(text)
+                    .unwrap_or_else(|err| panic!("{}/{}: {err}", m.id, e.id));
+            }
+        }
+        assert!(devices::find(m.default_device).is_some_and(|d| m.devices.accepts(d)));
+    }
+}
+
+fn run(m: &'static Model, p: &Params, d: &'static devices::Device) -> warpsight::model::Evaluation {
+    let e = (m.evaluate)(p, d).unwrap_or_else(|err| panic!("{} on {}: {err}", m.id, d.id));
+    assert!(e.all_finite(), "{} on {}", m.id, d.id);
+    assert_eq!(e.outputs.len(), m.outputs.len(), "{}", m.id);
+    assert_eq!(e.inputs.len(), m.fields.len(), "{}", m.id);
+    for (spec, out) in m.outputs.iter().zip(&e.outputs) {
+        if let Out::Variants(vs) = out {
+            assert_eq!(vs.len(), spec.variants.len(), "{}: {}", m.id, spec.name);
+        }
+    }
+    for n in &e.notes {
+        assert!(m.notes.contains(n), "{}: note {} not declared", m.id, n.id);
+    }
+    e
+}
+
+#[test]
+fn defaults_and_examples_give_finite_outputs_on_every_device_they_take() {
+    for m in MODELS {
+        let s = ShareState::new(m);
+        run(m, &s.params, s.device);
+        for d in devices::DEVICES.iter().filter(|d| m.devices.accepts(d)) {
+            run(m, &Params::defaults(m, d), d);
+        }
+        for e in m.examples {
+            let d = e.device.and_then(devices::find).unwrap_or(s.device);
+            let mut p = Params::defaults(m, d);
+            for (name, text) in e.values {
+                let f = m.field(name).expect("checked above");
+                p.set(name, f.parse(text).expect("checked above"));
+            }
+            run(m, &p, d);
+        }
+    }
+}
+
+/// A random valid value of a field.
+fn arb_value(f: &'static Field) -> BoxedStrategy<Value> {
+    let value = match f.kind {
+        Kind::Number { min, max, integer } => (0.0f64..=1.0)
+            .prop_map(move |u| {
+                // Spread over the range on a log scale where it spans decades.
+                let v = if min > 0.0 && max / min > 100.0 {
+                    (min.ln() + u * (max.ln() - min.ln())).exp()
+                } else {
+                    min + u * (max - min)
+                };
+                let v = if integer { v.round() } else { v };
+                Value::Num(v.clamp(min, max))
+            })
+            .boxed(),
+        Kind::Choice { options } => {
+            prop::sample::select(options.iter().map(|o| o.id).collect::<Vec<_>>())
+                .prop_map(Value::Word)
+                .boxed()
+        }
+        Kind::Rows {
+            columns, max_rows, ..
+        } => {
+            let row = columns
+                .iter()
+                .map(|c| {
+                    let (lo, hi, int) = (c.min, c.max, c.integer);
+                    (0.0f64..=1.0).prop_map(move |u| {
+                        let v = lo + u * (hi - lo).min(1e4);
+                        if int {
+                            v.round()
+                        } else {
+                            v
+                        }
+                    })
+                })
+                .collect::<Vec<_>>();
+            prop::collection::vec(row, 0..max_rows.min(4) + 1)
+                .prop_map(Value::Rows)
+                .boxed()
+        }
+    };
+    if f.auto {
+        prop_oneof![Just(Value::Auto), value].boxed()
+    } else {
+        value
+    }
+}
+
+fn arb_state() -> impl Strategy<Value = ShareState> {
+    prop::sample::select((0..MODELS.len()).collect::<Vec<_>>()).prop_flat_map(|i| {
+        let m: &'static Model = MODELS[i];
+        let ids: Vec<&'static str> = devices::DEVICES
+            .iter()
+            .filter(|d| m.devices.accepts(d))
+            .map(|d| d.id)
+            .collect();
+        let values: Vec<BoxedStrategy<Value>> = m.fields.iter().map(arb_value).collect();
+        (prop::sample::select(ids), values, any::<bool>()).prop_map(move |(id, values, embed)| {
+            let device = devices::find(id).expect("from the list");
+            let mut s = ShareState::new(m).with_device(device);
+            for (f, v) in m.fields.iter().zip(values) {
+                s.params.set(f.name, v);
+            }
+            s.embed = embed;
+            s
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// A valid state the model accepts comes back from its link exactly, with no notice; one
+    /// the model rejects comes back as a state it accepts, with a notice saying why.
+    #[test]
+    fn every_valid_state_round_trips_through_its_link(state in arb_state()) {
+        let q = to_query(&state);
+        let (back, notices) = from_query(&q);
+        let m = state.model;
+        match (m.evaluate)(&state.params, state.device) {
+            Ok(e) => {
+                prop_assert!(notices.is_empty(), "{:?}", notices);
+                prop_assert_eq!(&back, &state);
+                prop_assert_eq!(to_query(&back), q);
+                prop_assert!(e.all_finite());
+                prop_assert_eq!((m.evaluate)(&back.params, back.device), Ok(e));
+            }
+            Err(_) => {
+                prop_assert!(!notices.is_empty());
+                prop_assert!((m.evaluate)(&back.params, back.device).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn garbage_links_never_panic_and_always_predict(q in "[a-z_=&%0-9<>\"'.:,-]{0,120}") {
+        let (state, _) = from_query(&q);
+        prop_assert!((state.model.evaluate)(&state.params, state.device).is_ok());
+    }
+
+    #[test]
+    fn garbage_values_for_every_field_never_panic(text in "\\PC{0,30}", i in 0usize..64) {
+        for m in MODELS {
+            let f = &m.fields[i % m.fields.len()];
+            let (state, _) = from_query(&format!("model={}&{}={}", m.id, f.name, urlencode(&text)));
+            prop_assert!((state.model.evaluate)(&state.params, state.device).is_ok());
+        }
+    }
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes().map(|b| format!("%{b:02X}")).collect()
+}
