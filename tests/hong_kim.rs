@@ -220,6 +220,17 @@ fn names_and_values_line_up() {
     }
     assert_eq!(i.threads_per_warp, 1000.0);
     assert_eq!(i.load_bytes_per_warp, 1016.0);
+    // The sweep's index-based setter writes the field of that position, and clears auto.
+    for (k, spec) in hong_kim::FIELDS.iter().enumerate() {
+        let mut s = hong_kim::Setup::default_setup();
+        s.set_index(k, 3.0);
+        assert_eq!(
+            s.get(spec.name),
+            Some(warpsight::model::Value::Num(3.0)),
+            "{}",
+            spec.name
+        );
+    }
     let o = evaluate(&Inputs::TABLE_2).expect("valid");
     let json = serde_json::to_value(&o).expect("serializes");
     for (name, v) in o.numbers() {
@@ -275,4 +286,33 @@ fn paper_examples_predict_on_their_gpus() {
     assert_eq!(blocks("mat-naive"), Some(4_000_000u64.div_ceil(128)));
     assert_eq!(blocks("blackscholes"), Some(9_000_000u64.div_ceil(128)));
     let _ = Value::Auto;
+}
+
+/// The sweep's fast path (occupancy once, only the swept field re-checked) gives exactly what
+/// a full prediction gives at every point, errors included.
+#[test]
+fn the_sweep_agrees_with_full_predictions() {
+    use warpsight::model::Sweep;
+    for device in ["hk-example", "gtx280", "h100"] {
+        let d = devices::find(device).expect("preset");
+        let base = hong_kim::Setup::default_setup().with_device(d);
+        for f in hong_kim::FIELDS {
+            let (min, max, _) = f.range().expect("numbers");
+            let spec = Sweep {
+                field: f.name,
+                from: min,
+                to: max.min(min + 5000.0),
+            };
+            let total = base.inputs.blocks * base.inputs.threads_per_block;
+            for p in hong_kim::sweep(&base, &spec, 40) {
+                let mut s = base;
+                s.set_num(f.name, p.x);
+                if hong_kim::fixed_work(f.name) {
+                    s.inputs.blocks = (total / p.x).ceil().max(1.0);
+                }
+                let full = hong_kim::predict(&s).map(|r| r.outputs.time_s);
+                assert_eq!(p.time_s, full, "{device}: {} = {}", f.name, p.x);
+            }
+        }
+    }
 }

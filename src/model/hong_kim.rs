@@ -491,7 +491,7 @@ impl Inputs {
     /// divide by #Mem_insts).
     pub fn validate(&self) -> Result<(), InputError> {
         for (spec, value) in FIELDS.iter().zip(self.values()) {
-            spec.check(&Value::Num(value))?;
+            spec.check_num(value)?;
         }
         if self.uncoal_mem_insts + self.coal_mem_insts <= 0.0 {
             return Err(InputError::new(
@@ -788,8 +788,14 @@ pub fn cpi(
 /// Runs the whole model: eqs. 5–27 for one kernel on one machine.
 pub fn evaluate(inp: &Inputs) -> Result<Outputs, InputError> {
     inp.validate()?;
-    let warps_per_block = (inp.threads_per_block / inp.threads_per_warp).ceil();
-    let partial_warps = inp.threads_per_block % inp.threads_per_warp != 0.0;
+    evaluate_valid(inp)
+}
+
+/// [`evaluate`] for inputs already validated (the sweep validates what a point changes).
+fn evaluate_valid(inp: &Inputs) -> Result<Outputs, InputError> {
+    let exact_warps = inp.threads_per_block / inp.threads_per_warp;
+    let warps_per_block = exact_warps.ceil();
+    let partial_warps = warps_per_block != exact_warps;
     let mem_insts = inp.uncoal_mem_insts + inp.coal_mem_insts;
     let total_insts = inp.comp_insts + mem_insts; // Table 1 row 13
 
@@ -1132,6 +1138,42 @@ impl Setup {
         true
     }
 
+    /// Sets the number of the field at `index` in [`FIELDS`] (an auto field stops being auto).
+    pub fn set_index(&mut self, index: usize, v: f64) {
+        match index {
+            INPUT_COUNT => self.registers_per_thread = v,
+            i if i > INPUT_COUNT => self.shared_mem_per_block = v,
+            i => {
+                let slot = match i {
+                    0 => &mut self.inputs.threads_per_warp,
+                    1 => &mut self.inputs.issue_cycles,
+                    2 => &mut self.inputs.freq_ghz,
+                    3 => &mut self.inputs.mem_bandwidth_gbs,
+                    4 => &mut self.inputs.mem_ld,
+                    5 => &mut self.inputs.departure_del_uncoal,
+                    6 => &mut self.inputs.departure_del_coal,
+                    7 => &mut self.inputs.threads_per_block,
+                    8 => &mut self.inputs.blocks,
+                    ACTIVE_SMS => {
+                        self.active_sms_auto = false;
+                        &mut self.inputs.active_sms
+                    }
+                    ACTIVE_BLOCKS => {
+                        self.active_blocks_per_sm_auto = false;
+                        &mut self.inputs.active_blocks_per_sm
+                    }
+                    11 => &mut self.inputs.comp_insts,
+                    12 => &mut self.inputs.uncoal_mem_insts,
+                    13 => &mut self.inputs.coal_mem_insts,
+                    14 => &mut self.inputs.synch_insts,
+                    15 => &mut self.inputs.uncoal_per_mw,
+                    _ => &mut self.inputs.load_bytes_per_warp,
+                };
+                *slot = v;
+            }
+        }
+    }
+
     fn set_auto(&mut self, name: &str) {
         match name {
             "active_sms" => self.active_sms_auto = true,
@@ -1274,31 +1316,58 @@ impl Prediction {
 ///   an SM cannot hold more blocks than the grid gives it.
 /// - `active_sms` (auto) = min(#SMs, blocks), as MODELS.md fixes.
 pub fn resolve(setup: &Setup) -> Result<(Inputs, Option<Occupancy>), InputError> {
-    for spec in FIELDS {
-        if let Some(v @ Value::Num(_)) = setup.get(spec.name) {
-            spec.check(&v)?;
-        }
+    check_fields(setup)?;
+    let occupancy = occupancy_of(setup)?;
+    Ok((resolve_with(setup, occupancy.as_ref())?, occupancy))
+}
+
+/// Every field that is a number (not auto) within its range; no name lookups.
+fn check_fields(setup: &Setup) -> Result<(), InputError> {
+    let inputs = setup.inputs.values();
+    for (i, spec) in FIELDS.iter().enumerate() {
+        let value = match i {
+            INPUT_COUNT => setup.registers_per_thread,
+            _ if i > INPUT_COUNT => setup.shared_mem_per_block,
+            ACTIVE_SMS if setup.active_sms_auto => continue,
+            ACTIVE_BLOCKS if setup.active_blocks_per_sm_auto => continue,
+            _ => inputs[i],
+        };
+        spec.check_num(value)?;
     }
+    Ok(())
+}
+
+/// Positions of the auto fields in [`FIELDS`].
+const ACTIVE_SMS: usize = 9;
+const ACTIVE_BLOCKS: usize = 10;
+
+/// Occupancy of the kernel's blocks on the setup's device (`None` for a device without
+/// occupancy rules).
+pub fn occupancy_of(setup: &Setup) -> Result<Option<Occupancy>, InputError> {
+    match &setup.device.compute_capability {
+        Some(cc) => {
+            let (major, minor) = cc.value;
+            let kernel = KernelResources {
+                threads_per_block: setup.inputs.threads_per_block as u32,
+                registers_per_thread: setup.registers_per_thread as u32,
+                shared_mem_per_block: setup.shared_mem_per_block as u32,
+            };
+            Ok(Some(occupancy::occupancy(major, minor, &kernel)?))
+        }
+        None => Ok(None),
+    }
+}
+
+/// The engine's inputs with the auto fields filled from occupancy and the grid.
+fn resolve_with(setup: &Setup, occupancy: Option<&Occupancy>) -> Result<Inputs, InputError> {
     let mut inputs = setup.inputs;
     let sms = f64::from(setup.device.sms.value);
     if setup.active_sms_auto {
         inputs.active_sms = sms.min(inputs.blocks);
     }
-    let occupancy = match &setup.device.compute_capability {
-        Some(cc) => {
-            let (major, minor) = cc.value;
-            let kernel = KernelResources {
-                threads_per_block: inputs.threads_per_block as u32,
-                registers_per_thread: setup.registers_per_thread as u32,
-                shared_mem_per_block: setup.shared_mem_per_block as u32,
-            };
-            Some(occupancy::occupancy(major, minor, &kernel)?)
-        }
-        None => None,
-    };
     if setup.active_blocks_per_sm_auto {
         let by_grid = (inputs.blocks / inputs.active_sms).ceil();
-        inputs.active_blocks_per_sm = match &occupancy {
+        inputs.active_blocks_per_sm = match occupancy {
             Some(occ) => f64::from(occ.active_blocks_per_sm).min(by_grid),
             None => {
                 return Err(InputError::new(
@@ -1311,7 +1380,7 @@ pub fn resolve(setup: &Setup) -> Result<(Inputs, Option<Occupancy>), InputError>
             }
         };
     }
-    Ok((inputs, occupancy))
+    Ok(inputs)
 }
 
 /// Resolves the setup and runs the engine.
@@ -1333,11 +1402,11 @@ pub fn fixed_work(field: &str) -> bool {
     field == "threads_per_block"
 }
 
-/// One point of a sweep; the error when the model rejects that point.
+/// One point of a sweep: the predicted time, or the error when the model rejects that point.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SweepPoint {
     pub x: f64,
-    pub result: Result<Prediction, InputError>,
+    pub time_s: Result<f64, InputError>,
 }
 
 /// The x values of a sweep: multiples of a warp for threads per block, otherwise up to
@@ -1380,20 +1449,58 @@ pub fn sweep_xs(spec: &Sweep, threads_per_warp: f64, max_points: usize) -> Vec<f
 /// Predicts at each x, holding everything else of `setup` fixed. Sweeping threads per block
 /// keeps the total number of threads (blocks × threads per block) fixed, as in the paper's
 /// Figs. 15–16: blocks = ⌈total threads / threads per block⌉.
+///
+/// The chart's path: the swept field is found once, and occupancy is computed once unless the
+/// swept field changes it (threads per block, registers, shared memory).
 pub fn sweep(setup: &Setup, spec: &Sweep, max_points: usize) -> Vec<SweepPoint> {
     let total_threads = setup.inputs.blocks * setup.inputs.threads_per_block;
+    let Some(index) = FIELDS.iter().position(|f| f.name == spec.field) else {
+        return Vec::new();
+    };
+    let occupancy_varies = matches!(
+        spec.field,
+        "threads_per_block" | "registers_per_thread" | "shared_mem_per_block"
+    );
+    let fixed = if occupancy_varies {
+        None
+    } else {
+        Some(occupancy_of(setup))
+    };
+    // Everything but the swept field (and blocks, under fixed work) is the same at every
+    // point: check it once.
+    let base = check_fields(setup).and_then(|_| {
+        setup.inputs.validate().or_else(|e| {
+            if e.field == spec.field {
+                Ok(())
+            } else {
+                Err(e)
+            }
+        })
+    });
+    let blocks = FIELDS.iter().position(|f| f.name == "blocks").unwrap_or(8);
     sweep_xs(spec, setup.inputs.threads_per_warp, max_points)
         .into_iter()
         .map(|x| {
             let mut s = *setup;
-            s.set_num(spec.field, x);
+            s.set_index(index, x);
             if fixed_work(spec.field) {
                 s.inputs.blocks = (total_threads / x).ceil().max(1.0);
             }
-            SweepPoint {
-                x,
-                result: predict(&s),
-            }
+            let time_s = match (&fixed, &base) {
+                (_, Err(e)) => Err(e.clone()),
+                (None, Ok(())) => predict(&s).map(|p| p.outputs.time_s),
+                (Some(Err(e)), Ok(())) => Err(e.clone()),
+                (Some(Ok(occ)), Ok(())) => (|| {
+                    FIELDS[index].check_num(x)?;
+                    FIELDS[blocks].check_num(s.inputs.blocks)?;
+                    let inputs = resolve_with(&s, occ.as_ref())?;
+                    if inputs.uncoal_mem_insts + inputs.coal_mem_insts <= 0.0 {
+                        inputs.validate()?;
+                    }
+                    Ok(evaluate_valid(&inputs)?.time_s)
+                })(),
+            };
+            SweepPoint { x, time_s }
         })
         .collect()
 }

@@ -61,7 +61,7 @@ fn visuals(ctx: Ctx) -> AnyView {
         };
         let points = hong_kim::sweep(&s, &spec, SWEEP_POINTS)
             .into_iter()
-            .map(|p| (p.x, p.result.ok().map(|r| r.outputs.time_s)))
+            .map(|p| (p.x, p.time_s.ok()))
             .collect();
         ChartData {
             series: vec![Series {
