@@ -4,6 +4,7 @@
 //! - [`devices`]: device presets as data, each value with its source.
 //! - [`registry`]: the models offered, one line per model.
 //! - [`state`]: share links ⇄ typed inputs.
+//! - [`report`]: the JSON the CLI prints.
 //! - [`format`]: numbers for people (the UI's and the CLI's text).
 //! - `ui` (wasm only): the Leptos components; they render and collect input, nothing more.
 
@@ -11,6 +12,7 @@ pub mod devices;
 pub mod format;
 pub mod model;
 pub mod registry;
+pub mod report;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

@@ -11,6 +11,7 @@
 //! together rejected by the model (a block that does not fit the device) falls back field by
 //! field too, so every link opens on a prediction.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::devices::{self, Device};
@@ -155,25 +156,39 @@ const SWEEP_KEYS: [&str; 3] = ["sweep", "sweep_from", "sweep_to"];
 /// Reads a share link (full URL, `?query` or bare query). Never fails: what cannot be used is
 /// reported in the notices and replaced by its default. Linear in the link's length.
 pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
-    // The last occurrence of a key wins; keys are visited in order of first appearance.
-    let mut order: Vec<String> = Vec::new();
-    let mut last: HashMap<String, String> = HashMap::new();
-    for (k, v) in form_urlencoded::parse(query_part(link).as_bytes()) {
-        let k = k.into_owned();
+    // The last occurrence of a key wins; keys are visited in order of first appearance. Keys
+    // and values borrow from the link unless they needed decoding.
+    let mut order: Vec<Cow<str>> = Vec::new();
+    let mut last: HashMap<Cow<str>, Cow<str>> = HashMap::new();
+    let mut parts = form_urlencoded::parse(query_part(link).as_bytes());
+    for (k, v) in parts.by_ref().take(MAX_PARTS) {
         if !last.contains_key(&k) {
             order.push(k.clone());
         }
-        last.insert(k, v.into_owned());
+        last.insert(k, v);
     }
+    let dropped = parts.count();
     let mut notices = Vec::new();
+    let mut more = 0usize; // notices past MAX_NOTICES, counted only
     let mut note = |key: &str, message: String, fallback: String| {
-        notices.push(Notice {
-            key: key_name(key),
-            message,
-            fallback,
-        })
+        if notices.len() < MAX_NOTICES {
+            notices.push(Notice {
+                key: key_name(key),
+                message,
+                fallback,
+            })
+        } else {
+            more += 1;
+        }
     };
-    let get = |key: &str| last.get(key).map(String::as_str);
+    let get = |key: &str| last.get(key).map(|v| v.as_ref());
+    if dropped > 0 {
+        note(
+            "…",
+            format!("the link has {dropped} parts past the first {MAX_PARTS}"),
+            "ignored".to_string(),
+        );
+    }
 
     if let Some(v) = get("v") {
         if v.trim() != VERSION.to_string() {
@@ -218,7 +233,7 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
     let mut from_link: Vec<&'static str> = Vec::new();
     for key in &order {
         let raw = get(key).unwrap_or_default();
-        match key.as_str() {
+        match key.as_ref() {
             "v" | "model" | "device" => {}
             "embed" => state.embed = matches!(raw.trim(), "1" | "true"),
             k if SWEEP_KEYS.contains(&k) && model.sweep.is_some() => {} // read below
@@ -250,16 +265,29 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         read_sweep(&mut state, &last, &mut note);
     }
     fall_back_until_it_predicts(&mut state, &from_link, &mut note);
+    if more > 0 {
+        notices.push(Notice {
+            key: "…".to_string(),
+            message: format!("{more} more parts of the link could not be used either"),
+            fallback: "ignored".to_string(),
+        });
+    }
     (state, notices)
 }
+
+/// Parts of a link read; a link's models have a few dozen fields, so more is not a link.
+const MAX_PARTS: usize = 1000;
+
+/// Notices listed one by one; past these, a link's problems are counted in one more.
+const MAX_NOTICES: usize = 20;
 
 /// Reads `sweep`, `sweep_from`, `sweep_to` into the state's sweep.
 fn read_sweep(
     state: &mut ShareState,
-    last: &HashMap<String, String>,
+    last: &HashMap<Cow<str>, Cow<str>>,
     note: &mut dyn FnMut(&str, String, String),
 ) {
-    let get = |key: &str| last.get(key).map(String::as_str);
+    let get = |key: &str| last.get(key).map(|v| v.as_ref());
     let model = state.model;
     let mut field = None;
     if let Some(raw) = get("sweep") {
