@@ -186,6 +186,24 @@ fn band_path(frame: &Frame, band: &[(f64, f64, f64)]) -> String {
     d
 }
 
+/// A tooltip line broken at spaces into lines of at most `max` characters.
+fn wrap(line: &str, max: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for word in line.split(' ') {
+        let cur = out.last_mut().map_or(0, |l| l.chars().count());
+        if cur > 0 && cur + 1 + word.chars().count() > max {
+            out.push(String::new());
+        }
+        if let Some(l) = out.last_mut() {
+            if !l.is_empty() {
+                l.push(' ');
+            }
+            l.push_str(word);
+        }
+    }
+    out
+}
+
 /// The value of a series at exactly `x`, if it has one.
 fn value_at(s: &Series, x: f64) -> Option<f64> {
     let i = s.points.partition_point(|p| p.0 < x);
@@ -377,7 +395,7 @@ pub fn Chart(
     let tooltip = move || {
         let f = frame.get()?;
         let i = hover.get()?;
-        let lines = readout_lines()?;
+        let lines: Vec<String> = readout_lines()?.iter().flat_map(|l| wrap(l, 52)).collect();
         let (x, ys) = data.with(|d| {
             let first = d.series.first()?;
             let x = first.points.get(i)?.0;
@@ -386,13 +404,16 @@ pub fn Chart(
         })?;
         let cx = f.sx(x);
         let cy = ys.first().map_or(TOP, |y| f.sy(*y));
-        let width = 12.0 + 6.6 * lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+        // 12 px monospace: about 7.3 px a character.
+        let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let width = (12.0 + 7.3 * longest as f64).min(W - 8.0);
         let height = 8.0 + 16.0 * lines.len() as f64;
         let bx = if cx + 10.0 + width > W {
             cx - 10.0 - width
         } else {
             cx + 10.0
         };
+        let bx = bx.clamp(4.0, W - width - 4.0);
         let by = (cy - height - 10.0)
             .max(TOP)
             .min(H - BOTTOM - height)

@@ -27,12 +27,18 @@ fn prediction(good: &Good) -> Option<apsp::Prediction> {
     apsp::predict(&good.state.params, good.state.device).ok()
 }
 
+/// A time in ms, shown with a fitting unit (47.96 µs, 12.5 ms, 3.2 s).
 fn ms(v: f64) -> String {
-    format!("{} ms", format::num(v))
+    format::duration(v / 1e3)
 }
 
+/// Symbolic units: grouped below a million, scientific above (5.542e8).
 fn units(v: f64) -> String {
-    format::num(v)
+    if v.abs() >= 1e6 {
+        format::scientific(v)
+    } else {
+        format::num(v)
+    }
 }
 
 fn summary(good: &Good) -> String {
@@ -145,21 +151,18 @@ struct Sweep {
 }
 
 fn visuals(ctx: Ctx) -> AnyView {
-    let sweep = Memo::new(move |_| {
+    // What the chart depends on: everything but n itself (n only moves the marker), so typing
+    // n or hovering never recomputes the sweep.
+    let key = Memo::new(move |_| {
         ctx.good.with(|g| {
             let g = g.as_ref()?;
             let p = &g.state.params;
-            let start = browser::now_ms();
             let (inputs, _) = apsp::inputs(p, g.state.device).ok()?;
-            let from = p.num("n_from")? as u64;
-            let to = p.num("n_to")? as u64;
-            let points = apsp::sweep_n(&inputs, from, to, MAX_POINTS);
             let f = apsp::predict(p, g.state.device)
                 .ok()?
                 .calibration
                 .map(|c| c.f);
-            let millis = browser::now_ms() - start;
-            let measured = match p.get("measured") {
+            let measured: Vec<(f64, f64)> = match p.get("measured") {
                 Some(Value::Rows(rows)) => rows
                     .iter()
                     .filter(|r| r.len() == 2)
@@ -167,13 +170,21 @@ fn visuals(ctx: Ctx) -> AnyView {
                     .collect(),
                 _ => Vec::new(),
             };
-            Some(Sweep {
-                points,
-                f,
-                algorithm: inputs.algorithm,
-                measured,
-                millis,
-            })
+            let range = (p.num("n_from")? as u64, p.num("n_to")? as u64);
+            Some((apsp::Inputs { n: 0, ..inputs }, range, f, measured))
+        })
+    });
+    let sweep = Memo::new(move |_| {
+        let (inputs, (from, to), f, measured) = key.get()?;
+        let start = browser::now_ms();
+        let points = apsp::sweep_n(&inputs, from, to, MAX_POINTS);
+        let millis = browser::now_ms() - start;
+        Some(Sweep {
+            points,
+            f,
+            algorithm: inputs.algorithm,
+            measured,
+            millis,
         })
     });
     let data = Memo::new(move |_| {
@@ -257,7 +268,7 @@ fn visuals(ctx: Ctx) -> AnyView {
     let calibrated = Memo::new(move |_| sweep.with(|s| s.as_ref().is_some_and(|s| s.f.is_some())));
     let chart = move || {
         let (y_label, format_y): (&str, fn(f64) -> String) = if calibrated.get() {
-            ("time (ms)", ms)
+            ("predicted time", ms)
         } else {
             ("time (symbolic units)", units)
         };
