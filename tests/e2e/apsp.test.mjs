@@ -75,10 +75,25 @@ test('measured times pasted by the user calibrate the model and appear on the ch
   assert.equal(cli.outputs.interval_min_ms, f * Math.min(...tsym));
   // Measured points drawn as dots (those inside the chart's range 50–100: n = 60 and 90).
   assert.equal(await page.locator('.chart circle.dot.measured').count(), 2);
+  // Calibrating with another measurement makes its n the calibration size.
+  await page.selectOption('#calibrate-from', '90');
+  await page.waitForFunction(() => /[?&]n0=90&/.test(location.search));
+  const again = cliEval(page.url());
+  assert.equal(again.derived.t_meas_ms, 'the measured pair at n0 = 90');
+  assert.notEqual(again.outputs.f, f);
   // The rows editor lists the three pairs; removing one updates the link.
   assert.equal(await page.locator('#measured-rows tbody tr').count(), 3);
   await page.click('#measured-rows tbody tr:nth-child(2) button.remove');
   await page.waitForFunction(() => /measured=500:12.5,90:1.1(&|$)/.test(location.search));
+  // A row added by hand: blank until filled, then part of the link.
+  await page.click('#measured-add');
+  await page.waitForSelector('#measured-error:not(:empty)');
+  const cells = page.locator('#measured-rows tbody tr:nth-child(3) input');
+  await cells.nth(0).fill('70');
+  await cells.nth(0).dispatchEvent('change');
+  await cells.nth(1).fill('0.95');
+  await cells.nth(1).dispatchEvent('change');
+  await page.waitForFunction(() => /measured=500:12.5,90:1.1,70:0.95(&|$)/.test(location.search));
   await page.close();
 });
 

@@ -337,9 +337,47 @@ fn visuals(ctx: Ctx) -> AnyView {
             })
         })
     };
+    // Which measurement calibrates: picking one makes its n the calibration size n0.
+    let calibrate = move || {
+        let (measured, n0) = ctx.good.with(|g| {
+            let g = g.as_ref()?;
+            let rows = match g.state.params.get("measured") {
+                Some(Value::Rows(rows)) => rows
+                    .iter()
+                    .filter_map(|r| r.first().copied())
+                    .collect::<Vec<f64>>(),
+                _ => Vec::new(),
+            };
+            Some((rows, g.state.params.num("n0")))
+        })?;
+        (!measured.is_empty()).then(|| {
+            let on_pick = move |ev| {
+                let n = event_target_value(&ev);
+                if !n.is_empty() {
+                    ctx.set_text.run(("n0", n));
+                    ctx.set_text.run(("t_meas_ms", "auto".to_string()));
+                }
+            };
+            view! {
+                <p class="calibrate">
+                    <label>
+                        "Calibrate with the measurement at "
+                        <select id="calibrate-from" on:change=on_pick>
+                            {(!measured.iter().any(|n| Some(*n) == n0)).then(|| view! { <option value="" selected=true>"—"</option> })}
+                            {measured.iter().map(|n| {
+                                let text = format::exact(*n);
+                                view! { <option value=text.clone() selected=Some(*n) == n0>{format!("n = {text}")}</option> }
+                            }).collect_view()}
+                        </select>
+                    </label>
+                </p>
+            }
+        })
+    };
     view! {
         <section class="sweep" aria-label="Runtime against n">
             <h2>"Runtime against n"</h2>
+            {calibrate}
             <p class="chart-note">
                 "One line per mapping; the shaded band is the predicted interval. Triangles mark jumps: hover or use the arrow keys for why. "
                 "Set the range with “Chart from n” and “to”; measured times (ms) appear once the model is calibrated."
