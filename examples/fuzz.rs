@@ -270,6 +270,7 @@ fn shown_texts(model: &Model, e: &warpsight::model::Evaluation) -> Vec<String> {
         match out {
             Out::Num(x) => all.push(fmt(*x)),
             Out::Variants(vs) => all.extend(vs.iter().flatten().map(|x| fmt(*x))),
+            Out::PerDevice(vs) => all.extend(vs.iter().filter_map(|v| v.1).map(fmt)),
             Out::List(xs) => all.extend(xs.iter().map(|x| fmt(*x))),
             Out::Null | Out::Word(_) => {}
         }

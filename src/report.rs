@@ -53,6 +53,11 @@ pub fn evaluation_json(state: &ShareState, e: &Evaluation) -> Json {
                     outputs.insert(format!("{}_{variant}", spec.name), json!(v));
                 }
             }
+            Out::PerDevice(vs) => {
+                let per: Map<String, Json> =
+                    vs.iter().map(|(d, v)| (d.to_string(), json!(v))).collect();
+                outputs.insert(spec.name.into(), Json::Object(per));
+            }
         }
     }
     let derived: Map<String, Json> = e

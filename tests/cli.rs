@@ -35,6 +35,18 @@ fn eval_prints_every_model() {
     assert_eq!(hk["outputs"]["exec_cycles_with_synch"], 50728.1875);
     assert_eq!(hk["outputs"]["mwp_limited_by"], "departure_delay");
     assert_eq!(hk["derived"]["active_sms"], "min(#SMs, #Blocks)");
+    // A per-device output: the same kernel's time on every GPU, its own device included.
+    assert_eq!(
+        hk["outputs"]["time_s_by_device"]["hk-example"],
+        hk["outputs"]["time_s"]
+    );
+    assert!(hk["outputs"]["time_s_by_device"]["h100"]
+        .as_f64()
+        .is_some_and(|t| t > 0.0));
+    assert!(
+        hk["outputs"]["time_s_by_device"].get("i5-2400").is_none(),
+        "GPUs only"
+    );
     let a = json(&[
         "eval",
         "http://127.0.0.1:8080/?model=apsp&device=c2075&n=81#x",

@@ -911,7 +911,7 @@ const fn out(
 }
 
 /// The worked table's rows, in the order of the paper's Table 2: the 25 numbers of
-/// [`Outputs::values`], then the regime and what set MWP.
+/// [`Outputs::values`], then the regime, what set MWP, and the time on every device.
 pub const OUTPUTS: &[OutputSpec] = &[
     out(
         "warps_per_block",
@@ -955,6 +955,13 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("time_s", "Time", "Exec_cycles_with_synch / Freq", "s"),
     out("regime", "Regime", "Eq. 22, 23 or 24", ""),
     out("mwp_limited_by", "MWP set by", "Eq. 5", ""),
+    out(
+        "time_s_by_device",
+        "Time",
+        "Eq. 27 with each device's clock, bandwidth and memory constants",
+        "s",
+    )
+    .per_device(),
 ];
 
 impl Outputs {
@@ -1310,10 +1317,17 @@ impl Prediction {
             "what_ifs".into(),
             serde_json::to_value(what_ifs(setup)).unwrap_or_default(),
         );
+        let mut outputs = self.outputs.outs();
+        outputs.push(Out::PerDevice(
+            across_devices(setup)
+                .into_iter()
+                .map(|(d, r)| (d.id, r.ok().map(|p| p.outputs.time_s)))
+                .collect(),
+        ));
         Evaluation {
             inputs,
             derived,
-            outputs: self.outputs.outs(),
+            outputs,
             occupancy: self.occupancy,
             notes: self.outputs.notes(),
             extra,

@@ -50,7 +50,8 @@ pub struct ReadingNote {
 }
 
 /// One output row: its MODELS.md name, the paper's symbol, equation and unit. With
-/// `variants`, the output has one value per variant, named `{name}_{variant}`.
+/// `variants`, the output has one value per variant, named `{name}_{variant}`; with
+/// `per_device`, one value per device (`{name}.{device id}`, a nested object in JSON).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct OutputSpec {
     pub name: &'static str,
@@ -59,6 +60,7 @@ pub struct OutputSpec {
     pub equation: &'static str,
     pub unit: &'static str,
     pub variants: &'static [&'static str],
+    pub per_device: bool,
 }
 
 impl OutputSpec {
@@ -74,10 +76,15 @@ impl OutputSpec {
             equation,
             unit,
             variants: &[],
+            per_device: false,
         }
     }
     pub const fn per(mut self, variants: &'static [&'static str]) -> OutputSpec {
         self.variants = variants;
+        self
+    }
+    pub const fn per_device(mut self) -> OutputSpec {
+        self.per_device = true;
         self
     }
 }
@@ -92,6 +99,8 @@ pub enum Out {
     Word(&'static str),
     /// One value per variant, in the spec's `variants` order.
     Variants(Vec<Option<f64>>),
+    /// One value per device, by device id (`None` where the model rejects that device).
+    PerDevice(Vec<(&'static str, Option<f64>)>),
     /// A list, e.g. one value per period.
     List(Vec<f64>),
 }
@@ -316,7 +325,8 @@ impl Evaluation {
             .and_then(|(_, v)| v)
     }
 
-    /// Every scalar and per-variant output as `(name, value)`, `None` where undefined.
+    /// Every scalar, per-variant and per-device output as `(name, value)`, `None` where
+    /// undefined.
     /// Lists and words are left out.
     pub fn flat(&self, model: &Model) -> Vec<(String, Option<f64>)> {
         let mut out = Vec::new();
@@ -327,6 +337,11 @@ impl Evaluation {
                 Out::Variants(vs) => {
                     for (variant, v) in spec.variants.iter().zip(vs) {
                         out.push((format!("{}_{variant}", spec.name), *v));
+                    }
+                }
+                Out::PerDevice(vs) => {
+                    for (device, v) in vs {
+                        out.push((format!("{}.{device}", spec.name), *v));
                     }
                 }
                 Out::Word(_) | Out::List(_) => {}
@@ -351,6 +366,7 @@ impl Evaluation {
             && self.outputs.iter().all(|o| match o {
                 Out::Num(x) => x.is_finite(),
                 Out::Variants(vs) => vs.iter().flatten().all(|x| x.is_finite()),
+                Out::PerDevice(vs) => vs.iter().filter_map(|v| v.1).all(|x| x.is_finite()),
                 Out::List(xs) => xs.iter().all(|x| x.is_finite()),
                 Out::Null | Out::Word(_) => true,
             })

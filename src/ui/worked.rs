@@ -135,6 +135,13 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
                             push(format!("{}_{variant}", spec.name), format!("{} ({variant})", spec.symbol), t, e);
                         }
                     }
+                    Out::PerDevice(vs) => {
+                        for (device, v) in vs {
+                            let (t, e) = cell(*v);
+                            let label = crate::devices::find(device).map_or(*device, |d| d.name);
+                            push(format!("{}.{device}", spec.name), format!("{} on {label}", spec.symbol), t, e);
+                        }
+                    }
                 }
             }
             view! {

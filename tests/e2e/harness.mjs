@@ -123,8 +123,14 @@ export function cliText(v) {
 export async function assertCellsMatchCli(page, cli) {
   const cells = await page.$$eval('#worked-table td[data-name]', (tds) =>
     tds.map((td) => [td.dataset.name, td.dataset.value]));
+  const lookup = (name) => {
+    if (name in cli.outputs) return cli.outputs[name];
+    const [output, device] = name.split('.'); // per-device outputs: `name.device`
+    if (device !== undefined) return cli.outputs[output]?.[device];
+    return cli.inputs[name];
+  };
   for (const [name, value] of cells) {
-    const expected = name in cli.outputs ? cli.outputs[name] : cli.inputs[name];
+    const expected = lookup(name);
     if (typeof expected === 'number') {
       if (Number(value) !== expected) throw new Error(`${name}: page ${value}, CLI ${expected}`);
     } else if (value !== cliText(expected)) {
