@@ -3,9 +3,17 @@
 //! Machine-readable values (JSON, share links, `data-value` attributes) use Rust's shortest
 //! round-trip form instead ([`exact`]), so the browser and the CLI agree to the last digit.
 
-/// The shortest text that parses back to the same f64 (Rust's `Display`).
+/// The shortest text that parses back to the same f64: Rust's `Display`, or its exponent
+/// form (`{:e}`, also exact) when that is shorter — `1e-70`, not seventy zeros.
 pub fn exact(x: f64) -> String {
-    format!("{x}")
+    let plain = format!("{x}");
+    if plain.len() > 16 {
+        let sci = format!("{x:e}");
+        if sci.len() < plain.len() {
+            return sci;
+        }
+    }
+    plain
 }
 
 /// Groups the integer part in thousands: 50728.1875 → "50,728.19" (with `decimals` = 2).
@@ -150,6 +158,13 @@ mod tests {
         assert_eq!(duration(812e-9), "812 ns");
         assert_eq!(duration(2.0), "2 s");
         assert_eq!(exact(50728.1875), "50728.1875");
+        assert_eq!(exact(1e-70), "1e-70");
+        assert_eq!(exact(1.2345e-50), "1.2345e-50");
+        assert_eq!(exact(2_147_483_647.0), "2147483647");
+        assert_eq!(exact(1e21), "1e21");
+        for x in [1e-70, 1.2345e-50, 0.1 + 0.2, 1e21, 123456789.123] {
+            assert_eq!(exact(x).parse::<f64>(), Ok(x));
+        }
         assert_eq!(num(1.717_986_917_6e20), "1.718e20");
         assert_eq!(num(2.5e-7), "2.5e-7");
         assert_eq!(duration(1.717_986_917_6e20), "1.718e20 s");

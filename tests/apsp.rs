@@ -245,17 +245,67 @@ fn blocks_per_sm_from_occupancy_as_in_the_paper() {
 
 #[test]
 fn jumps_are_explained() {
+    use apsp::Jump;
     let inp = c2075(8, 8);
-    let causes = apsp::jump_causes(Algorithm::MinPlus, &at(&inp, 80), &at(&inp, 81));
-    assert_eq!(causes.len(), 2, "{causes:?}");
-    assert!(causes[0].contains("10×10 → 11×11"));
-    assert!(causes[1].contains("8 → 16 blocks"));
-    let causes = apsp::jump_causes(Algorithm::MinPlus, &at(&inp, 65), &at(&inp, 66));
+    let j = Jump::between(Algorithm::MinPlus, &at(&inp, 80), &at(&inp, 81)).expect("jump");
     assert_eq!(
-        causes,
+        (j.grid, j.buckets, j.steps),
+        (Some((10, 11)), Some((8, 16)), None)
+    );
+    assert!(!j.grid_only());
+    let causes = j.causes();
+    assert_eq!(
+        causes[0],
+        "one more row and column of blocks: 10×10 → 11×11 blocks"
+    );
+    assert!(causes[1].contains("8 → 16 blocks"));
+    let j = Jump::between(Algorithm::MinPlus, &at(&inp, 65), &at(&inp, 66)).expect("jump");
+    assert_eq!(
+        j.causes(),
         ["one more kernel launch: 6 → 7 Min-plus steps (⌈log2(n − 1)⌉, eq. 1)"]
     );
-    assert!(apsp::jump_causes(Algorithm::MinPlus, &at(&inp, 82), &at(&inp, 83)).is_empty());
+    assert!(Jump::between(Algorithm::MinPlus, &at(&inp, 82), &at(&inp, 83)).is_none());
+    assert!(
+        Jump::between(Algorithm::MinPlus, &at(&inp, 72), &at(&inp, 73))
+            .is_some_and(|j| j.grid_only())
+    );
+    // Sampled points several n apart: the counts say how many.
+    let j = Jump::between(Algorithm::MinPlus, &at(&inp, 90), &at(&inp, 120)).expect("jump");
+    assert_eq!(
+        j.causes()[0],
+        "3 more rows and columns of blocks: 12×12 → 15×15 blocks"
+    );
+    // Floyd-Warshall's n launches grow with every n: not a jump.
+    let fw = Inputs {
+        algorithm: Algorithm::FloydWarshall,
+        ..inp
+    };
+    assert!(Jump::between(Algorithm::FloydWarshall, &at(&fw, 65), &at(&fw, 66)).is_none());
+}
+
+#[test]
+fn calibration_errors_name_the_input_the_user_set() {
+    let model = registry::find("apsp").expect("apsp");
+    let d = devices::find("c2075").expect("c2075");
+    let mut p = Params::defaults(model, d);
+    for k in ["t_launch", "t_instr", "t_read", "t_write"] {
+        p.set(k, warpsight::model::Value::Num(0.0));
+    }
+    p.set(
+        "measured",
+        model
+            .field("measured")
+            .expect("f")
+            .parse("500:1")
+            .expect("valid"),
+    );
+    assert_eq!(apsp::predict(&p, d).unwrap_err().field, "measured");
+    // From a link: the list falls back, the zero costs stay.
+    let (s, n) = warpsight::state::from_query(
+        "model=apsp&t_launch=0&t_instr=0&t_read=0&t_write=0&measured=500:1",
+    );
+    assert_eq!(n[0].key, "measured");
+    assert_eq!(s.params.num("t_read"), Some(0.0));
 }
 
 #[test]

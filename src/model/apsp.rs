@@ -422,29 +422,76 @@ pub fn sweep_n(inp: &Inputs, from: u64, to: u64, max_points: u64) -> Vec<Point> 
         .collect()
 }
 
-/// Why the time jumps between two neighbouring points, in words (empty if it does not).
-pub fn jump_causes(algorithm: Algorithm, prev: &Point, next: &Point) -> Vec<String> {
-    let mut causes = Vec::new();
-    if algorithm == Algorithm::MinPlus && next.steps > prev.steps {
-        causes.push(format!(
-            "one more kernel launch: {} → {} Min-plus steps (⌈log2(n − 1)⌉, eq. 1)",
-            prev.steps, next.steps
-        ));
+/// Why the time jumps between two neighbouring points of a sweep: each cause with its
+/// before and after (points may be several n apart when a wide range is sampled).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Jump {
+    /// Min-plus steps (eq. 1) before → after.
+    pub steps: Option<(u64, u64)>,
+    /// GridWidth before → after: more rows and columns of blocks.
+    pub grid: Option<(u64, u64)>,
+    /// Blocks on Buckets' busiest SM before → after, when #Blocks_1 (eq. 16) grows.
+    pub buckets: Option<(u64, u64)>,
+    /// How much the time rises: the largest ratio T'(next) / T'(prev) over the mappings.
+    pub size: f64,
+}
+
+impl Jump {
+    /// The jump between `prev` and `next`, if the time jumps there.
+    pub fn between(algorithm: Algorithm, prev: &Point, next: &Point) -> Option<Jump> {
+        let changed = |a: u64, b: u64| (b > a).then_some((a, b));
+        let jump = Jump {
+            steps: changed(prev.steps, next.steps).filter(|_| algorithm == Algorithm::MinPlus),
+            grid: changed(prev.grid_width, next.grid_width),
+            buckets: (next.blocks_1 > prev.blocks_1)
+                .then_some((prev.blocks_1 + prev.blocks_2, next.blocks_1 + next.blocks_2)),
+            size: (0..4)
+                .map(|i| next.t_sym[i] / prev.t_sym[i])
+                .filter(|r| r.is_finite())
+                .fold(1.0, f64::max),
+        };
+        (jump.steps.is_some() || jump.grid.is_some() || jump.buckets.is_some()).then_some(jump)
     }
-    if next.grid_width > prev.grid_width {
-        causes.push(format!(
-            "one more row and column of blocks: {0}×{0} → {1}×{1} blocks",
-            prev.grid_width, next.grid_width
-        ));
+
+    /// True when the only cause is the grid growing by some rows (the frequent, small jumps).
+    pub fn grid_only(&self) -> bool {
+        self.steps.is_none() && self.buckets.is_none()
     }
-    if next.blocks_1 > prev.blocks_1 {
-        causes.push(format!(
-            "one more round of buckets: Buckets puts {} → {} blocks on the busiest SM (eqs. 16–18)",
-            prev.blocks_1 + prev.blocks_2,
-            next.blocks_1 + next.blocks_2
-        ));
+
+    /// Each cause in words.
+    pub fn causes(&self) -> Vec<String> {
+        let more = |a: u64, b: u64, one: &str, many: &str| {
+            if b == a + 1 {
+                format!("one more {one}")
+            } else {
+                format!("{} more {many}", b - a)
+            }
+        };
+        let mut causes = Vec::new();
+        if let Some((a, b)) = self.steps {
+            causes.push(format!(
+                "{}: {a} → {b} Min-plus steps (⌈log2(n − 1)⌉, eq. 1)",
+                more(a, b, "kernel launch", "kernel launches")
+            ));
+        }
+        if let Some((a, b)) = self.grid {
+            causes.push(format!(
+                "{}: {a}×{a} → {b}×{b} blocks",
+                more(
+                    a,
+                    b,
+                    "row and column of blocks",
+                    "rows and columns of blocks"
+                )
+            ));
+        }
+        if let Some((a, b)) = self.buckets {
+            causes.push(format!(
+                "another round of buckets: Buckets puts {a} → {b} blocks on the busiest SM (eqs. 16–18)"
+            ));
+        }
+        causes
     }
-    causes
 }
 
 /// The calibrated results of one evaluation.
@@ -1040,10 +1087,22 @@ pub fn predict(p: &Params, device: &Device) -> Result<Prediction, InputError> {
             let n0 = p.num("n0").unwrap_or(500.0) as u64;
             let at_n0 = at(&Inputs { n: n0, ..inputs });
             let f = calibration_factor(t_meas_ms, at_n0.t_sym);
+            // The measured time came from the list or was typed: name the one the user set.
+            let field = if from_measured {
+                "measured"
+            } else {
+                "t_meas_ms"
+            };
+            if at_n0.t_sym.iter().sum::<f64>() == 0.0 {
+                return Err(InputError::new(
+                    field,
+                    "the symbolic time at n0 is 0 (all of Table 5's costs are 0), so no factor converts it into ms: give some cost a value above 0",
+                ));
+            }
             if !(f.is_finite() && f > 0.0) {
                 return Err(InputError::new(
-                    "t_meas_ms",
-                    "the symbolic time at n0 is 0 (all of Table 5's costs are 0), so no factor converts it into ms: give some cost a value above 0",
+                    field,
+                    "the measured time is too large for the symbolic time at n0 to convert it: make Table 5's costs larger or the time smaller",
                 ));
             }
             Some(Calibration {

@@ -208,17 +208,24 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             set_device.run(d);
         }
     };
+    // An example replaces the whole form: the model's defaults on the example's device (or
+    // the current one), then the example's values.
     let on_example = move |ev: leptos::ev::Event| {
         let m = model.get_untracked();
         if let Some(ex) = m.example(&event_target_value(&ev)) {
-            if let Some(d) = ex.device.and_then(devices::find) {
-                set_device.run(d);
-            }
+            let d = ex
+                .device
+                .and_then(devices::find)
+                .filter(|d| m.devices.accepts(d))
+                .unwrap_or(device.get_untracked());
+            let mut p = Params::defaults(m, d);
             for &(name, text) in ex.values {
-                if let Some(f) = m.field(name) {
-                    set_text(texts, f.name, text.to_string());
+                if let Some(v) = m.field(name).and_then(|f| f.parse(text).ok()) {
+                    p.set(name, v);
                 }
             }
+            device.set(d);
+            texts.set(state::field_texts(&p));
         }
         // Back to the prompt: the select is an action, not a state.
         if let Some(select) = ev
@@ -237,7 +244,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     // Under an auto field: what it resolved to and how.
     let field_hint = move |name: &'static str| {
         Signal::derive(move || {
-            let auto = texts.with(|t| text_of(t, name)).trim() == "auto";
+            let auto = texts.with(|t| matches!(text_of(t, name).trim(), "auto" | ""));
             good.with(|g| {
                 let g = g.as_ref()?;
                 let m = g.state.model;

@@ -38,7 +38,7 @@ test('the chart: four mappings, the interval, and jumps explained on hover', asy
   assert.equal(await page.locator('.chart path.band').count(), 1);
   assert.equal(await page.getAttribute('#sweep-time', 'data-points'), '51');
   // Jumps at n = 57, 65, 73, 81, 89, 97 (a new row of blocks every 8), 66 (a 7th Min-plus step).
-  const events = await page.$$eval('.chart .event', (gs) => gs.map((g) => Number(g.dataset.x)));
+  const events = await page.$$eval('.chart g.event', (gs) => gs.map((g) => Number(g.dataset.x)));
   for (const n of [57, 65, 66, 73, 81, 89, 97]) assert.ok(events.includes(n), `jump at ${n}: ${events}`);
   // The keyboard walks to n = 66: the tooltip names the extra Min-plus step.
   await page.focus('.chart svg');
@@ -48,12 +48,22 @@ test('the chart: four mappings, the interval, and jumps explained on hover', asy
   assert.match(tip, /one more kernel launch: 6 → 7 Min-plus steps/);
   // Under the chart: the hovered n's warps and blocks per SM, per mapping.
   assert.equal(await page.getAttribute('#hovered', 'data-n'), '66');
-  // n = 81: one more round of buckets.
+  // n = 81: another round of buckets.
   for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight');
   const at81 = await page.textContent('.chart figcaption');
   assert.match(at81, /^n = 81;/);
-  assert.match(at81, /one more round of buckets: Buckets puts 8 → 16 blocks/);
+  assert.match(at81, /another round of buckets: Buckets puts 8 → 16 blocks/);
   assert.match(await page.textContent('#hovered-mappings tr[data-mapping="buckets"]'), /128\s*16/);
+  // A wide range: too many jumps to mark them all; the largest stay marked (Buckets'
+  // doubling at 81, the Min-plus steps at 66 and 130), a small one (n = 905, one more row of
+  // 113 blocks) does not.
+  await page.fill('#n_from', '2');
+  await page.fill('#n_to', '1000');
+  await page.waitForFunction(() => document.querySelector('#sweep-time').dataset.points === '999');
+  const wide = await page.$$eval('.chart g.event', (gs) => gs.map((g) => Number(g.dataset.x)));
+  for (const n of [66, 81, 130]) assert.ok(wide.includes(n), `jump at ${n}: ${wide}`);
+  assert.ok(!wide.includes(905), 'a small jump is not marked on a wide range');
+  assert.ok(wide.length <= 60, `${wide.length} marks`);
   await page.close();
 });
 
@@ -99,9 +109,11 @@ test('measured times pasted by the user calibrate the model and appear on the ch
 
 test('Floyd-Warshall and another device from the example picker', async () => {
   const page = await env.context.newPage();
-  await page.goto(link('model=apsp'));
+  await page.goto(link('model=apsp&blocks_per_sm_occ=3'));
   await ready(page);
   await page.selectOption('#example', 'c2075-fw');
+  // An example replaces the whole form: inputs it does not list go back to their defaults.
+  await page.waitForFunction(() => document.querySelector('#blocks_per_sm_occ').value === 'auto');
   await page.waitForFunction(() => /algorithm=floyd-warshall/.test(location.search));
   const cli = cliEval(page.url());
   assert.equal(cli.outputs.steps, 97);

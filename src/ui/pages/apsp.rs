@@ -20,7 +20,7 @@ pub const PAGE: Page = Page {
 
 /// Points of the n chart: every n up to this many, evenly strided beyond.
 const MAX_POINTS: u64 = 10_000;
-/// More jumps than this are not marked one by one (they would cover the chart).
+/// At most this many jumps are marked (the largest), so they do not cover the chart.
 const MAX_EVENTS: usize = 60;
 
 fn prediction(good: &Good) -> Option<apsp::Prediction> {
@@ -100,10 +100,18 @@ fn result(ctx: Ctx) -> AnyView {
                 None => "Not calibrated: times are in the model's symbolic units (Table 5). Enter a measured time at n0 to get ms.".to_string(),
             };
             let t_ms = p.t_ms();
+            // The mappings that bound the interval (the first of equals).
+            let first = |v: f64| pt.t_sym.iter().position(|t| *t == v);
+            let (at_lo, at_hi) = (first(lo), first(hi));
             let rows = (0..4)
                 .map(|i| {
                     let t = pt.t_sym[i];
-                    let bound = if t == lo { " (min)" } else if t == hi { " (max)" } else { "" };
+                    let bound = match (Some(i) == at_lo, Some(i) == at_hi) {
+                        (true, true) => " (min = max)",
+                        (true, false) => " (min)",
+                        (false, true) => " (max)",
+                        _ => "",
+                    };
                     view! {
                         <tr data-mapping=MAPPINGS[i] class:bound=!bound.is_empty()>
                             <th scope="row">{MAPPING_NAMES[i]}{bound}</th>
@@ -144,9 +152,7 @@ fn result(ctx: Ctx) -> AnyView {
 #[derive(Clone, Debug, PartialEq)]
 struct Sweep {
     points: Vec<Point>,
-    f: Option<f64>,
     algorithm: apsp::Algorithm,
-    measured: Vec<(f64, f64)>,
     millis: f64,
 }
 
@@ -158,6 +164,27 @@ fn visuals(ctx: Ctx) -> AnyView {
             let g = g.as_ref()?;
             let p = &g.state.params;
             let (inputs, _) = apsp::inputs(p, g.state.device).ok()?;
+            let range = (p.num("n_from")? as u64, p.num("n_to")? as u64);
+            Some((apsp::Inputs { n: 0, ..inputs }, range))
+        })
+    });
+    let sweep = Memo::new(move |_| {
+        let (inputs, (from, to)) = key.get()?;
+        let start = browser::now_ms();
+        let points = apsp::sweep_n(&inputs, from, to, MAX_POINTS);
+        let millis = browser::now_ms() - start;
+        Some(Sweep {
+            points,
+            algorithm: inputs.algorithm,
+            millis,
+        })
+    });
+    // The calibration and the measurements only scale and decorate the chart: changing them
+    // does not recompute the sweep.
+    let overlay = Memo::new(move |_| {
+        ctx.good.with(|g| {
+            let g = g.as_ref()?;
+            let p = &g.state.params;
             let f = apsp::predict(p, g.state.device)
                 .ok()?
                 .calibration
@@ -170,28 +197,14 @@ fn visuals(ctx: Ctx) -> AnyView {
                     .collect(),
                 _ => Vec::new(),
             };
-            let range = (p.num("n_from")? as u64, p.num("n_to")? as u64);
-            Some((apsp::Inputs { n: 0, ..inputs }, range, f, measured))
-        })
-    });
-    let sweep = Memo::new(move |_| {
-        let (inputs, (from, to), f, measured) = key.get()?;
-        let start = browser::now_ms();
-        let points = apsp::sweep_n(&inputs, from, to, MAX_POINTS);
-        let millis = browser::now_ms() - start;
-        Some(Sweep {
-            points,
-            f,
-            algorithm: inputs.algorithm,
-            measured,
-            millis,
+            Some((f, measured))
         })
     });
     let data = Memo::new(move |_| {
-        let Some(s) = sweep.get() else {
+        let (Some(s), Some((f, measured))) = (sweep.get(), overlay.get()) else {
             return ChartData::default();
         };
-        let scale = s.f.unwrap_or(1.0);
+        let scale = f.unwrap_or(1.0);
         let mut series: Vec<Series> = (0..4)
             .map(|i| Series {
                 name: MAPPING_NAMES[i].to_string(),
@@ -205,19 +218,18 @@ fn visuals(ctx: Ctx) -> AnyView {
                 dots: false,
             })
             .collect();
-        if s.f.is_some() && !s.measured.is_empty() {
-            // The chart's range is the user's: measurements outside it are not drawn.
-            let (lo, hi) = (
-                s.points.first().map_or(0.0, |p| p.n as f64),
-                s.points.last().map_or(0.0, |p| p.n as f64),
-            );
-            let mut pts: Vec<(f64, Option<f64>)> = s
-                .measured
-                .iter()
-                .filter(|m| m.0 >= lo && m.0 <= hi)
-                .map(|&(n, t)| (n, Some(t)))
-                .collect();
-            pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // The chart's range is the user's: measurements outside it are not drawn.
+        let (lo, hi) = (
+            s.points.first().map_or(0.0, |p| p.n as f64),
+            s.points.last().map_or(0.0, |p| p.n as f64),
+        );
+        let mut pts: Vec<(f64, Option<f64>)> = measured
+            .iter()
+            .filter(|m| f.is_some() && m.0 >= lo && m.0 <= hi)
+            .map(|&(n, t)| (n, Some(t)))
+            .collect();
+        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        if !pts.is_empty() {
             series.push(Series {
                 name: "measured".to_string(),
                 class: "measured",
@@ -234,25 +246,24 @@ fn visuals(ctx: Ctx) -> AnyView {
                 (p.n as f64, scale * lo, scale * hi)
             })
             .collect();
-        let mut events: Vec<(f64, String)> = s
+        let jumps: Vec<(u64, u64, apsp::Jump)> = s
             .points
             .windows(2)
             .filter_map(|w| {
-                let causes = apsp::jump_causes(s.algorithm, &w[0], &w[1]);
-                (!causes.is_empty()).then(|| {
-                    (
-                        w[1].n as f64,
-                        format!("n {} → {}: {}", w[0].n, w[1].n, causes.join("; ")),
-                    )
-                })
+                apsp::Jump::between(s.algorithm, &w[0], &w[1]).map(|j| (w[0].n, w[1].n, j))
             })
             .collect();
-        if events.len() > MAX_EVENTS {
-            events.retain(|e| !e.1.contains("row and column"));
+        // Too many to mark one by one: mark the largest.
+        let mut jumps = jumps;
+        if jumps.len() > MAX_EVENTS {
+            jumps.sort_by(|a, b| b.2.size.total_cmp(&a.2.size));
+            jumps.truncate(MAX_EVENTS);
+            jumps.sort_by_key(|j| j.1);
         }
-        if events.len() > MAX_EVENTS {
-            events.clear();
-        }
+        let events: Vec<(f64, String)> = jumps
+            .into_iter()
+            .map(|(a, b, j)| (b as f64, format!("n {a} → {b}: {}", j.causes().join("; "))))
+            .collect();
         ChartData {
             series,
             band,
@@ -265,7 +276,8 @@ fn visuals(ctx: Ctx) -> AnyView {
         ctx.good
             .with(|g| g.as_ref().and_then(|g| g.state.params.num("n")))
     });
-    let calibrated = Memo::new(move |_| sweep.with(|s| s.as_ref().is_some_and(|s| s.f.is_some())));
+    let calibrated =
+        Memo::new(move |_| overlay.with(|o| o.as_ref().is_some_and(|o| o.0.is_some())));
     let chart = move || {
         let (y_label, format_y): (&str, fn(f64) -> String) = if calibrated.get() {
             ("predicted time", ms)
