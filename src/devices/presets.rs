@@ -11,7 +11,8 @@ use super::*;
 
 const HK_T3: &str = "Hong & Kim, Table 3";
 const HK_T6: &str = "Hong & Kim, Table 6";
-const HK_T6_SHARED: &str = "Hong & Kim, Table 6 (FX5600, 8800GTX and 8800GT share these)";
+const HK_T6_SHARED: &str =
+    "Hong & Kim §5.1: \"FX5600, 8800GTX and 8800GT use the same model parameters\" (the FX5600's Table 6 values)";
 const GW_T1: &str = "Guo & Wang, Table I";
 const DE_T4: &str = "Dümmler & Egerland, Table 4";
 const AM_T1: &str = "AutoMatch, Table I";
@@ -251,7 +252,10 @@ pub static DEVICES: &[Device] = &[
         compute_capability: Some(vendor((3, 5), "NVIDIA Tesla K20 datasheet (GK110)")),
         sms: paper(13, "AutoMatch, Table I: np 2496 = 13 SMs × 192 cores"),
         cores_per_sm: vendor(192, "NVIDIA Kepler GK110 whitepaper: 192 cores per SMX"),
-        clock_ghz: paper(0.732, AM_T1),
+        clock_ghz: paper(
+            0.732,
+            "AutoMatch, Table I: 0.732 GHz (NVIDIA specifies 0.706 GHz for the K20c; the paper's value is kept)",
+        ),
         mem_bandwidth_gbs: vendor(208.0, "NVIDIA Tesla K20 datasheet"),
         constants: &[KEPLER_HK],
     },

@@ -1240,7 +1240,9 @@ impl Prediction {
     pub fn occupancy_summary(&self) -> Option<String> {
         let occ = self.occupancy?;
         let blocks = self.inputs.active_blocks_per_sm;
-        let warps = self.outputs.n;
+        // Occupancy counts hardware warps (the device's warp size), whatever the model's
+        // threads_per_warp says.
+        let warps = blocks * f64::from(occ.warps_per_block);
         let pct = 100.0 * warps / f64::from(occ.max_warps_per_sm);
         let head = format!(
             "{} active blocks per SM: {} of the SM's {} warp slots ({}% occupancy)",
@@ -1389,6 +1391,29 @@ fn resolve_with(setup: &Setup, occupancy: Option<&Occupancy>) -> Result<Inputs, 
     let sms = f64::from(setup.device.sms.value);
     if setup.active_sms_auto {
         inputs.active_sms = sms.min(inputs.blocks);
+    } else if inputs.active_sms > sms {
+        return Err(InputError::new(
+            "active_sms",
+            format!(
+                "must be a whole number from 1 to {}: the {} has {} SMs",
+                format::num(sms),
+                setup.device.name,
+                format::num(sms)
+            ),
+        ));
+    }
+    // A number the user sets may not exceed what the hardware holds (never over 100 %).
+    if let (false, Some(occ)) = (setup.active_blocks_per_sm_auto, occupancy) {
+        let most = f64::from(occ.active_blocks_per_sm);
+        if inputs.active_blocks_per_sm > most {
+            return Err(InputError::new(
+                "active_blocks_per_sm",
+                format!(
+                    "must be a whole number from 1 to {most}: the SM holds at most {most} blocks of this kernel (limited by {})",
+                    occ.limiter.describe()
+                ),
+            ));
+        }
     }
     if setup.active_blocks_per_sm_auto {
         let by_grid = (inputs.blocks / inputs.active_sms).ceil();

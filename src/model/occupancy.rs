@@ -1,13 +1,17 @@
-//! Occupancy: how many blocks of a kernel one SM holds at once, and which resource limits it.
+//! Occupancy: how many blocks of a kernel one SM holds at once, and which resource limits it —
+//! computed as NVIDIA's `cuda_occupancy.h` computes it (CUDA 12.8 for compute capability 3.0
+//! to 12.0; the CUDA 7.0 header for 1.x and 2.x, which later headers dropped).
 //!
-//! Shaped like NVIDIA's `cuda_occupancy.h`: one small function per limiter (warps, blocks,
-//! registers, shared memory), each returning its own bound, and [`occupancy`] taking the
-//! minimum and naming the limiter that won. Per-architecture limits follow the CUDA C
-//! Programming Guide's "Compute Capabilities" table and the CUDA Occupancy Calculator.
+//! Shaped like that header: one small function per limiter (warps, blocks, registers, shared
+//! memory), each returning its own bound, and [`occupancy_with`] taking the minimum and
+//! naming the limiter that won. The per-architecture properties (warps, registers and shared
+//! memory per SM) are the CUDA C Programming Guide's; the allocation rules (granularities,
+//! register sub-partitions, the hardware's per-block register check, partitioned global
+//! caching, shared-memory carveouts) are the header's.
 
 use super::InputError;
 
-/// Registers are allocated per warp (CC ≥ 2.0) or per block (CC 1.x).
+/// Registers are allocated per block (CC 1.x) or per warp (CC ≥ 2.0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RegisterGranularity {
@@ -15,9 +19,11 @@ pub enum RegisterGranularity {
     Block,
 }
 
-/// One compute capability's limits (CUDA C Programming Guide, "Compute Capabilities").
+/// One compute capability's properties and allocation rules.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct ArchLimits {
+    pub major: u8,
+    pub minor: u8,
     pub threads_per_warp: u32,
     pub max_threads_per_block: u32,
     pub max_warps_per_sm: u32,
@@ -25,59 +31,101 @@ pub struct ArchLimits {
     pub registers_per_sm: u32,
     pub max_registers_per_block: u32,
     pub max_registers_per_thread: u32,
-    /// Registers are handed out in multiples of this.
-    pub register_alloc_unit: u32,
     pub register_granularity: RegisterGranularity,
-    /// CC 1.x: a block's warps are rounded up to a multiple of this for register allocation.
+    /// CC 1.x: a block's warps are allocated in pairs.
     pub warp_alloc_granularity: u32,
     /// Register-file partitions (warp schedulers) per SM; a warp's registers live in one.
     pub register_sub_partitions: u32,
-    /// Shared memory per SM in the largest carveout.
+    /// Shared memory per SM in the largest configuration.
     pub shared_mem_per_sm: u32,
+    /// Shared memory a block may use without opting in, and with (CC ≥ 7.0).
     pub max_shared_mem_per_block: u32,
+    pub max_shared_mem_per_block_optin: u32,
     pub shared_mem_alloc_unit: u32,
-    /// Shared memory the system reserves per block (1 KB from CC 8.0 on).
+    /// Shared memory the driver reserves per block (1 KB from CC 8.0 on).
     pub shared_mem_reserved_per_block: u32,
+    /// The shared-memory sizes per SM the L1/shared split (carveout) can take, smallest first.
+    pub shared_mem_configs: &'static [u32],
+    /// Partitioned global caching can be turned on (CC 5.2, 5.3, 6.1, 6.2).
+    pub partitioned_gc: bool,
 }
 
 const KB: u32 = 1024;
 
-/// The limits of compute capability `major.minor` (1.0 – 9.0).
+/// Carveouts: Fermi 16 or 48 KB; Kepler 16, 32 or 48 KB (3.7: 80, 96, 112); Volta and later,
+/// the sizes of `cudaOccAlignUpShmemSizeVoltaPlus`.
+const FERMI: &[u32] = &[16 * KB, 48 * KB];
+const KEPLER: &[u32] = &[16 * KB, 32 * KB, 48 * KB];
+const KEPLER_37: &[u32] = &[80 * KB, 96 * KB, 112 * KB];
+const VOLTA: &[u32] = &[0, 8 * KB, 16 * KB, 32 * KB, 64 * KB, 96 * KB];
+const TURING: &[u32] = &[32 * KB, 64 * KB];
+const GA100: &[u32] = &[
+    0,
+    8 * KB,
+    16 * KB,
+    32 * KB,
+    64 * KB,
+    100 * KB,
+    132 * KB,
+    164 * KB,
+];
+const GA10X: &[u32] = &[0, 8 * KB, 16 * KB, 32 * KB, 64 * KB, 100 * KB];
+const HOPPER: &[u32] = &[
+    0,
+    8 * KB,
+    16 * KB,
+    32 * KB,
+    64 * KB,
+    100 * KB,
+    132 * KB,
+    164 * KB,
+    196 * KB,
+    228 * KB,
+];
+
+/// The compute capabilities supported, for messages.
+pub const SUPPORTED: &str = "1.0–1.3, 2.0, 2.1, 3.0, 3.2, 3.5, 3.7, 5.0, 5.2, 5.3, 6.0–6.2, 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, 8.9, 9.0, 10.0 or 12.0";
+
+/// The properties of compute capability `major.minor`.
 pub fn arch_limits(major: u8, minor: u8) -> Result<ArchLimits, InputError> {
-    // (max warps/SM, max blocks/SM, regs/SM, max regs/block, max regs/thread,
-    //  smem/SM, max smem/block)
-    let (warps, blocks, regs, regs_block, regs_thread, smem, smem_block) = match (major, minor) {
-        (1, 0) | (1, 1) => (24, 8, 8 * KB, 8 * KB, 124, 16 * KB, 16 * KB),
-        (1, 2) | (1, 3) => (32, 8, 16 * KB, 16 * KB, 124, 16 * KB, 16 * KB),
-        (2, 0) | (2, 1) => (48, 8, 32 * KB, 32 * KB, 63, 48 * KB, 48 * KB),
-        (3, 0) => (64, 16, 64 * KB, 64 * KB, 63, 48 * KB, 48 * KB),
-        (3, 2) => (64, 16, 64 * KB, 32 * KB, 255, 48 * KB, 48 * KB),
-        (3, 5) => (64, 16, 64 * KB, 64 * KB, 255, 48 * KB, 48 * KB),
-        (3, 7) => (64, 16, 128 * KB, 64 * KB, 255, 112 * KB, 48 * KB),
-        (5, 0) => (64, 32, 64 * KB, 64 * KB, 255, 64 * KB, 48 * KB),
-        (5, 2) => (64, 32, 64 * KB, 64 * KB, 255, 96 * KB, 48 * KB),
-        (5, 3) => (64, 32, 64 * KB, 32 * KB, 255, 64 * KB, 48 * KB),
-        (6, 0) => (64, 32, 64 * KB, 64 * KB, 255, 64 * KB, 48 * KB),
-        (6, 1) => (64, 32, 64 * KB, 64 * KB, 255, 96 * KB, 48 * KB),
-        (6, 2) => (64, 32, 64 * KB, 32 * KB, 255, 64 * KB, 48 * KB),
-        (7, 0) | (7, 2) => (64, 32, 64 * KB, 64 * KB, 255, 96 * KB, 96 * KB),
-        (7, 5) => (32, 16, 64 * KB, 64 * KB, 255, 64 * KB, 64 * KB),
-        (8, 0) => (64, 32, 64 * KB, 64 * KB, 255, 164 * KB, 163 * KB),
-        (8, 6) => (48, 16, 64 * KB, 64 * KB, 255, 100 * KB, 99 * KB),
-        (8, 7) => (48, 16, 64 * KB, 64 * KB, 255, 164 * KB, 163 * KB),
-        (8, 9) => (48, 24, 64 * KB, 64 * KB, 255, 100 * KB, 99 * KB),
-        (9, 0) => (64, 32, 64 * KB, 64 * KB, 255, 228 * KB, 227 * KB),
+    // (max warps/SM, max blocks/SM, regs/SM, max regs/block, max regs/thread, smem/SM,
+    //  max smem/block, opt-in smem/block, carveouts)
+    #[rustfmt::skip]
+    let (warps, blocks, regs, regs_block, regs_thread, smem, smem_block, optin, configs): (u32, u32, u32, u32, u32, u32, u32, u32, &'static [u32]) = match (major, minor) {
+        (1, 0) | (1, 1) => (24, 8, 8 * KB, 8 * KB, 124, 16 * KB, 16 * KB, 16 * KB, &[16 * KB]),
+        (1, 2) | (1, 3) => (32, 8, 16 * KB, 16 * KB, 124, 16 * KB, 16 * KB, 16 * KB, &[16 * KB]),
+        (2, 0) | (2, 1) => (48, 8, 32 * KB, 32 * KB, 63, 48 * KB, 48 * KB, 48 * KB, FERMI),
+        (3, 0) => (64, 16, 64 * KB, 64 * KB, 63, 48 * KB, 48 * KB, 48 * KB, KEPLER),
+        (3, 2) => (64, 16, 64 * KB, 32 * KB, 255, 48 * KB, 48 * KB, 48 * KB, KEPLER),
+        (3, 5) => (64, 16, 64 * KB, 64 * KB, 255, 48 * KB, 48 * KB, 48 * KB, KEPLER),
+        (3, 7) => (64, 16, 128 * KB, 64 * KB, 255, 112 * KB, 48 * KB, 48 * KB, KEPLER_37),
+        (5, 0) => (64, 32, 64 * KB, 64 * KB, 255, 64 * KB, 48 * KB, 48 * KB, &[64 * KB]),
+        (5, 2) => (64, 32, 64 * KB, 64 * KB, 255, 96 * KB, 48 * KB, 48 * KB, &[96 * KB]),
+        (5, 3) => (64, 32, 64 * KB, 32 * KB, 255, 64 * KB, 48 * KB, 48 * KB, &[64 * KB]),
+        (6, 0) => (64, 32, 64 * KB, 64 * KB, 255, 64 * KB, 48 * KB, 48 * KB, &[64 * KB]),
+        (6, 1) => (64, 32, 64 * KB, 64 * KB, 255, 96 * KB, 48 * KB, 48 * KB, &[96 * KB]),
+        (6, 2) => (64, 32, 64 * KB, 32 * KB, 255, 64 * KB, 48 * KB, 48 * KB, &[64 * KB]),
+        (7, 0) | (7, 2) => (64, 32, 64 * KB, 64 * KB, 255, 96 * KB, 48 * KB, 96 * KB, VOLTA),
+        (7, 5) => (32, 16, 64 * KB, 64 * KB, 255, 64 * KB, 48 * KB, 64 * KB, TURING),
+        (8, 0) => (64, 32, 64 * KB, 64 * KB, 255, 164 * KB, 48 * KB, 163 * KB, GA100),
+        (8, 6) => (48, 16, 64 * KB, 64 * KB, 255, 100 * KB, 48 * KB, 99 * KB, GA10X),
+        (8, 7) => (48, 16, 64 * KB, 64 * KB, 255, 164 * KB, 48 * KB, 163 * KB, GA100),
+        (8, 9) => (48, 24, 64 * KB, 64 * KB, 255, 100 * KB, 48 * KB, 99 * KB, GA10X),
+        (9, 0) => (64, 32, 64 * KB, 64 * KB, 255, 228 * KB, 48 * KB, 227 * KB, HOPPER),
+        (10, 0) => (64, 32, 64 * KB, 64 * KB, 255, 228 * KB, 48 * KB, 227 * KB, HOPPER),
+        // cuda_occupancy.h (12.8, 13.5) caps CC 12 at 24 blocks per SM.
+        (12, 0) => (48, 24, 64 * KB, 64 * KB, 255, 100 * KB, 48 * KB, 99 * KB, GA10X),
         _ => {
             return Err(InputError::new(
                 "compute_capability",
-                format!(
-                    "{major}.{minor} is not supported: use 1.0–1.3, 2.0, 2.1, 3.0, 3.2, 3.5, 3.7, 5.0–5.3, 6.0–6.2, 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, 8.9 or 9.0"
-                ),
+                format!("{major}.{minor} is not supported: use {SUPPORTED}"),
             ))
         }
     };
     let tesla = major == 1;
     Ok(ArchLimits {
+        major,
+        minor,
         threads_per_warp: 32,
         max_threads_per_block: if tesla { 512 } else { 1024 },
         max_warps_per_sm: warps,
@@ -85,31 +133,29 @@ pub fn arch_limits(major: u8, minor: u8) -> Result<ArchLimits, InputError> {
         registers_per_sm: regs,
         max_registers_per_block: regs_block,
         max_registers_per_thread: regs_thread,
-        register_alloc_unit: match (major, minor) {
-            (1, 0) | (1, 1) => 256,
-            (1, _) => 512,
-            (2, _) => 64,
-            _ => 256,
-        },
         register_granularity: if tesla {
             RegisterGranularity::Block
         } else {
             RegisterGranularity::Warp
         },
         warp_alloc_granularity: if tesla { 2 } else { 1 },
-        register_sub_partitions: match major {
-            1 => 1,
-            2 => 2,
+        register_sub_partitions: match (major, minor) {
+            (1, _) => 1,
+            (2, _) | (6, 0) => 2,
             _ => 4,
         },
         shared_mem_per_sm: smem,
         max_shared_mem_per_block: smem_block,
+        max_shared_mem_per_block_optin: optin,
         shared_mem_alloc_unit: match major {
             1 => 512,
             2 => 128,
-            _ => 256,
+            3..=7 => 256,
+            _ => 128,
         },
         shared_mem_reserved_per_block: if major >= 8 { KB } else { 0 },
+        shared_mem_configs: configs,
+        partitioned_gc: matches!((major, minor), (5, 2) | (5, 3) | (6, 1) | (6, 2)),
     })
 }
 
@@ -121,6 +167,17 @@ pub struct KernelResources {
     pub registers_per_thread: u32,
     /// Bytes of static + dynamic shared memory per block.
     pub shared_mem_per_block: u32,
+}
+
+/// The device settings a launch can choose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Config {
+    /// Shared memory per SM (the carveout); `None` is the largest, as the driver picks for a
+    /// kernel that needs it.
+    pub shared_mem_per_sm: Option<u32>,
+    /// Prefer partitioned global caching (where the CC has it; it turns itself off when a
+    /// block would not fit, as the header's `PARTITIONED_GC_ON` does).
+    pub partitioned_gc: bool,
 }
 
 /// The resource that limits active blocks per SM.
@@ -146,6 +203,7 @@ impl Limiter {
 
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Occupancy {
+    /// Warps a block is allocated (CC 1.x rounds up to pairs).
     pub warps_per_block: u32,
     pub blocks_limited_by_warps: u32,
     pub blocks_limited_by_blocks: u32,
@@ -158,19 +216,52 @@ pub struct Occupancy {
     /// Active warps / the SM's maximum warps, 0 to 1.
     pub occupancy: f64,
     pub limiter: Limiter,
+    /// Registers and shared memory one block is allocated.
+    pub registers_per_block: u32,
+    pub shared_mem_per_block: u32,
+    /// The shared memory per SM the carveout gives this kernel.
+    pub shared_mem_per_sm: u32,
+    /// Partitioned global caching as it ends up (off if a block would not fit with it).
+    pub partitioned_gc: bool,
 }
 
 fn ceil_to(x: u32, unit: u32) -> u32 {
     x.div_ceil(unit.max(1)) * unit.max(1)
 }
 
+/// Warps a block is allocated: ⌈threads / warp size⌉, in pairs on CC 1.x
+/// (`cudaOccWarpsAllocatedPerCTA`).
 pub fn warps_per_block(arch: &ArchLimits, k: &KernelResources) -> u32 {
-    k.threads_per_block.div_ceil(arch.threads_per_warp)
+    ceil_to(
+        k.threads_per_block.div_ceil(arch.threads_per_warp),
+        arch.warp_alloc_granularity,
+    )
 }
 
-/// Warp slots: ⌊max warps per SM / warps per block⌋.
-pub fn blocks_limited_by_warps(arch: &ArchLimits, k: &KernelResources) -> u32 {
-    arch.max_warps_per_sm / warps_per_block(arch, k).max(1)
+/// Register allocation granularity (`cudaOccRegAllocationGranularity`): per block 256 (CC
+/// 1.0–1.1) or 512 (1.2–1.3); per warp 64 on CC 2.x — 128 for 21, 22, 29, 30, 37, 38, 45 or
+/// 46 registers per thread — and 256 from CC 3.0 on.
+pub fn register_alloc_unit(arch: &ArchLimits, registers_per_thread: u32) -> u32 {
+    match (arch.major, arch.minor) {
+        (1, 0) | (1, 1) => 256,
+        (1, _) => 512,
+        (2, _) => match registers_per_thread {
+            21 | 22 | 29 | 30 | 37 | 38 | 45 | 46 => 128,
+            _ => 64,
+        },
+        _ => 256,
+    }
+}
+
+/// Warp slots (`cudaOccMaxBlocksPerSMWarpsLimit`): ⌊max warps / warps per block⌋, or twice
+/// that of a half SM with partitioned global caching.
+pub fn blocks_limited_by_warps(arch: &ArchLimits, k: &KernelResources, gc: bool) -> u32 {
+    let per_block = warps_per_block(arch, k).max(1);
+    if gc {
+        (arch.max_warps_per_sm / 2 / per_block) * 2
+    } else {
+        arch.max_warps_per_sm / per_block
+    }
 }
 
 /// Block slots: the SM's maximum resident blocks.
@@ -178,50 +269,73 @@ pub fn blocks_limited_by_blocks(arch: &ArchLimits, _k: &KernelResources) -> u32 
     arch.max_blocks_per_sm
 }
 
+/// Registers one warp is allocated: registers × warp size, rounded up (CC ≥ 2.0).
+pub fn registers_per_warp(arch: &ArchLimits, k: &KernelResources) -> u32 {
+    ceil_to(
+        k.registers_per_thread * arch.threads_per_warp,
+        register_alloc_unit(arch, k.registers_per_thread),
+    )
+}
+
 /// Registers one block is allocated (CC 1.x: per block; later: per warp, summed).
 pub fn registers_per_block(arch: &ArchLimits, k: &KernelResources) -> u32 {
     let warps = warps_per_block(arch, k);
     match arch.register_granularity {
         RegisterGranularity::Block => ceil_to(
-            ceil_to(warps, arch.warp_alloc_granularity)
-                * arch.threads_per_warp
-                * k.registers_per_thread,
-            arch.register_alloc_unit,
+            k.registers_per_thread * arch.threads_per_warp * warps,
+            register_alloc_unit(arch, k.registers_per_thread),
         ),
         RegisterGranularity::Warp => registers_per_warp(arch, k) * warps,
     }
 }
 
-/// Registers one warp is allocated: ⌈registers × 32, allocation unit⌉ (CC ≥ 2.0).
-pub fn registers_per_warp(arch: &ArchLimits, k: &KernelResources) -> u32 {
-    ceil_to(
-        k.registers_per_thread * arch.threads_per_warp,
-        arch.register_alloc_unit,
-    )
-}
-
-/// The register file's bound (`cudaOccMaxBlocksPerSMRegsLimit`): 0 if one block exceeds the
-/// per-block register limit. From CC 2.0 the file is split among the warp schedulers, and a
-/// warp's registers must fit in one partition.
-pub fn blocks_limited_by_registers(arch: &ArchLimits, k: &KernelResources) -> u32 {
+/// The register file's bound (`cudaOccMaxBlocksPerSMRegsLimit`) and whether partitioned
+/// global caching stays on. From CC 2.0 the file is split among the sub-partitions and a
+/// warp's registers live in one; the hardware checks a block against the per-block limit as
+/// if its warps were rounded up to a multiple of the sub-partitions.
+pub fn blocks_limited_by_registers(
+    arch: &ArchLimits,
+    k: &KernelResources,
+    gc: bool,
+) -> (u32, bool) {
     if k.registers_per_thread == 0 {
-        return arch.max_blocks_per_sm;
+        return (arch.max_blocks_per_sm, gc);
     }
-    if registers_per_block(arch, k) > arch.max_registers_per_block {
-        return 0;
-    }
+    let warps = warps_per_block(arch, k);
     match arch.register_granularity {
-        RegisterGranularity::Block => arch.registers_per_sm / registers_per_block(arch, k).max(1),
+        RegisterGranularity::Block => {
+            let per_block = registers_per_block(arch, k).max(1);
+            (arch.registers_per_sm / per_block, false)
+        }
         RegisterGranularity::Warp => {
-            let per_partition = arch.registers_per_sm / arch.register_sub_partitions;
-            let warps =
-                (per_partition / registers_per_warp(arch, k).max(1)) * arch.register_sub_partitions;
-            warps / warps_per_block(arch, k).max(1)
+            let per_warp = registers_per_warp(arch, k);
+            let assumed = per_warp * ceil_to(warps, arch.register_sub_partitions);
+            let allocated = per_warp * warps;
+            if assumed > arch.max_registers_per_block
+                || allocated > arch.max_registers_per_block
+                || k.registers_per_thread > arch.max_registers_per_thread
+            {
+                return (0, gc);
+            }
+            let subs = arch.register_sub_partitions;
+            let warps_per_sub = arch.registers_per_sm / subs / per_warp.max(1);
+            let with_gc = if gc {
+                (warps_per_sub * (subs / 2)) / warps.max(1) * 2
+            } else {
+                0
+            };
+            if with_gc > 0 {
+                (with_gc, true)
+            } else {
+                // Off, or a block does not fit a half SM: the device turns caching off.
+                ((warps_per_sub * subs) / warps.max(1), false)
+            }
         }
     }
 }
 
-/// Shared memory a block takes: its request plus the system reservation, rounded up.
+/// Shared memory one block is allocated: its request plus the driver's reservation, rounded
+/// up to the allocation unit.
 pub fn shared_mem_per_block(arch: &ArchLimits, k: &KernelResources) -> u32 {
     ceil_to(
         k.shared_mem_per_block + arch.shared_mem_reserved_per_block,
@@ -229,20 +343,57 @@ pub fn shared_mem_per_block(arch: &ArchLimits, k: &KernelResources) -> u32 {
     )
 }
 
-/// Shared memory's bound: ⌊shared memory per SM / per block⌋.
-pub fn blocks_limited_by_shared_mem(arch: &ArchLimits, k: &KernelResources) -> u32 {
-    match shared_mem_per_block(arch, k) {
-        0 => arch.max_blocks_per_sm,
-        per_block => arch.shared_mem_per_sm / per_block,
+/// The shared memory per SM a kernel gets (`cudaOccMaxBlocksPerSMSmemLimit`): the chosen
+/// carveout if one block fits in it; otherwise, on CC ≥ 7.0, the smallest carveout one block
+/// fits in (before 7.0, the largest).
+pub fn shared_mem_per_sm(arch: &ArchLimits, k: &KernelResources, cfg: &Config) -> u32 {
+    let chosen = cfg.shared_mem_per_sm.unwrap_or(arch.shared_mem_per_sm);
+    let per_block = shared_mem_per_block(arch, k);
+    if chosen >= per_block {
+        chosen
+    } else if arch.major >= 7 {
+        arch.shared_mem_configs
+            .iter()
+            .copied()
+            .find(|&c| c >= per_block)
+            .unwrap_or(arch.shared_mem_per_sm)
+    } else {
+        arch.shared_mem_per_sm
     }
 }
 
-/// Active blocks per SM for `kernel` on compute capability `major.minor`, the bound of each
-/// limiter, and the limiter that won (ties go to the first of warps, blocks, registers,
-/// shared memory).
+/// The most shared memory one block may have (its limit plus the reservation from CC 8.0;
+/// opted in beyond the default limit, as `cudaFuncAttributes` do).
+pub fn max_shared_mem_per_block(arch: &ArchLimits) -> u32 {
+    arch.max_shared_mem_per_block_optin + arch.shared_mem_reserved_per_block
+}
+
+/// Shared memory's bound: ⌊shared memory per SM / per block⌋ (0 if one block does not fit).
+pub fn blocks_limited_by_shared_mem(arch: &ArchLimits, k: &KernelResources, cfg: &Config) -> u32 {
+    let per_block = shared_mem_per_block(arch, k);
+    if per_block > max_shared_mem_per_block(arch) {
+        return 0;
+    }
+    match per_block {
+        0 => arch.max_blocks_per_sm,
+        _ => shared_mem_per_sm(arch, k, cfg) / per_block,
+    }
+}
+
+/// Active blocks per SM on compute capability `major.minor` with the default configuration.
 pub fn occupancy(major: u8, minor: u8, kernel: &KernelResources) -> Result<Occupancy, InputError> {
-    let arch = arch_limits(major, minor)?;
-    let cc = format!("{major}.{minor}");
+    occupancy_with(&arch_limits(major, minor)?, kernel, &Config::default())
+}
+
+/// Active blocks per SM, the bound of each limiter, and the limiter that won (ties go to the
+/// first of warps, blocks, registers, shared memory). A kernel that cannot run is an error
+/// naming the input to change.
+pub fn occupancy_with(
+    arch: &ArchLimits,
+    kernel: &KernelResources,
+    cfg: &Config,
+) -> Result<Occupancy, InputError> {
+    let cc = format!("{}.{}", arch.major, arch.minor);
     if kernel.threads_per_block == 0 || kernel.threads_per_block > arch.max_threads_per_block {
         return Err(InputError::new(
             "threads_per_block",
@@ -261,25 +412,52 @@ pub fn occupancy(major: u8, minor: u8, kernel: &KernelResources) -> Result<Occup
             ),
         ));
     }
-    if kernel.shared_mem_per_block > arch.max_shared_mem_per_block {
+    let most_smem = max_shared_mem_per_block(arch) - arch.shared_mem_reserved_per_block;
+    if shared_mem_per_block(arch, kernel) > max_shared_mem_per_block(arch) {
         return Err(InputError::new(
             "shared_mem_per_block",
             format!(
                 "must be from 0 to {} bytes on compute capability {cc}",
-                arch.max_shared_mem_per_block
+                crate::format::grouped(f64::from(most_smem), 0)
             ),
         ));
     }
+    if let Some(c) = cfg.shared_mem_per_sm {
+        if !arch.shared_mem_configs.contains(&c) {
+            let sizes: Vec<String> = arch
+                .shared_mem_configs
+                .iter()
+                .map(|c| (c / KB).to_string())
+                .collect();
+            return Err(InputError::new(
+                "shared_mem_per_sm_kb",
+                format!(
+                    "must be one of {} KB on compute capability {cc}, or auto",
+                    sizes.join(", ")
+                ),
+            ));
+        }
+    }
+    let gc = cfg.partitioned_gc && arch.partitioned_gc;
+    let (mut by_registers, gc) = blocks_limited_by_registers(arch, kernel, gc);
+    if (arch.major, arch.minor) == (6, 0) && by_registers > 0 {
+        // GP100: the header re-checks the block against 4 sub-partitions (as CC 6.1).
+        let gp10x = ArchLimits {
+            minor: 1,
+            register_sub_partitions: 4,
+            ..*arch
+        };
+        if blocks_limited_by_registers(&gp10x, kernel, gc).0 == 0 {
+            by_registers = 0;
+        }
+    }
     let bounds = [
-        (Limiter::Warps, blocks_limited_by_warps(&arch, kernel)),
-        (Limiter::Blocks, blocks_limited_by_blocks(&arch, kernel)),
-        (
-            Limiter::Registers,
-            blocks_limited_by_registers(&arch, kernel),
-        ),
+        (Limiter::Warps, blocks_limited_by_warps(arch, kernel, gc)),
+        (Limiter::Blocks, blocks_limited_by_blocks(arch, kernel)),
+        (Limiter::Registers, by_registers),
         (
             Limiter::SharedMemory,
-            blocks_limited_by_shared_mem(&arch, kernel),
+            blocks_limited_by_shared_mem(arch, kernel, cfg),
         ),
     ];
     let (limiter, active) = bounds
@@ -293,7 +471,7 @@ pub fn occupancy(major: u8, minor: u8, kernel: &KernelResources) -> Result<Occup
             }
         });
     if active == 0 {
-        let max_regs = max_registers_per_thread_fitting(&arch, kernel);
+        let max_regs = max_registers_per_thread_fitting(arch, kernel);
         return Err(match limiter {
             Limiter::SharedMemory => InputError::new(
                 "shared_mem_per_block",
@@ -308,7 +486,7 @@ pub fn occupancy(major: u8, minor: u8, kernel: &KernelResources) -> Result<Occup
             ),
         });
     }
-    let warps_per_block = warps_per_block(&arch, kernel);
+    let warps_per_block = warps_per_block(arch, kernel);
     let active_warps = active * warps_per_block;
     Ok(Occupancy {
         warps_per_block,
@@ -321,6 +499,10 @@ pub fn occupancy(major: u8, minor: u8, kernel: &KernelResources) -> Result<Occup
         max_warps_per_sm: arch.max_warps_per_sm,
         occupancy: f64::from(active_warps) / f64::from(arch.max_warps_per_sm),
         limiter,
+        registers_per_block: registers_per_block(arch, kernel),
+        shared_mem_per_block: shared_mem_per_block(arch, kernel),
+        shared_mem_per_sm: shared_mem_per_sm(arch, kernel, cfg),
+        partitioned_gc: gc,
     })
 }
 
@@ -333,7 +515,55 @@ fn max_registers_per_thread_fitting(arch: &ArchLimits, k: &KernelResources) -> u
                 registers_per_thread: r,
                 ..*k
             };
-            blocks_limited_by_registers(arch, &k) >= 1
+            blocks_limited_by_registers(arch, &k, false).0 >= 1
         })
         .unwrap_or(0)
+}
+
+/// Which input an occupancy curve varies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Axis {
+    ThreadsPerBlock,
+    RegistersPerThread,
+    SharedMemPerBlock,
+}
+
+/// Active warps per SM as one input varies, the others fixed, like NVIDIA's occupancy
+/// calculator's charts: threads per block in warps, registers per thread one by one (up to the
+/// CC's maximum), shared memory in steps of the allocation unit (up to the block maximum).
+/// A point where the kernel cannot run has 0 warps.
+pub fn curve(arch: &ArchLimits, k: &KernelResources, cfg: &Config, axis: Axis) -> Vec<(u32, u32)> {
+    let xs: Vec<u32> = match axis {
+        Axis::ThreadsPerBlock => (1..=arch.max_threads_per_block / arch.threads_per_warp)
+            .map(|w| w * arch.threads_per_warp)
+            .collect(),
+        Axis::RegistersPerThread => (0..=arch.max_registers_per_thread).collect(),
+        Axis::SharedMemPerBlock => {
+            let step = arch.shared_mem_alloc_unit.max(128);
+            let most = max_shared_mem_per_block(arch) - arch.shared_mem_reserved_per_block;
+            let n = most / step;
+            let stride = n.div_ceil(256).max(1);
+            (0..=n).step_by(stride as usize).map(|i| i * step).collect()
+        }
+    };
+    xs.into_iter()
+        .map(|x| {
+            let at = match axis {
+                Axis::ThreadsPerBlock => KernelResources {
+                    threads_per_block: x,
+                    ..*k
+                },
+                Axis::RegistersPerThread => KernelResources {
+                    registers_per_thread: x,
+                    ..*k
+                },
+                Axis::SharedMemPerBlock => KernelResources {
+                    shared_mem_per_block: x,
+                    ..*k
+                },
+            };
+            let warps = occupancy_with(arch, &at, cfg).map_or(0, |o| o.active_warps_per_sm);
+            (x, warps)
+        })
+        .collect()
 }
