@@ -6,6 +6,10 @@
 //! family and the GTX280 (Table 6). For other GPUs they are estimates: Mem_LD from published
 //! pointer-chasing latencies in SM cycles, departure delays as on the GTX280 (whose memory
 //! system, like every later one, coalesces into as few transactions as possible).
+//!
+//! Clocks: the processor (shader) clock the papers' cycles count. For GPUs from Volta on the
+//! convention is the vendor's boost clock; older records keep the clock their paper or
+//! datasheet prints (each source says which).
 
 use super::*;
 
@@ -77,6 +81,19 @@ const RTX4090_HK: Constants = &estimated_hk(
     "≈450 SM cycles global-memory latency on Ada (microbenchmark reports)",
 );
 
+const RTX3090_HK: Constants = &estimated_hk(
+    470.0,
+    "≈470 SM cycles global-memory latency, assumed as the A100's (Ampere)",
+);
+const B200_HK: Constants = &estimated_hk(
+    480.0,
+    "≈480 SM cycles global-memory latency, assumed as the H100's (no Blackwell measurement)",
+);
+const RTX5090_HK: Constants = &estimated_hk(
+    450.0,
+    "≈450 SM cycles global-memory latency, assumed as the RTX 4090's (no Blackwell measurement)",
+);
+
 /// Dümmler & Egerland's Table 4 constants (the paper's own WarpGranularity and
 /// CoalescableMemAccesses, not occupancy's warp allocation granularity).
 const C2075_APSP: Constants = &[
@@ -95,9 +112,9 @@ pub static DEVICES: &[Device] = &[
         id: "hk-example",
         name: "Hong & Kim example machine (§3.6)",
         kind: DeviceKind::Gpu,
-        compute_capability: Some(paper(
+        compute_capability: Some(estimate(
             (1, 0),
-            "Hong & Kim §2: Tesla architecture, 8 blocks per SM (§3.6)",
+            "not printed in the paper: assumed 1.0, the Tesla generation of §2 whose 8 blocks per SM §3.6 uses",
         )),
         sms: paper(16, "Hong & Kim §3.6: 16 SM processors"),
         cores_per_sm: paper(8, "Hong & Kim §2.2: eight SP cores per SM"),
@@ -313,6 +330,64 @@ pub static DEVICES: &[Device] = &[
         clock_ghz: vendor(2.52, "NVIDIA RTX 4090 specifications: boost clock 2520 MHz"),
         mem_bandwidth_gbs: vendor(1008.0, "NVIDIA RTX 4090 specifications (GDDR6X)"),
         constants: &[RTX4090_HK],
+    },
+    Device {
+        id: "rtx3090",
+        name: "GeForce RTX 3090",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((8, 6), "NVIDIA CUDA GPUs list: RTX 3090 is CC 8.6")),
+        sms: vendor(82, "NVIDIA Ampere GA102 whitepaper: 82 SMs in RTX 3090"),
+        cores_per_sm: vendor(128, "NVIDIA Ampere GA102 whitepaper: 128 FP32 cores per SM"),
+        clock_ghz: vendor(1.695, "NVIDIA RTX 3090 specifications: boost clock 1695 MHz"),
+        mem_bandwidth_gbs: vendor(936.0, "NVIDIA RTX 3090 specifications (GDDR6X)"),
+        constants: &[RTX3090_HK],
+    },
+    Device {
+        id: "l40s",
+        name: "L40S",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((8, 9), "NVIDIA CUDA GPUs list: L40S is CC 8.9")),
+        sms: vendor(142, "NVIDIA L40S datasheet: 18,176 CUDA cores = 142 SMs × 128"),
+        cores_per_sm: vendor(128, "NVIDIA Ada Lovelace whitepaper: 128 FP32 cores per SM"),
+        clock_ghz: vendor(2.52, "NVIDIA L40S datasheet: boost clock 2520 MHz"),
+        mem_bandwidth_gbs: vendor(864.0, "NVIDIA L40S datasheet (GDDR6)"),
+        constants: &[RTX4090_HK],
+    },
+    Device {
+        id: "h200",
+        name: "H200 (SXM)",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((9, 0), "NVIDIA Hopper H200 (GH100)")),
+        sms: vendor(132, "NVIDIA H200: the H100 SXM5's GH100 configuration, 132 SMs"),
+        cores_per_sm: vendor(128, "NVIDIA Hopper whitepaper: 128 FP32 cores per SM"),
+        clock_ghz: vendor(1.98, "NVIDIA H200 SXM: boost clock 1980 MHz, as the H100 SXM5"),
+        mem_bandwidth_gbs: vendor(4800.0, "NVIDIA H200 datasheet (HBM3e, 4.8 TB/s)"),
+        constants: &[H100_HK],
+    },
+    Device {
+        id: "b200",
+        name: "B200",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((10, 0), "NVIDIA CUDA GPUs list: B200 is CC 10.0")),
+        sms: vendor(148, "NVIDIA Blackwell B200: 148 SMs (two dies)"),
+        cores_per_sm: vendor(128, "NVIDIA Blackwell: 128 FP32 cores per SM"),
+        clock_ghz: estimate(
+            1.98,
+            "boost clock 1980 MHz as third-party spec databases list it; NVIDIA publishes none for the B200",
+        ),
+        mem_bandwidth_gbs: vendor(8000.0, "NVIDIA HGX B200 datasheet (HBM3e, 8 TB/s per GPU)"),
+        constants: &[B200_HK],
+    },
+    Device {
+        id: "rtx5090",
+        name: "GeForce RTX 5090",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((12, 0), "NVIDIA CUDA GPUs list: RTX 5090 is CC 12.0")),
+        sms: vendor(170, "NVIDIA RTX 5090 specifications: 21,760 CUDA cores = 170 SMs × 128"),
+        cores_per_sm: vendor(128, "NVIDIA Blackwell: 128 FP32 cores per SM"),
+        clock_ghz: vendor(2.407, "NVIDIA RTX 5090 specifications: boost clock 2407 MHz"),
+        mem_bandwidth_gbs: vendor(1792.0, "NVIDIA RTX 5090 specifications (GDDR7, 1792 GB/s)"),
+        constants: &[RTX5090_HK],
     },
     Device {
         id: "i5-2400",
