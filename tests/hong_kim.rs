@@ -221,7 +221,11 @@ fn names_and_values_line_up() {
     assert_eq!(i.threads_per_warp, 1000.0);
     assert_eq!(i.load_bytes_per_warp, 1016.0);
     // The sweep's index-based setter writes the field of that position, and clears auto.
-    for (k, spec) in hong_kim::FIELDS.iter().enumerate() {
+    for (k, spec) in hong_kim::FIELDS
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.sweepable)
+    {
         let mut s = hong_kim::Setup::default_setup();
         s.set_index(k, 3.0);
         assert_eq!(
@@ -296,7 +300,7 @@ fn the_sweep_agrees_with_full_predictions() {
     for device in ["hk-example", "gtx280", "h100"] {
         let d = devices::find(device).expect("preset");
         let base = hong_kim::Setup::default_setup().with_device(d);
-        for f in hong_kim::FIELDS {
+        for f in hong_kim::MODEL.sweepable() {
             let (min, max, _) = f.range().expect("numbers");
             let spec = Sweep {
                 field: f.name,
@@ -315,4 +319,59 @@ fn the_sweep_agrees_with_full_predictions() {
             }
         }
     }
+}
+
+/// The launch's device settings: a carveout the CC has, partitioned global caching where it
+/// exists; user-set active blocks and SMs never exceed the hardware.
+#[test]
+fn occupancy_settings_and_hardware_limits() {
+    use warpsight::state::from_query;
+    let setup = |q: &str| {
+        let (s, n) = from_query(q);
+        assert!(n.is_empty(), "{q}: {n:?}");
+        hong_kim::Setup::from_params(&s.params, s.device).expect("valid")
+    };
+    // A100, 20 KB per block: the largest carveout (164 KB) holds 7; 64 KB holds 3.
+    let q = "device=a100&threads_per_block=128&shared_mem_per_block=20480&blocks=100000";
+    let p = hong_kim::predict(&setup(q)).expect("predicts");
+    assert_eq!(
+        p.occupancy
+            .map(|o| (o.active_blocks_per_sm, o.shared_mem_per_sm)),
+        Some((7, 164 * 1024))
+    );
+    let p = hong_kim::predict(&setup(&format!("{q}&shared_mem_per_sm_kb=64"))).expect("predicts");
+    assert_eq!(p.occupancy.map(|o| o.active_blocks_per_sm), Some(3));
+    // A size the CC does not have: the link falls back to auto, saying which sizes exist.
+    let (s, n) = from_query(&format!("{q}&shared_mem_per_sm_kb=50"));
+    assert_eq!(
+        n[0].message,
+        "must be one of 0, 8, 16, 32, 64, 100, 132, 164 KB on compute capability 8.0, or auto"
+    );
+    assert_eq!(
+        s.params.get("shared_mem_per_sm_kb"),
+        Some(&warpsight::model::Value::Auto)
+    );
+    // Hong & Kim's threads_per_warp does not change the hardware's warps: occupancy stays ≤ 100 %.
+    let p = hong_kim::predict(&setup("threads_per_warp=1")).expect("predicts");
+    let summary = p.occupancy_summary().unwrap_or_default();
+    assert!(
+        summary
+            .starts_with("5 active blocks per SM: 20 of the SM's 24 warp slots (83.3% occupancy)"),
+        "{summary}"
+    );
+    // More active blocks than the SM holds, or more SMs than the device has: errors.
+    let (_, n) = from_query("active_blocks_per_sm=64");
+    assert_eq!(n[0].key, "active_blocks_per_sm");
+    assert!(
+        n[0].message
+            .starts_with("must be a whole number from 1 to 5: the SM holds at most 5"),
+        "{}",
+        n[0].message
+    );
+    let (_, n) = from_query("device=gtx280&active_sms=31");
+    assert_eq!(
+        n[0].to_string(),
+        "active_sms: must be a whole number from 1 to 30: the GeForce GTX 280 has 30 SMs"
+    );
+    assert!(hong_kim::predict(&setup("active_blocks_per_sm=5&active_sms=16")).is_ok());
 }

@@ -9,8 +9,8 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
-    Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec, Params, ReadingNote,
-    Sweep, Value,
+    Choice, Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec, Params,
+    ReadingNote, Sweep, Value,
 };
 use crate::devices::{self, Device};
 use crate::format;
@@ -294,6 +294,40 @@ pub const FIELDS: &[Field] = &[
     .group(LAUNCH)
     .sweepable()
     .source(KERNEL),
+    // The device's settings for the launch (where its compute capability has a choice).
+    Field::number(
+        "shared_mem_per_sm_kb",
+        "",
+        "Shared memory per SM (carveout)",
+        "KB",
+        0.0,
+        1024.0,
+        true,
+        0.0,
+    )
+    .group(OCCUPANCY)
+    .auto()
+    .source("the largest, as the driver picks for a kernel that needs it"),
+    Field::choice(
+        "partitioned_gc",
+        "",
+        "Partitioned global caching",
+        GC,
+        "off",
+    )
+    .group(OCCUPANCY)
+    .source("off (cuda_occupancy.h's default)"),
+];
+
+const GC: &[Choice] = &[
+    Choice {
+        id: "off",
+        label: "off",
+    },
+    Choice {
+        id: "on",
+        label: "on (CC 5.2, 5.3, 6.1, 6.2)",
+    },
 ];
 
 /// The form's groups, in reading order.
@@ -1093,6 +1127,8 @@ pub struct Setup {
     pub shared_mem_per_block: f64,
     pub active_sms_auto: bool,
     pub active_blocks_per_sm_auto: bool,
+    /// The launch's device settings for occupancy (carveout, partitioned global caching).
+    pub occupancy_config: occupancy::Config,
 }
 
 impl Setup {
@@ -1108,13 +1144,20 @@ impl Setup {
             shared_mem_per_block: 0.0,
             active_sms_auto: true,
             active_blocks_per_sm_auto: true,
+            occupancy_config: occupancy::Config::default(),
         };
         for (f, v) in p.iter() {
-            match v {
-                Value::Num(x) => {
+            match (f.name, v) {
+                ("shared_mem_per_sm_kb", Value::Num(kb)) => {
+                    s.occupancy_config.shared_mem_per_sm = Some(*kb as u32 * 1024);
+                }
+                ("partitioned_gc", Value::Word(w)) => {
+                    s.occupancy_config.partitioned_gc = *w == "on"
+                }
+                (_, Value::Num(x)) => {
                     s.set_num(f.name, *x);
                 }
-                Value::Auto => {
+                (_, Value::Auto) => {
                     s.set_auto(f.name);
                 }
                 _ => {}
@@ -1133,6 +1176,7 @@ impl Setup {
             shared_mem_per_block: 2048.0,
             active_sms_auto: true,
             active_blocks_per_sm_auto: true,
+            occupancy_config: occupancy::Config::default(),
         })
     }
 
@@ -1203,6 +1247,15 @@ impl Setup {
     /// A field's value as the user set it (`Auto` for derived fields).
     pub fn get(&self, name: &str) -> Option<Value> {
         match name {
+            "shared_mem_per_sm_kb" => Some(match self.occupancy_config.shared_mem_per_sm {
+                Some(b) => Value::Num(f64::from(b / 1024)),
+                None => Value::Auto,
+            }),
+            "partitioned_gc" => Some(Value::Word(if self.occupancy_config.partitioned_gc {
+                "on"
+            } else {
+                "off"
+            })),
             "active_sms" if self.active_sms_auto => Some(Value::Auto),
             "active_blocks_per_sm" if self.active_blocks_per_sm_auto => Some(Value::Auto),
             "registers_per_thread" => Some(Value::Num(self.registers_per_thread)),
@@ -1304,10 +1357,36 @@ impl Prediction {
             .collect();
         inputs.push(Value::Num(setup.registers_per_thread));
         inputs.push(Value::Num(setup.shared_mem_per_block));
-        let derived = ["active_sms", "active_blocks_per_sm"]
+        inputs.push(match self.occupancy {
+            Some(o) => Value::Num(f64::from(o.shared_mem_per_sm / 1024)),
+            None => setup.get("shared_mem_per_sm_kb").unwrap_or(Value::Auto),
+        });
+        inputs.push(Value::Word(match self.occupancy {
+            Some(o) if o.partitioned_gc => "on",
+            _ => "off",
+        }));
+        let mut derived: Vec<(&'static str, String)> = ["active_sms", "active_blocks_per_sm"]
             .into_iter()
             .filter_map(|n| self.derivation(n).map(|d| (n, d)))
             .collect();
+        if let Some(o) = self.occupancy {
+            if setup.occupancy_config.shared_mem_per_sm != Some(o.shared_mem_per_sm) {
+                derived.push((
+                    "shared_mem_per_sm_kb",
+                    format!(
+                        "the carveout the driver picks: {} KB",
+                        o.shared_mem_per_sm / 1024
+                    ),
+                ));
+            }
+            if setup.occupancy_config.partitioned_gc && !o.partitioned_gc {
+                derived.push((
+                    "partitioned_gc",
+                    "off: this compute capability has none, or a block does not fit half an SM"
+                        .to_string(),
+                ));
+            }
+        }
         let mut extra = serde_json::Map::new();
         extra.insert("explanation".into(), self.outputs.explanation().into());
         extra.insert(
@@ -1354,7 +1433,9 @@ fn check_fields(setup: &Setup) -> Result<(), InputError> {
     for (i, spec) in FIELDS.iter().enumerate() {
         let value = match i {
             INPUT_COUNT => setup.registers_per_thread,
-            _ if i > INPUT_COUNT => setup.shared_mem_per_block,
+            SHARED_MEM => setup.shared_mem_per_block,
+            _ if i > SHARED_MEM => continue, // the device settings are checked by occupancy
+
             ACTIVE_SMS if setup.active_sms_auto => continue,
             ACTIVE_BLOCKS if setup.active_blocks_per_sm_auto => continue,
             _ => inputs[i],
@@ -1363,6 +1444,9 @@ fn check_fields(setup: &Setup) -> Result<(), InputError> {
     }
     Ok(())
 }
+
+/// Position of shared_mem_per_block in [`FIELDS`]; the device settings follow it.
+const SHARED_MEM: usize = INPUT_COUNT + 1;
 
 /// Positions of the auto fields in [`FIELDS`].
 const ACTIVE_SMS: usize = 9;
@@ -1379,7 +1463,12 @@ pub fn occupancy_of(setup: &Setup) -> Result<Option<Occupancy>, InputError> {
                 registers_per_thread: setup.registers_per_thread as u32,
                 shared_mem_per_block: setup.shared_mem_per_block as u32,
             };
-            Ok(Some(occupancy::occupancy(major, minor, &kernel)?))
+            let arch = occupancy::arch_limits(major, minor)?;
+            Ok(Some(occupancy::occupancy_with(
+                &arch,
+                &kernel,
+                &setup.occupancy_config,
+            )?))
         }
         None => Ok(None),
     }

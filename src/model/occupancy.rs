@@ -223,6 +223,10 @@ pub struct Occupancy {
     pub shared_mem_per_sm: u32,
     /// Partitioned global caching as it ends up (off if a block would not fit with it).
     pub partitioned_gc: bool,
+    /// What it was computed for, so the calculator's curves can be drawn from it.
+    pub compute_capability: (u8, u8),
+    pub kernel: KernelResources,
+    pub config: Config,
 }
 
 fn ceil_to(x: u32, unit: u32) -> u32 {
@@ -503,6 +507,9 @@ pub fn occupancy_with(
         shared_mem_per_block: shared_mem_per_block(arch, kernel),
         shared_mem_per_sm: shared_mem_per_sm(arch, kernel, cfg),
         partitioned_gc: gc,
+        compute_capability: (arch.major, arch.minor),
+        kernel: *kernel,
+        config: *cfg,
     })
 }
 

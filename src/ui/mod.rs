@@ -9,6 +9,7 @@ mod browser;
 mod chart;
 mod device;
 mod inputs;
+mod occupancy;
 pub mod pages;
 mod share;
 mod shell;

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::browser;
 use super::device::{device_option, DeviceFacts};
 use super::inputs::{set_text, text_of, FieldInput, Texts};
+use super::occupancy::OccupancyCharts;
 use super::pages::{Ctx, Good, SweepCtl};
 use super::share::ShareBar;
 use super::worked::{ReadingNotes, WorkedTable};
@@ -360,6 +361,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             <section class="outputs" aria-label="Prediction">
                 {result_section}
                 {visuals}
+                <OccupancyCharts good=good/>
                 <ShareBar query=query/>
                 <WorkedTable good=good/>
                 <ReadingNotes good=good/>

@@ -156,19 +156,19 @@ test('the chart sweeps threads per block and shows a tooltip on hover', async ()
   const page = await env.context.newPage();
   await page.goto(server.base);
   await ready(page);
-  const dots = await page.$$('.chart circle.dot');
+  const dots = await page.$$('section.sweep .chart circle.dot');
   assert.equal(dots.length, 16, '32..512 in steps of 32');
-  const box = await page.locator('.chart svg').boundingBox();
+  const box = await page.locator('section.sweep .chart svg').boundingBox();
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
-  await page.waitForSelector('.chart .tooltip');
-  assert.match(await page.textContent('.chart .tooltip text'), /threads_per_block = \d+ → [\d.,]+ [µnm]?s/);
+  await page.waitForSelector('section.sweep .chart .tooltip');
+  assert.match(await page.textContent('section.sweep .chart .tooltip text'), /threads_per_block = \d+ → [\d.,]+ [µnm]?s/);
   // The keyboard walks the same points.
   await page.mouse.move(0, 0);
-  await page.focus('.chart svg');
+  await page.focus('section.sweep .chart svg');
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('.chart .tooltip text'), /^threads_per_block = 32 → /);
+  assert.match(await page.textContent('section.sweep .chart .tooltip text'), /^threads_per_block = 32 → /);
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('.chart figcaption'), /^threads_per_block = 64 → /);
+  assert.match(await page.textContent('section.sweep .chart figcaption'), /^threads_per_block = 64 → /);
   // Sweep another input.
   await page.selectOption('#sweep', 'mem_ld');
   await page.waitForFunction(() => /sweep=mem_ld/.test(location.search));
@@ -277,6 +277,27 @@ test('the same kernel on every device, and switching from that table', async () 
   await page.waitForFunction(() => document.querySelector('#mem_ld').value === '450');
   assert.match(page.url(), /device=gtx280/);
   assert.equal(await page.inputValue('#device'), 'gtx280');
+  await page.close();
+});
+
+test('occupancy charts like NVIDIA\'s calculator, and the carveout choice', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('device=a100&threads_per_block=128&shared_mem_per_block=20480&blocks=100000'));
+  await ready(page);
+  await page.click('#occupancy-charts summary');
+  for (const id of ['occupancy-threads', 'occupancy-registers', 'occupancy-shared']) {
+    assert.equal(await page.locator(`#${id} path.line`).count(), 1, id);
+    assert.equal(await page.locator(`#${id} line.marker`).count(), 1, `${id} marks the kernel`);
+  }
+  // 20 KB + 1 KB reserved per block: 164 KB holds 7 blocks of 4 warps = 28 of 64.
+  assert.match(await page.textContent('#occupancy-now'), /^Now: 28 of the SM's 64 warp slots \(43\.8%\), 7 blocks per SM, limited by shared memory per SM\. Compute capability 8\.0: 164 KB/);
+  assert.match(await page.textContent('#shared_mem_per_sm_kb ~ .field-hint, .field:has(#shared_mem_per_sm_kb) .field-hint'), /auto = 164/);
+  await page.fill('#shared_mem_per_sm_kb', '64');
+  await page.waitForFunction(() => /shared_mem_per_sm_kb=64/.test(location.search));
+  assert.match(await page.textContent('#occupancy-now'), /3 blocks per SM/);
+  await page.fill('#shared_mem_per_sm_kb', '50');
+  await page.waitForSelector('#shared_mem_per_sm_kb-error:not(:empty)');
+  assert.match(await page.textContent('#shared_mem_per_sm_kb-error'), /must be one of 0, 8, 16, 32, 64, 100, 132, 164 KB on compute capability 8\.0/);
   await page.close();
 });
 

@@ -34,23 +34,23 @@ test('the chart: four mappings, the interval, and jumps explained on hover', asy
   const page = await env.context.newPage();
   await page.goto(link('model=apsp&device=c2075&block_size=8&n=81&n_from=50&n_to=100'));
   await ready(page);
-  assert.equal(await page.locator('.chart path.line').count(), 4);
-  assert.equal(await page.locator('.chart path.band').count(), 1);
+  assert.equal(await page.locator('section.sweep .chart path.line').count(), 4);
+  assert.equal(await page.locator('section.sweep .chart path.band').count(), 1);
   assert.equal(await page.getAttribute('#sweep-time', 'data-points'), '51');
   // Jumps at n = 57, 65, 73, 81, 89, 97 (a new row of blocks every 8), 66 (a 7th Min-plus step).
-  const events = await page.$$eval('.chart g.event', (gs) => gs.map((g) => Number(g.dataset.x)));
+  const events = await page.$$eval('section.sweep .chart g.event', (gs) => gs.map((g) => Number(g.dataset.x)));
   for (const n of [57, 65, 66, 73, 81, 89, 97]) assert.ok(events.includes(n), `jump at ${n}: ${events}`);
   // The keyboard walks to n = 66: the tooltip names the extra Min-plus step.
-  await page.focus('.chart svg');
+  await page.focus('section.sweep .chart svg');
   for (let i = 0; i <= 16; i++) await page.keyboard.press('ArrowRight');
-  const tip = await page.textContent('.chart figcaption');
+  const tip = await page.textContent('section.sweep .chart figcaption');
   assert.match(tip, /^n = 66; Min: [\d.,e]+; Sorted: /);
   assert.match(tip, /one more kernel launch: 6 → 7 Min-plus steps/);
   // Under the chart: the hovered n's warps and blocks per SM, per mapping.
   assert.equal(await page.getAttribute('#hovered', 'data-n'), '66');
   // n = 81: another round of buckets.
   for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight');
-  const at81 = await page.textContent('.chart figcaption');
+  const at81 = await page.textContent('section.sweep .chart figcaption');
   assert.match(at81, /^n = 81;/);
   assert.match(at81, /another round of buckets: Buckets puts 8 → 16 blocks/);
   assert.match(await page.textContent('#hovered-mappings tr[data-mapping="buckets"]'), /128\s*16/);
@@ -60,7 +60,7 @@ test('the chart: four mappings, the interval, and jumps explained on hover', asy
   await page.fill('#n_from', '2');
   await page.fill('#n_to', '1000');
   await page.waitForFunction(() => document.querySelector('#sweep-time').dataset.points === '999');
-  const wide = await page.$$eval('.chart g.event', (gs) => gs.map((g) => Number(g.dataset.x)));
+  const wide = await page.$$eval('section.sweep .chart g.event', (gs) => gs.map((g) => Number(g.dataset.x)));
   for (const n of [66, 81, 130]) assert.ok(wide.includes(n), `jump at ${n}: ${wide}`);
   assert.ok(!wide.includes(905), 'a small jump is not marked on a wide range');
   assert.ok(wide.length <= 60, `${wide.length} marks`);
@@ -84,7 +84,7 @@ test('measured times pasted by the user calibrate the model and appear on the ch
   assert.equal(Number(await page.getAttribute('#interval', 'data-min')), cli.outputs.interval_min_ms);
   assert.equal(cli.outputs.interval_min_ms, f * Math.min(...tsym));
   // Measured points drawn as dots (those inside the chart's range 50–100: n = 60 and 90).
-  assert.equal(await page.locator('.chart circle.dot.measured').count(), 2);
+  assert.equal(await page.locator('section.sweep .chart circle.dot.measured').count(), 2);
   // Calibrating with another measurement makes its n the calibration size.
   await page.selectOption('#calibrate-from', '90');
   await page.waitForFunction(() => /[?&]n0=90&/.test(location.search));
