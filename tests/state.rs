@@ -385,3 +385,43 @@ fn params_know_their_device_values() {
     assert_eq!(h.num("mem_ld"), Some(420.0));
     assert_eq!(h.num("comp_insts"), Some(27.0));
 }
+
+#[test]
+fn a_custom_device_travels_in_the_link() {
+    let q = "device=custom&custom_cc=8.9&custom_sms=76&custom_cores_per_sm=128&custom_clock_ghz=2.6&custom_bandwidth_gbs=717&mem_ld=500";
+    let (s, n) = from_query(q);
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!(s.device.id, "custom");
+    assert_eq!(s.device.compute_capability.map(|c| c.value), Some((8, 9)));
+    assert_eq!(s.device.sms.value, 76);
+    assert!(!s.device.all_from_papers());
+    assert!(s.device.clock_ghz.source.describe().contains("typed in"));
+    // The device's clock and bandwidth fill the model's fields; the typed Mem_LD stays.
+    assert_eq!(s.params.num("freq_ghz"), Some(2.6));
+    assert_eq!(s.params.num("mem_bandwidth_gbs"), Some(717.0));
+    assert_eq!(s.params.num("mem_ld"), Some(500.0));
+    let p = hk(&s);
+    assert_eq!(p.inputs.active_sms, 76.0_f64.min(80.0));
+    assert!(p.occupancy.is_some());
+    // Written back in full, and read back the same.
+    let back = to_query(&s);
+    assert!(back.contains("device=custom&custom_cc=8.9&custom_sms=76&custom_cores_per_sm=128&custom_clock_ghz=2.6&custom_bandwidth_gbs=717&"), "{back}");
+    assert_eq!(from_query(&back).0, s);
+    // Same values, same record.
+    assert!(std::ptr::eq(from_query(q).0.device, s.device));
+    // Bad custom values fall back with a notice; other models take it too.
+    let (s, n) = from_query("device=custom&custom_cc=4.0&custom_sms=0");
+    assert_eq!(
+        n.iter().map(|n| n.key.as_str()).collect::<Vec<_>>(),
+        ["custom_cc", "custom_sms"]
+    );
+    assert_eq!(s.device.id, "custom");
+    let (s, n) = from_query("model=apsp&device=custom&custom_sms=20&custom_cores_per_sm=64");
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!(
+        (s.params.num("sms"), s.params.num("cores_per_sm")),
+        (Some(20.0), Some(64.0))
+    );
+    // custom_* keys without the custom device are not parameters.
+    assert_eq!(from_query("custom_sms=3").1[0].key, "custom_sms");
+}

@@ -2,6 +2,7 @@
 //!
 //! Adding a device is adding a record to `presets::DEVICES`; nothing else changes.
 
+pub mod custom;
 mod presets;
 
 pub use presets::DEVICES;
@@ -16,6 +17,8 @@ pub enum Source {
     Vendor(&'static str),
     /// Our own estimate, with the reasoning; not from the papers.
     Estimate(&'static str),
+    /// Typed by the user (the custom device).
+    User(&'static str),
 }
 
 impl Source {
@@ -28,6 +31,7 @@ impl Source {
             Source::Paper(s) => (*s).to_string(),
             Source::Vendor(s) => format!("{s} (vendor spec, not from the papers)"),
             Source::Estimate(s) => format!("{s} (estimate, not from the papers)"),
+            Source::User(s) => format!("{s} (typed in, not from the papers)"),
         }
     }
 }

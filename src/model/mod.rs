@@ -233,12 +233,19 @@ impl Params {
         Params { model, values }
     }
 
-    /// Takes the device's values for the fields it supplies; everything else stays.
+    /// Takes the device's values for the fields it supplies; everything else stays. A preset
+    /// without a value for such a field resets it to the model's default; the custom device
+    /// leaves what the user typed.
     pub fn with_device(&self, device: &Device) -> Params {
         let mut next = self.clone();
+        let custom = device.id == crate::devices::custom::ID;
         for (f, v) in self.model.fields.iter().zip(next.values.iter_mut()) {
             if f.device.is_some() {
-                *v = device_value(f, device).unwrap_or_else(|| f.default.value());
+                match device_value(f, device) {
+                    Some(value) => *v = value,
+                    None if !custom => *v = f.default.value(),
+                    None => {}
+                }
             }
         }
         next

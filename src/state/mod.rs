@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use crate::devices::custom::{self, Custom};
 use crate::devices::{self, Device};
 use crate::model::{InputError, Model, Params, Sweep};
 use crate::registry;
@@ -216,7 +217,23 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
     };
     let mut state = ShareState::new(model);
     // The device first: its values are the defaults the other keys override.
-    if let Some(id) = get("device") {
+    if get("device").map(str::trim) == Some(custom::ID) {
+        // The custom device: its values from the `custom_*` keys, the rest as the model's
+        // default device has them.
+        let mut c = Custom::of(state.device);
+        for f in custom::FIELDS {
+            if let Some(raw) = get(f.name) {
+                if let Err(e) = c.set(f.name, raw) {
+                    note(
+                        f.name,
+                        format!("{} is not valid: {}", quote(raw), e.message),
+                        "using the default".to_string(),
+                    );
+                }
+            }
+        }
+        state = state.with_device(c.device());
+    } else if let Some(id) = get("device") {
         match devices::find(id.trim()).filter(|d| model.devices.accepts(d)) {
             Some(d) => state = state.with_device(d),
             None => note(
@@ -235,6 +252,7 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         let raw = get(key).unwrap_or_default();
         match key.as_ref() {
             "v" | "model" | "device" => {}
+            k if k.starts_with("custom_") && state.device.id == custom::ID => {} // read above
             "embed" => state.embed = matches!(raw.trim(), "1" | "true"),
             k if SWEEP_KEYS.contains(&k) && model.sweep.is_some() => {} // read below
             name => match model.field(name) {
@@ -401,6 +419,11 @@ pub fn to_query(state: &ShareState) -> String {
     q.append_pair("v", &VERSION.to_string());
     q.append_pair("model", state.model.id);
     q.append_pair("device", state.device.id);
+    if let Some(c) = custom::of_record(state.device) {
+        for (f, v) in custom::FIELDS.iter().zip(c.values()) {
+            q.append_pair(f.name, &f.text(&v));
+        }
+    }
     for (field, value) in state.params.iter() {
         q.append_pair(field.name, &field.text(value));
     }

@@ -13,6 +13,7 @@ use super::occupancy::OccupancyCharts;
 use super::pages::{Ctx, Good, SweepCtl};
 use super::share::ShareBar;
 use super::worked::{ReadingNotes, WorkedTable};
+use crate::devices::custom::{self, Custom};
 use crate::devices::{self, Device};
 use crate::format;
 use crate::model::{Model, Params, Sweep};
@@ -30,6 +31,8 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let sweep_from = RwSignal::new(initial_sweep.map_or(String::new(), |s| format::exact(s.from)));
     let sweep_to = RwSignal::new(initial_sweep.map_or(String::new(), |s| format::exact(s.to)));
     let notices = RwSignal::new(notices);
+    // The custom device's values as typed (its own small form under the device picker).
+    let custom_texts: Texts = RwSignal::new(custom_field_texts(&Custom::of(initial.device)));
 
     // Everything below derives from the signals above.
     let params = Memo::new(move |_| {
@@ -101,9 +104,16 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
 
     let set_device = Callback::new(move |d: &'static Device| {
         device.set(d);
-        // The device's values replace the fields it supplies; the rest stays as typed.
-        let fresh = Params::defaults(model.get_untracked(), d);
-        for (f, v) in fresh.iter() {
+        // The device's values replace the fields it supplies (a preset without one resets it
+        // to the model's default; the custom device keeps what was typed); the rest stays.
+        let current = texts.with_untracked(|t| {
+            state::params_from_texts(model.get_untracked(), d, |name| {
+                t.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
+            })
+        });
+        let base = current.unwrap_or_else(|_| Params::defaults(model.get_untracked(), d));
+        let next = base.with_device(d);
+        for (f, v) in next.iter() {
             if f.device.is_some() {
                 set_text(texts, f.name, f.text(v));
             }
@@ -205,9 +215,63 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         notices.set(Vec::new());
     };
     let on_device = move |ev| {
-        if let Some(d) = devices::find(&event_target_value(&ev)) {
+        let id = event_target_value(&ev);
+        if id == custom::ID {
+            // Start from the current device's values.
+            let c = Custom::of(device.get_untracked());
+            custom_texts.set(custom_field_texts(&c));
+            set_device.run(c.device());
+        } else if let Some(d) = devices::find(&id) {
             set_device.run(d);
         }
+    };
+    // Typing the custom device's values makes a new record of them.
+    let custom_parsed = Memo::new(move |_| {
+        let mut c = Custom::of(device.get_untracked());
+        let mut errors = Vec::new();
+        custom_texts.with(|t| {
+            for f in custom::FIELDS {
+                if let Err(e) = c.set(f.name, &text_of(t, f.name)) {
+                    errors.push(e);
+                }
+            }
+        });
+        if errors.is_empty() {
+            Ok(c)
+        } else {
+            Err(errors)
+        }
+    });
+    Effect::new(move |_| {
+        if device.get().id != custom::ID {
+            return;
+        }
+        if let Ok(c) = custom_parsed.get() {
+            let d = c.device();
+            if !std::ptr::eq(d, device.get_untracked()) {
+                set_device.run(d);
+            }
+        }
+    });
+    let custom_editor = move || {
+        (device.get().id == custom::ID).then(|| {
+            let error = move |name: &'static str| {
+                Signal::derive(move || {
+                    custom_parsed.with(|r| match r {
+                        Err(es) => es.iter().find(|e| e.field == name).map(ToString::to_string),
+                        Ok(_) => None,
+                    })
+                })
+            };
+            view! {
+                <fieldset class="custom-device" id="custom-device">
+                    <legend>"Custom device: your values"</legend>
+                    {custom::FIELDS.iter().map(|f| view! {
+                        <FieldInput field=f texts=custom_texts error=error(f.name) hint=Signal::derive(|| None::<String>)/>
+                    }).collect_view()}
+                </fieldset>
+            }
+        })
     };
     // An example replaces the whole form: the model's defaults on the example's device (or
     // the current one), then the example's values.
@@ -300,6 +364,9 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 <optgroup label="Values partly not from the papers">
                     {accepted().filter(|d| !d.all_from_papers()).map(|d| device_option(d, device)).collect_view()}
                 </optgroup>
+                <optgroup label="Your own">
+                    <option value=custom::ID selected=move || device.get().id == custom::ID>"Custom device (type its values)"</option>
+                </optgroup>
             </select>
         }
     };
@@ -352,6 +419,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     <label for="device">"Device"</label>
                     {device_picker}
                     {move || view! { <DeviceFacts device=device.get()/> }}
+                    {custom_editor}
                 </div>
                 {example_picker}
                 <form class="kernel" on:submit=|ev| ev.prevent_default()>
@@ -375,4 +443,13 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         </footer>
     }
     .into_any()
+}
+
+/// The custom device's values as the form shows them.
+fn custom_field_texts(c: &Custom) -> Vec<(&'static str, String)> {
+    custom::FIELDS
+        .iter()
+        .zip(c.values())
+        .map(|(f, v)| (f.name, f.text(&v)))
+        .collect()
 }

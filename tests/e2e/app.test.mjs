@@ -301,6 +301,40 @@ test('occupancy charts like NVIDIA\'s calculator, and the carveout choice', asyn
   await page.close();
 });
 
+
+
+test('a custom device: type its values, and the link carries them', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('device=gtx280&mem_ld=500'));
+  await ready(page);
+  await page.selectOption('#device', 'custom');
+  await page.waitForSelector('#custom-device');
+  // It starts from the GTX 280's values; the typed Mem_LD stays.
+  assert.equal(await page.inputValue('#custom_sms'), '30');
+  assert.equal(await page.inputValue('#custom_cc'), '1.3');
+  await page.fill('#custom_sms', '60');
+  await page.waitForFunction(() => /device=custom&custom_cc=1\.3&custom_sms=60&/.test(location.search));
+  assert.equal(await page.inputValue('#mem_ld'), '500');
+  assert.match(await page.textContent('#device-facts'), /your value/);
+  await page.fill('#custom_sms', '0');
+  await page.waitForSelector('#custom_sms-error:not(:empty)');
+  assert.equal(await page.textContent('#custom_sms-error'), 'custom_sms: must be a whole number from 1 to 1,024');
+  // The link opens the same custom device, and the CLI agrees.
+  await page.fill('#custom_sms', '45');
+  await page.waitForFunction(() => /custom_sms=45&/.test(location.search));
+  const url = page.url();
+  const again = await env.context.newPage();
+  await again.goto(url);
+  await ready(again);
+  assert.equal(await again.inputValue('#device'), 'custom');
+  assert.equal(await again.inputValue('#custom_sms'), '45');
+  const cli = cliEval(url);
+  assert.equal(cli.device, 'custom');
+  assert.equal(Number(await again.getAttribute('#cycles', 'data-value')), cli.outputs.exec_cycles_with_synch);
+  await again.close();
+  await page.close();
+});
+
 test('no console errors and no offsite requests over the whole run', () => {
   assert.deepEqual(env.offsite, []);
   assert.deepEqual(env.errors, []);
