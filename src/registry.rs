@@ -20,7 +20,7 @@ macro_rules! models {
     };
 }
 
-models!(hong_kim, apsp);
+models!(hong_kim, luo_suda, apsp);
 
 /// The model with this id.
 pub fn find(id: &str) -> Option<&'static Model> {

@@ -94,6 +94,20 @@ const RTX5090_HK: Constants = &estimated_hk(
     "≈450 SM cycles global-memory latency, assumed as the RTX 4090's (no Blackwell measurement)",
 );
 
+/// Luo & Suda's GTX260 constants: §3.4's empirical parameters, §4.2's 32 warps per SM and
+/// Table 1's ld/st latency.
+const GTX260_LUO_SUDA: Constants = &[
+    ("a", paper(3.0, "Luo & Suda §3.4: a = 3 on the GTX260")),
+    ("b", paper(11.0, "Luo & Suda §3.4: b = 11 on the GTX260")),
+    ("c", paper(0.5, "Luo & Suda §3.4: c = 0.5 on the GTX260")),
+    ("d", paper(80.0, "Luo & Suda §3.4: d = 80 on the GTX260")),
+    ("m", paper(32.0, "Luo & Suda §4.2: 32 warps per SM at most")),
+    (
+        "t_mem",
+        paper(200.0, "Luo & Suda, Table 1: ld/st 200 clocks"),
+    ),
+];
+
 /// Dümmler & Egerland's Table 4 constants (the paper's own WarpGranularity and
 /// CoalescableMemAccesses, not occupancy's warp allocation granularity).
 const C2075_APSP: Constants = &[
@@ -169,7 +183,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(8, "Luo & Suda, Table 2: 192 SPs / 24 SMs"),
         clock_ghz: paper(1.242, "Luo & Suda, Table 2: processor clock 1242 MHz"),
         mem_bandwidth_gbs: paper(111.9, "Luo & Suda, Table 2"),
-        constants: &[GT200_HK],
+        constants: &[GT200_HK, GTX260_LUO_SUDA],
     },
     Device {
         id: "gtx280",

@@ -1241,5 +1241,6 @@ pub static MODEL: Model = Model {
     devices: Devices::Gpus,
     default_device: "c2075",
     sweep: None,
+    aliases: &[],
     evaluate: evaluate_params,
 };

@@ -1750,5 +1750,6 @@ pub static MODEL: Model = Model {
         from: 32.0,
         to: 512.0,
     }),
+    aliases: &[],
     evaluate: evaluate_params,
 };

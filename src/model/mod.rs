@@ -8,7 +8,9 @@
 pub mod apsp;
 mod field;
 pub mod hong_kim;
+pub mod luo_suda;
 pub mod occupancy;
+pub mod ptx;
 
 use std::fmt;
 
@@ -142,6 +144,14 @@ pub struct Sweep {
     pub to: f64,
 }
 
+/// A link key that sets several fields at once (`reading=printed` sets `reading_mpd` and
+/// `reading_cpd`); a field named in the link itself wins. Links are written without it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Alias {
+    pub key: &'static str,
+    pub sets: &'static [&'static str],
+}
+
 /// A model, as data, plus its one entry point.
 pub struct Model {
     /// `model=<id>` in links.
@@ -158,6 +168,8 @@ pub struct Model {
     pub default_device: &'static str,
     /// The default sweep, for models whose page offers the generic sweep chart.
     pub sweep: Option<Sweep>,
+    /// Link keys that set several fields.
+    pub aliases: &'static [Alias],
     pub evaluate: fn(&Params, &'static Device) -> Result<Evaluation, InputError>,
 }
 

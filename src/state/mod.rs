@@ -247,11 +247,31 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         }
     }
 
+    // Aliases first (`reading=printed`), so the fields named in the link override them.
+    for alias in model.aliases {
+        if let Some(raw) = get(alias.key) {
+            for name in alias.sets {
+                if let Some(field) = model.field(name) {
+                    match field.parse(raw) {
+                        Ok(v) => {
+                            state.params.set(field.name, v);
+                        }
+                        Err(e) => note(
+                            alias.key,
+                            format!("{} is not valid: {}", quote(raw), e.message),
+                            "ignored".to_string(),
+                        ),
+                    }
+                }
+            }
+        }
+    }
     let mut from_link: Vec<&'static str> = Vec::new();
     for key in &order {
         let raw = get(key).unwrap_or_default();
         match key.as_ref() {
             "v" | "model" | "device" => {}
+            k if model.aliases.iter().any(|a| a.key == k) => {} // read above
             k if k.starts_with("custom_") && state.device.id == custom::ID => {} // read above
             "embed" => state.embed = matches!(raw.trim(), "1" | "true"),
             k if SWEEP_KEYS.contains(&k) && model.sweep.is_some() => {} // read below

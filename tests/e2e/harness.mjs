@@ -111,7 +111,7 @@ export async function ready(page) {
 /** The text a worked-table cell's `data-value` holds for a CLI JSON value. */
 export function cliText(v) {
   if (v === null || v === undefined) return '';
-  if (Array.isArray(v)) return v.map((row) => row.join(':')).join(',');
+  if (Array.isArray(v)) return v.map((row) => (Array.isArray(row) ? row.join(':') : String(row))).join(',');
   return String(v);
 }
 

@@ -17,6 +17,12 @@ const MODELS = [
     invalid: ['threads_per_block', '4096', 'threads_per_block: must be a whole number from 1 to 2,048'],
   },
   {
+    id: 'luo-suda',
+    link: 'model=luo-suda&device=gtx260&periods=20:400,30:1000,100:50,60:60&n_act=16&p=0.8',
+    edit: ['n_act', '8'],
+    invalid: ['n_act', '0', 'n_act: must be a whole number from 1 to 1,024'],
+  },
+  {
     id: 'apsp',
     link: 'model=apsp&device=c2075&n=81&block_size=8&measured=500:12.5,81:0.9',
     edit: ['n', '97'],

@@ -4,6 +4,7 @@
 
 pub mod apsp;
 pub mod hong_kim;
+pub mod luo_suda;
 
 use leptos::prelude::*;
 

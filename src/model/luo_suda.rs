@@ -1,0 +1,701 @@
+//! Luo & Suda, "An execution time prediction analytical model for GPU with instruction-level
+//! and thread-level parallelism awareness" (seed 000): the MPD/CPD model with calculate
+//! periods.
+//!
+//! A warp's PTX is a sequence of computation tasks and memory tasks; a calculate period runs
+//! from the start of one computation task to the start of the next, costing c_i cycles of
+//! computation and m_i of memory access. MPD (eqs. 1–2) bounds how many warps' memory accesses
+//! overlap, CPD (eqs. 3–5) how many warps' computations do; each period's type (eqs. 6–13)
+//! says whether a long memory task in it or before it makes the SM wait. MODELS.md fixes the
+//! readings of eqs. 2, 3, 8 and 13; both printed forms are behind switches.
+
+use super::{
+    clean, finite, Alias, Choice, Column, Devices, Evaluation, Example, Field, InputError, Model,
+    Out, OutputSpec, Params, ReadingNote, Value,
+};
+use crate::devices::Device;
+
+/// Which form of an equation applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// MODELS.md's reading (the default).
+    Fixed,
+    /// The equation as the paper prints it.
+    Printed,
+}
+
+/// The model's inputs, typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inputs {
+    pub n_thread: f64,
+    pub d_mem: f64,
+    pub n_trans: f64,
+    pub t_mem: f64,
+    pub n_act: f64,
+    pub n_sm: f64,
+    pub gpu_bwt_gbs: f64,
+    pub clock_ghz: f64,
+    pub p: f64,
+    pub a: f64,
+    pub b: f64,
+    pub c: f64,
+    pub d: f64,
+    pub m: f64,
+    /// (c_i, m_i) per calculate period, in cycles.
+    pub periods: Vec<(f64, f64)>,
+    pub rep: f64,
+    pub reading_mpd: Reading,
+    pub reading_cpd: Reading,
+}
+
+/// ⌈x⌉, and [`floor`] ⌊x⌋, as printed, but blind to floating-point noise: a value within
+/// 1e-9 (relative) of a whole number is that number, so ⌈480 / 1.5⌉ is 320 even when the
+/// computed CPD is 1.4999999999999998.
+pub fn ceil(x: f64) -> f64 {
+    let r = x.round();
+    if (x - r).abs() <= 1e-9 * r.abs().max(1.0) {
+        r
+    } else {
+        x.ceil()
+    }
+}
+
+/// ⌊x⌋ blind to floating-point noise (see [`ceil`]).
+pub fn floor(x: f64) -> f64 {
+    let r = x.round();
+    if (x - r).abs() <= 1e-9 * r.abs().max(1.0) {
+        r
+    } else {
+        x.floor()
+    }
+}
+
+/// Eq. 1: the bandwidth one warp uses during one memory access, bytes per cycle.
+pub fn warp_bwt(n_thread: f64, d_mem: f64, n_trans: f64, t_mem: f64) -> f64 {
+    (n_thread * d_mem) / (n_trans * t_mem)
+}
+
+/// The device's bandwidth in bytes per cycle of the processor clock (MODELS.md: one unit).
+pub fn gpu_bwt(gpu_bwt_gbs: f64, clock_ghz: f64) -> f64 {
+    gpu_bwt_gbs / clock_ghz
+}
+
+/// Eq. 2: MPD. Fixed reading min{N_act, ⌊GPU_bwt / (N_sm·Warp_bwt)⌋}; printed, N_act also in
+/// the denominator. Never below 1; no memory traffic (Warp_bwt = 0) gives N_act.
+pub fn mpd(n_act: f64, n_sm: f64, gpu_bwt: f64, warp_bwt: f64, reading: Reading) -> f64 {
+    if warp_bwt <= 0.0 {
+        return n_act;
+    }
+    let per = match reading {
+        Reading::Fixed => n_sm * warp_bwt,
+        Reading::Printed => n_act * n_sm * warp_bwt,
+    };
+    n_act.min(floor(gpu_bwt / per)).max(1.0)
+}
+
+/// Eq. 3: CPD1 = (c − P)·(N_act − b) + a; the fixed reading takes |c − P|.
+pub fn cpd1(c: f64, p: f64, n_act: f64, a: f64, b: f64, reading: Reading) -> f64 {
+    let slope = match reading {
+        Reading::Fixed => (c - p).abs(),
+        Reading::Printed => c - p,
+    };
+    slope * (n_act - b) + a
+}
+
+/// Eq. 5: n = d·(P − c)².
+pub fn cpd_n(d: f64, p: f64, c: f64) -> f64 {
+    d * (p - c).powi(2)
+}
+
+/// Eq. 4: CPD2 = (n/(m − 1))·√((m − 1)² − (N_act − m)²) + a, defined for 1 ≤ N_act ≤ 2m − 1.
+pub fn cpd2(n: f64, m: f64, n_act: f64, a: f64) -> Option<f64> {
+    (n_act >= 1.0 && n_act <= 2.0 * m - 1.0)
+        .then(|| (n / (m - 1.0)) * ((m - 1.0).powi(2) - (n_act - m).powi(2)).sqrt() + a)
+}
+
+/// CPD = max(1, min(CPD1, CPD2)), or max(1, CPD1) where CPD2 is not defined.
+pub fn cpd(cpd1: f64, cpd2: Option<f64>) -> f64 {
+    cpd2.map_or(cpd1, |c2| cpd1.min(c2)).max(1.0)
+}
+
+/// A calculate period's type (§3.5, Figs. 4–7): whether a long memory task (c < m) in it
+/// (current) or in the period before it (previous) makes the SM wait.
+pub fn period_type(current_long: bool, previous_long: bool) -> u8 {
+    match (current_long, previous_long) {
+        (false, false) => 1,
+        (true, false) => 2,
+        (false, true) => 3,
+        (true, true) => 4,
+    }
+}
+
+/// Eq. 10/12: T_p = max{m_{i−1}·⌊N_act/MPD − 1⌋ − (N_act − 1)·c_i, 0}.
+pub fn t_p(m_prev: f64, n_act: f64, mpd: f64, c_i: f64) -> f64 {
+    (m_prev * floor(n_act / mpd - 1.0) - (n_act - 1.0) * c_i).max(0.0)
+}
+
+/// Eq. 8 (its `n` is N_act) and eq. 13 (its missing second argument is 0):
+/// T_c = max{m_i − ((N_act − 1)·c_i + T_p), 0}, with T_p = 0 in type 2.
+pub fn t_c(m_i: f64, n_act: f64, c_i: f64, t_p: f64) -> f64 {
+    (m_i - ((n_act - 1.0) * c_i + t_p)).max(0.0)
+}
+
+/// Eqs. 6, 7, 9, 11: T_i = ⌈N_act·c_i / CPD⌉ + T_p + T_c.
+pub fn t_i(n_act: f64, c_i: f64, cpd: f64, t_p: f64, t_c: f64) -> f64 {
+    ceil(n_act * c_i / cpd) + t_p + t_c
+}
+
+/// Eq. 14: the accuracy of a prediction against a measured time.
+pub fn p_acc(t_test: f64, t_model: f64) -> f64 {
+    t_test.min(t_model) / t_test.max(t_model)
+}
+
+/// One calculate period's evaluation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Period {
+    pub c: f64,
+    pub m: f64,
+    pub kind: u8,
+    /// ⌈N_act·c_i / CPD⌉: the computation part.
+    pub compute: f64,
+    pub t_p: f64,
+    pub t_c: f64,
+    pub t_i: f64,
+}
+
+/// Everything the model derives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outputs {
+    pub warp_bwt: f64,
+    pub gpu_bwt: f64,
+    pub mpd: f64,
+    pub cpd1: f64,
+    pub cpd_n: f64,
+    pub cpd2: Option<f64>,
+    pub cpd: f64,
+    pub periods: Vec<Period>,
+    pub cycles_per_rep: f64,
+    pub total_cycles: f64,
+    pub time_s: f64,
+}
+
+/// The whole model (eqs. 1–13) for typed inputs.
+pub fn evaluate(inp: &Inputs) -> Outputs {
+    let warp_bwt = warp_bwt(inp.n_thread, inp.d_mem, inp.n_trans, inp.t_mem);
+    let gpu_bwt = gpu_bwt(inp.gpu_bwt_gbs, inp.clock_ghz);
+    let mpd = mpd(inp.n_act, inp.n_sm, gpu_bwt, warp_bwt, inp.reading_mpd);
+    let cpd1 = cpd1(inp.c, inp.p, inp.n_act, inp.a, inp.b, inp.reading_cpd);
+    let n = cpd_n(inp.d, inp.p, inp.c);
+    let cpd2 = cpd2(n, inp.m, inp.n_act, inp.a);
+    let cpd = cpd(cpd1, cpd2);
+    let mut periods = Vec::with_capacity(inp.periods.len());
+    let mut previous: Option<(f64, f64)> = None;
+    for &(c, m) in &inp.periods {
+        let long = c < m;
+        let prev_long = previous.is_some_and(|(pc, pm)| pc < pm);
+        let kind = period_type(long, prev_long);
+        let tp = match (kind, previous) {
+            (3 | 4, Some((_, pm))) => t_p(pm, inp.n_act, mpd, c),
+            _ => 0.0,
+        };
+        let tc = match kind {
+            2 => t_c(m, inp.n_act, c, 0.0),
+            4 => t_c(m, inp.n_act, c, tp),
+            _ => 0.0,
+        };
+        let compute = ceil(inp.n_act * c / cpd);
+        periods.push(Period {
+            c,
+            m,
+            kind,
+            compute,
+            t_p: tp,
+            t_c: tc,
+            t_i: t_i(inp.n_act, c, cpd, tp, tc),
+        });
+        previous = Some((c, m));
+    }
+    let cycles_per_rep: f64 = periods.iter().map(|p| p.t_i).sum();
+    let total_cycles = inp.rep * cycles_per_rep;
+    Outputs {
+        warp_bwt,
+        gpu_bwt,
+        mpd,
+        cpd1,
+        cpd_n: n,
+        cpd2,
+        cpd,
+        periods,
+        cycles_per_rep,
+        total_cycles,
+        time_s: total_cycles / (inp.clock_ghz * 1e9),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The model as data.
+
+const READINGS: &[Choice] = &[
+    Choice {
+        id: "fixed",
+        label: "MODELS.md's reading",
+    },
+    Choice {
+        id: "printed",
+        label: "as printed",
+    },
+];
+
+const PERIOD_COLUMNS: &[Column] = &[
+    Column {
+        name: "c",
+        unit: "cycles",
+        min: 0.0,
+        max: 1e9,
+        integer: false,
+    },
+    Column {
+        name: "m",
+        unit: "cycles",
+        min: 0.0,
+        max: 1e9,
+        integer: false,
+    },
+];
+
+const KERNEL: &str = "Kernel (calculate periods)";
+const MEMORY: &str = "Memory access (eqs. 1–2)";
+const DEVICE: &str = "Device";
+const EMPIRICAL: &str = "Empirical parameters (§3.4)";
+const READING: &str = "Readings";
+const TABLE_2: &str = "Table 2 (GTX260)";
+
+pub const FIELDS: &[Field] = &[
+    Field::rows(
+        "periods",
+        "(c_i, m_i)",
+        "Calculate periods (c:m cycles)",
+        PERIOD_COLUMNS,
+        1,
+        1000,
+        &[&[136.0, 400.0], &[87.0, 200.0], &[22.0, 0.0]],
+    )
+    .group(KERNEL)
+    .source("an illustrative kernel: two loads, then a store (not from the paper)"),
+    Field::number(
+        "n_act",
+        "N_act",
+        "Active warps per SM",
+        "warps",
+        1.0,
+        1024.0,
+        true,
+        8.0,
+    )
+    .group(KERNEL)
+    .sweepable()
+    .source("your kernel"),
+    Field::number("p", "P", "Computation proportion", "", 0.0, 1.0, false, 0.5)
+        .group(KERNEL)
+        .auto(),
+    Field::number(
+        "rep",
+        "",
+        "Repetitions of the periods per warp",
+        "",
+        1e-9,
+        1e12,
+        false,
+        1.0,
+    )
+    .group(KERNEL)
+    .auto(),
+    Field::number(
+        "blocks",
+        "",
+        "Blocks (for rep)",
+        "blocks",
+        1.0,
+        2_147_483_647.0,
+        true,
+        1.0,
+    )
+    .group(KERNEL)
+    .auto(),
+    Field::number(
+        "active_blocks_per_sm",
+        "",
+        "Active blocks per SM (for rep)",
+        "blocks",
+        1.0,
+        64.0,
+        true,
+        1.0,
+    )
+    .group(KERNEL)
+    .auto(),
+    Field::number(
+        "n_thread",
+        "N_thread",
+        "Threads per warp",
+        "threads",
+        1.0,
+        64.0,
+        true,
+        32.0,
+    )
+    .group(MEMORY)
+    .source("§3.3: 32"),
+    Field::number(
+        "d_mem",
+        "D_mem",
+        "Bytes per thread per access",
+        "B",
+        0.0,
+        1024.0,
+        false,
+        4.0,
+    )
+    .group(MEMORY)
+    .source("a 4-byte load (your kernel)"),
+    Field::number(
+        "n_trans",
+        "N_trans",
+        "Transactions per memory instruction",
+        "",
+        1.0,
+        1024.0,
+        true,
+        1.0,
+    )
+    .group(MEMORY)
+    .source("a coalesced access (your kernel)"),
+    Field::number(
+        "t_mem",
+        "t_mem",
+        "Memory latency",
+        "cycles",
+        1.0,
+        100_000.0,
+        false,
+        200.0,
+    )
+    .group(MEMORY)
+    .from_device("t_mem")
+    .source("Table 1: ld/st 200 on the GTX260; enter your GPU's"),
+    Field::number("n_sm", "N_sm", "SMs", "SMs", 1.0, 1024.0, true, 24.0)
+        .group(DEVICE)
+        .from_device("sms")
+        .source(TABLE_2),
+    Field::number(
+        "gpu_bwt_gbs",
+        "GPU_bwt",
+        "Memory bandwidth",
+        "GB/s",
+        0.1,
+        100_000.0,
+        false,
+        111.9,
+    )
+    .group(DEVICE)
+    .from_device("mem_bandwidth_gbs")
+    .source(TABLE_2),
+    Field::number(
+        "clock_ghz",
+        "",
+        "Processor clock",
+        "GHz",
+        0.01,
+        10.0,
+        false,
+        1.242,
+    )
+    .group(DEVICE)
+    .from_device("clock_ghz")
+    .sweepable()
+    .source(TABLE_2),
+    Field::number("a", "a", "CPD offset a", "", 0.0, 1000.0, false, 3.0)
+        .group(EMPIRICAL)
+        .from_device("a")
+        .source("§3.4: GTX260's 3; enter your GPU's"),
+    Field::number("b", "b", "CPD shift b", "warps", 0.0, 1000.0, false, 11.0)
+        .group(EMPIRICAL)
+        .from_device("b")
+        .source("§3.4: GTX260's 11; enter your GPU's"),
+    Field::number("c", "c", "CPD proportion c", "", 0.0, 1.0, false, 0.5)
+        .group(EMPIRICAL)
+        .from_device("c")
+        .source("§3.4: GTX260's 0.5; enter your GPU's"),
+    Field::number("d", "d", "CPD scale d", "", 0.0, 10_000.0, false, 80.0)
+        .group(EMPIRICAL)
+        .from_device("d")
+        .source("§3.4: GTX260's 80; enter your GPU's"),
+    Field::number(
+        "m",
+        "m",
+        "Maximum warps per SM",
+        "warps",
+        2.0,
+        1024.0,
+        true,
+        32.0,
+    )
+    .group(EMPIRICAL)
+    .from_device("m")
+    .source("§4.2: 32 on the GTX260; enter your GPU's"),
+    Field::number(
+        "t_test_s",
+        "T_test",
+        "Measured time (for eq. 14)",
+        "s",
+        1e-12,
+        1e6,
+        false,
+        1.0,
+    )
+    .group(KERNEL)
+    .auto(),
+    Field::choice("reading_mpd", "", "Eq. 2 (MPD)", READINGS, "fixed").group(READING),
+    Field::choice("reading_cpd", "", "Eq. 3 (CPD1)", READINGS, "fixed").group(READING),
+];
+
+const fn out(
+    name: &'static str,
+    symbol: &'static str,
+    eq: &'static str,
+    unit: &'static str,
+) -> OutputSpec {
+    OutputSpec::new(name, symbol, eq, unit)
+}
+
+pub const OUTPUTS: &[OutputSpec] = &[
+    out("warp_bwt", "Warp_bwt", "Eq. 1", "B/cycle"),
+    out("gpu_bwt", "GPU_bwt", "gpu_bwt_gbs / clock_ghz", "B/cycle"),
+    out("mpd", "MPD", "Eq. 2", "warps"),
+    out("cpd1", "CPD1", "Eq. 3", ""),
+    out("cpd_n", "n", "Eq. 5", ""),
+    out("cpd2", "CPD2", "Eq. 4", ""),
+    out("cpd", "CPD", "min(CPD1, CPD2), at least 1", ""),
+    out("type", "Period type", "§3.5, Figs. 4–7", ""),
+    out("t_i", "T_i", "Eqs. 6, 7, 9, 11", "cycles"),
+    out("t_c", "T_c", "Eqs. 8, 13", "cycles"),
+    out("t_p", "T_p", "Eqs. 10, 12", "cycles"),
+    out("total_cycles", "rep · Σ T_i", "§3.5", "cycles"),
+    out("time_s", "Time", "total_cycles / clock", "s"),
+    out("p_acc", "P_acc", "Eq. 14", ""),
+];
+
+pub const NOTE_UNITS: ReadingNote = ReadingNote {
+    id: "bandwidth-units",
+    text: "Bandwidths in one unit: Warp_bwt = N_thread·D_mem/(N_trans·t_mem) and GPU_bwt = gpu_bwt_gbs / clock_ghz, both in bytes per processor cycle (1.242 GHz on the GTX260, not its 576 MHz graphics clock).",
+};
+pub const NOTE_MPD_FIXED: ReadingNote = ReadingNote {
+    id: "mpd-fixed",
+    text: "Eq. 2 as printed divides by N_act·N_sm·Warp_bwt, which drives MPD below 1 for ordinary coalesced kernels; this reading uses MPD = min{N_act, ⌊GPU_bwt/(N_sm·Warp_bwt)⌋}, never below 1 (reading_mpd=printed switches back).",
+};
+pub const NOTE_MPD_PRINTED: ReadingNote = ReadingNote {
+    id: "mpd-printed",
+    text: "Eq. 2 as printed: MPD = min{N_act, ⌊GPU_bwt/(N_act·N_sm·Warp_bwt)⌋}, kept at least 1.",
+};
+pub const NOTE_CPD_FIXED: ReadingNote = ReadingNote {
+    id: "cpd-fixed",
+    text: "Eq. 3's slope is read as |c − P|: as printed, (c − P) makes CPD fall with more warps when P > c (reading_cpd=printed switches back).",
+};
+pub const NOTE_CPD_PRINTED: ReadingNote = ReadingNote {
+    id: "cpd-printed",
+    text: "Eq. 3 as printed: CPD1 = (c − P)·(N_act − b) + a.",
+};
+pub const NOTE_CPD2_DOMAIN: ReadingNote = ReadingNote {
+    id: "cpd2-domain",
+    text: "CPD2 (eq. 4) is only defined for 1 ≤ N_act ≤ 2m − 1; outside it CPD = max(1, CPD1).",
+};
+pub const NOTE_PERIODS: ReadingNote = ReadingNote {
+    id: "period-types",
+    text: "A period is long when c_i < m_i (c_i = m_i is not); period 1 has no previous period. Eq. 8's undefined n is N_act and eq. 13's missing second argument is 0; ⌊ ⌋ and ⌈ ⌉ apply as printed (blind to floating-point noise below 1e-9); CPD is not rounded.",
+};
+pub const NOTE_REP: ReadingNote = ReadingNote {
+    id: "rep",
+    text: "total_cycles = rep · Σ T_i. rep is 1 unless given, or, given blocks and active_blocks_per_sm, blocks / (active_blocks_per_sm · min(n_sm, blocks)), unrounded (Hong & Kim's eq. 21).",
+};
+
+pub const NOTES: &[ReadingNote] = &[
+    NOTE_UNITS,
+    NOTE_MPD_FIXED,
+    NOTE_MPD_PRINTED,
+    NOTE_CPD_FIXED,
+    NOTE_CPD_PRINTED,
+    NOTE_CPD2_DOMAIN,
+    NOTE_PERIODS,
+    NOTE_REP,
+];
+
+pub const EXAMPLES: &[Example] = &[Example {
+    id: "gtx260-illustrative",
+    name: "Two loads and a store on the GTX260 (illustrative)",
+    source: "Table 1 costs: add/mul.lo on registers (65 + 136 = 201 → one task of 136 here), ld 200, st 200",
+    values: &[("periods", "136:400,87:200,22:0"), ("n_act", "8")],
+    device: Some("gtx260"),
+}];
+
+/// Checked params → typed inputs, with P, rep and the readings resolved.
+pub fn inputs(p: &Params, device: &Device) -> Result<Inputs, InputError> {
+    if let Some(e) = p.check().into_iter().next() {
+        return Err(e);
+    }
+    let num = |name: &str| p.num(name);
+    let reading = |name: &str| match p.get(name) {
+        Some(Value::Word("printed")) => Reading::Printed,
+        _ => Reading::Fixed,
+    };
+    let periods: Vec<(f64, f64)> = match p.get("periods") {
+        Some(Value::Rows(rows)) => rows
+            .iter()
+            .filter_map(|r| Some((*r.first()?, *r.get(1)?)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let (sum_c, sum_m) = periods
+        .iter()
+        .fold((0.0, 0.0), |(a, b), (c, m)| (a + c, b + m));
+    // P: given, or the computation share of the periods' costs (§3.4's definition).
+    let share = if sum_c + sum_m > 0.0 {
+        sum_c / (sum_c + sum_m)
+    } else {
+        0.0
+    };
+    let n_sm = num("n_sm").unwrap_or(f64::from(device.sms.value));
+    let rep = match (num("rep"), num("blocks"), num("active_blocks_per_sm")) {
+        (Some(r), _, _) => r,
+        (None, Some(blocks), Some(active)) => blocks / (active * n_sm.min(blocks)),
+        _ => 1.0,
+    };
+    let value = |name: &str| num(name).unwrap_or(0.0);
+    Ok(Inputs {
+        n_thread: value("n_thread"),
+        d_mem: value("d_mem"),
+        n_trans: value("n_trans"),
+        t_mem: value("t_mem"),
+        n_act: value("n_act"),
+        n_sm,
+        gpu_bwt_gbs: value("gpu_bwt_gbs"),
+        clock_ghz: value("clock_ghz"),
+        p: num("p").unwrap_or(share),
+        a: value("a"),
+        b: value("b"),
+        c: value("c"),
+        d: value("d"),
+        m: value("m"),
+        periods,
+        rep,
+        reading_mpd: reading("reading_mpd"),
+        reading_cpd: reading("reading_cpd"),
+    })
+}
+
+/// Time and the parallel degrees as active warps vary at fixed total work (the paper's
+/// Fig. 8): with N warps per SM each warp does N_act/N of the work, so rep scales by N_act/N.
+pub fn sweep_warps(inp: &Inputs, max_warps: u32) -> Vec<(u32, Outputs)> {
+    (1..=max_warps)
+        .map(|w| {
+            let at = Inputs {
+                n_act: f64::from(w),
+                rep: inp.rep * inp.n_act / f64::from(w),
+                ..inp.clone()
+            };
+            (w, evaluate(&at))
+        })
+        .collect()
+}
+
+fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, InputError> {
+    let inp = inputs(p, device)?;
+    let o = evaluate(&inp);
+    let t_test = p.num("t_test_s");
+    let mut notes = vec![NOTE_UNITS];
+    notes.push(match inp.reading_mpd {
+        Reading::Fixed => NOTE_MPD_FIXED,
+        Reading::Printed => NOTE_MPD_PRINTED,
+    });
+    notes.push(match inp.reading_cpd {
+        Reading::Fixed => NOTE_CPD_FIXED,
+        Reading::Printed => NOTE_CPD_PRINTED,
+    });
+    if o.cpd2.is_none() {
+        notes.push(NOTE_CPD2_DOMAIN);
+    }
+    notes.extend([NOTE_PERIODS, NOTE_REP]);
+    let list = |f: fn(&Period) -> f64| Out::List(o.periods.iter().map(|p| clean(f(p))).collect());
+    let outputs = vec![
+        Out::Num(clean(o.warp_bwt)),
+        Out::Num(clean(o.gpu_bwt)),
+        Out::Num(o.mpd),
+        Out::Num(clean(o.cpd1)),
+        Out::Num(clean(o.cpd_n)),
+        o.cpd2.map_or(Out::Null, |v| Out::Num(clean(v))),
+        Out::Num(clean(o.cpd)),
+        list(|p| f64::from(p.kind)),
+        list(|p| p.t_i),
+        list(|p| p.t_c),
+        list(|p| p.t_p),
+        Out::Num(clean(o.total_cycles)),
+        Out::Num(clean(o.time_s)),
+        t_test.map_or(Out::Null, |t| Out::Num(p_acc(t, o.time_s))),
+    ];
+    let mut inputs: Vec<Value> = p.values().to_vec();
+    let mut derived = Vec::new();
+    for (name, value, how) in [
+        ("p", inp.p, "Σc / Σ(c + m) over the periods (§3.4)"),
+        (
+            "rep",
+            inp.rep,
+            if p.num("blocks").is_some() && p.num("active_blocks_per_sm").is_some() {
+                "blocks / (active blocks per SM · min(N_sm, blocks))"
+            } else {
+                "1: one pass over the periods"
+            },
+        ),
+    ] {
+        if let (Some(i), Some(Value::Auto)) = (MODEL.field_index(name), p.get(name)) {
+            inputs[i] = Value::Num(clean(value));
+            derived.push((name, how.to_string()));
+        }
+    }
+    let mut extra = serde_json::Map::new();
+    extra.insert(
+        "readings".into(),
+        serde_json::json!({
+            "reading_mpd": if inp.reading_mpd == Reading::Fixed { "fixed" } else { "printed" },
+            "reading_cpd": if inp.reading_cpd == Reading::Fixed { "fixed" } else { "printed" },
+        }),
+    );
+    finite(
+        Evaluation {
+            inputs,
+            derived,
+            outputs,
+            occupancy: None,
+            notes,
+            extra,
+        },
+        "periods",
+    )
+}
+
+/// Luo & Suda's model, as the registry lists it.
+pub static MODEL: Model = Model {
+    id: "luo-suda",
+    title: "Luo & Suda — MPD/CPD with calculate periods",
+    citation: "C. Luo and R. Suda, “An execution time prediction analytical model for GPU with instruction-level and thread-level parallelism awareness”, IPSJ SIG Technical Report, 2011.",
+    fields: FIELDS,
+    outputs: OUTPUTS,
+    notes: NOTES,
+    examples: EXAMPLES,
+    devices: Devices::Gpus,
+    default_device: "gtx260",
+    sweep: None,
+    aliases: &[Alias {
+        key: "reading",
+        sets: &["reading_mpd", "reading_cpd"],
+    }],
+    evaluate: evaluate_params,
+};

@@ -1,0 +1,208 @@
+//! The Luo & Suda page module: the predicted time, MPD and CPD, each calculate period's type
+//! on a timeline bar (computation, waiting caused by the current period, waiting caused by
+//! the previous one), and the paper's Fig. 8: time against active warps per SM at fixed total
+//! work, with MPD and CPD against warps on a second chart.
+
+use leptos::prelude::*;
+
+use super::{Ctx, Good, Page};
+use crate::format;
+use crate::model::luo_suda::{self, Outputs, Period};
+use crate::ui::chart::{Chart, ChartData, Series};
+
+pub const PAGE: Page = Page {
+    result,
+    visuals,
+    summary,
+};
+
+fn typed(good: &Good) -> Option<(luo_suda::Inputs, Outputs)> {
+    let inp = luo_suda::inputs(&good.state.params, good.state.device).ok()?;
+    let out = luo_suda::evaluate(&inp);
+    Some((inp, out))
+}
+
+fn summary(good: &Good) -> String {
+    typed(good).map_or(String::new(), |(_, o)| {
+        format!(
+            "{} · MPD {} · CPD {}",
+            format::duration(o.time_s),
+            format::num(o.mpd),
+            format::num(o.cpd)
+        )
+    })
+}
+
+fn type_words(kind: u8) -> &'static str {
+    match kind {
+        1 => "no long memory wait",
+        2 => "waits for its own memory task",
+        3 => "waits for the previous period's memory task",
+        _ => "waits for both",
+    }
+}
+
+/// The periods as one bar: each period's computation, then its waits.
+fn timeline(periods: &[Period]) -> impl IntoView {
+    const W: f64 = 640.0;
+    let total: f64 = periods.iter().map(|p| p.t_i).sum::<f64>().max(1.0);
+    let mut x = 0.0;
+    let mut segments = Vec::new();
+    for (i, p) in periods.iter().enumerate() {
+        for (cycles, class, what) in [
+            (p.compute, "seg-compute", "computation"),
+            (p.t_p, "seg-prev", "waiting caused by the previous period"),
+            (p.t_c, "seg-current", "waiting caused by this period"),
+        ] {
+            if cycles <= 0.0 {
+                continue;
+            }
+            let w = cycles / total * W;
+            segments.push(
+                view! {
+                    <rect class=class x=x y="0" width=w.max(0.5) height="28">
+                        <title>{format!("Period {} (type {}): {} cycles of {what}", i + 1, p.kind, format::num(cycles))}</title>
+                    </rect>
+                }
+                .into_any(),
+            );
+            x += w;
+        }
+        segments.push(view! { <line class="seg-edge" x1=x x2=x y1="0" y2="28"></line> }.into_any());
+    }
+    view! {
+        <figure class="timeline">
+            <svg viewBox=format!("0 0 {W} 28") role="img" aria-label="Each calculate period's computation and waits, in cycles">
+                {segments}
+            </svg>
+            <ul class="legend">
+                <li><span class="swatch seg-compute"></span>"computation ⌈N_act·c_i / CPD⌉"</li>
+                <li><span class="swatch seg-current"></span>"waiting caused by the current period (T_c)"</li>
+                <li><span class="swatch seg-prev"></span>"waiting caused by the previous period (T_p)"</li>
+            </ul>
+        </figure>
+    }
+}
+
+fn result(ctx: Ctx) -> AnyView {
+    let data = Memo::new(move |_| ctx.good.with(|g| g.as_ref().and_then(typed)));
+    (move || {
+        data.get().map(|(inp, o)| {
+            let rows = o
+                .periods
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    view! {
+                        <tr data-period=(i + 1).to_string()>
+                            <th scope="row">{i + 1}</th>
+                            <td class="num">{format::num(p.c)}</td>
+                            <td class="num">{format::num(p.m)}</td>
+                            <td data-type=p.kind.to_string()>{format!("{} · {}", p.kind, type_words(p.kind))}</td>
+                            <td class="num">{format::num(p.t_p)}</td>
+                            <td class="num">{format::num(p.t_c)}</td>
+                            <td class="num" data-value=format::exact(p.t_i)>{format::num(p.t_i)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <p class="result-device">{format!("{} SMs · Luo & Suda MPD/CPD", format::num(inp.n_sm))}</p>
+                <p class="headline">
+                    <span class="label">"Predicted time"</span>
+                    <span class="time" id="time" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</span>
+                </p>
+                <dl class="stats">
+                    <div class="stat"><dt>"Cycles"</dt><dd id="total-cycles" data-value=format::exact(o.total_cycles)>{format::num(o.total_cycles)}</dd></div>
+                    <div class="stat"><dt>"MPD (eq. 2)"</dt><dd id="mpd" data-value=format::exact(o.mpd)>{format::num(o.mpd)}</dd></div>
+                    <div class="stat"><dt>"CPD (eqs. 3–5)"</dt><dd id="cpd" data-value=format::exact(o.cpd)>{format::num(o.cpd)}</dd></div>
+                    <div class="stat"><dt>"P"</dt><dd id="p">{format::num(inp.p)}</dd></div>
+                </dl>
+                <p class="explanation" id="explanation">
+                    {format!(
+                        "{} active warps per SM: up to {} overlap their memory accesses (MPD) and {} their computation (CPD). {} calculate period{} × {} repetition{}.",
+                        format::num(inp.n_act),
+                        format::num(o.mpd),
+                        format::num(o.cpd),
+                        o.periods.len(),
+                        if o.periods.len() == 1 { "" } else { "s" },
+                        format::num(inp.rep),
+                        if inp.rep == 1.0 { "" } else { "s" },
+                    )}
+                </p>
+                {timeline(&o.periods)}
+                <table class="mappings" id="periods-table">
+                    <thead>
+                        <tr><th>"Period"</th><th class="num">"c_i"</th><th class="num">"m_i"</th><th>"Type"</th><th class="num">"T_p"</th><th class="num">"T_c"</th><th class="num">"T_i"</th></tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            }
+        })
+    })
+    .into_any()
+}
+
+fn visuals(ctx: Ctx) -> AnyView {
+    let sweep = Memo::new(move |_| {
+        ctx.good.with(|g| {
+            let g = g.as_ref()?;
+            let inp = luo_suda::inputs(&g.state.params, g.state.device).ok()?;
+            let max = inp.m.clamp(1.0, 64.0) as u32;
+            Some(luo_suda::sweep_warps(&inp, max))
+        })
+    });
+    let marker = Signal::derive(move || {
+        ctx.good
+            .with(|g| g.as_ref().and_then(|g| g.state.params.num("n_act")))
+    });
+    let series = move |name: &str, class: &'static str, f: fn(&Outputs) -> f64| Series {
+        name: name.to_string(),
+        class,
+        points: sweep.with(|s| {
+            s.as_ref()
+                .map(|s| s.iter().map(|(w, o)| (f64::from(*w), Some(f(o)))).collect())
+                .unwrap_or_default()
+        }),
+        line: true,
+        dots: true,
+    };
+    let time = Signal::derive(move || ChartData {
+        series: vec![series("predicted time", "s0", |o| o.time_s)],
+        ..ChartData::default()
+    });
+    let degrees = Signal::derive(move || ChartData {
+        series: vec![
+            series("MPD", "s1", |o| o.mpd),
+            series("CPD", "s2", |o| o.cpd),
+        ],
+        ..ChartData::default()
+    });
+    view! {
+        <section class="sweep" aria-label="Time against active warps">
+            <h2>"Time against active warps per SM"</h2>
+            <p class="chart-note">"Total work fixed, as in the paper's Fig. 8: with more warps per SM each warp repeats its periods fewer times. Hover or use the arrow keys for values."</p>
+            <Chart
+                data=time
+                x_label="active warps per SM".to_string()
+                y_label="predicted time".to_string()
+                marker=marker
+                format_x=format::num
+                format_y=format::duration
+                title="Predicted time against active warps per SM at fixed total work".to_string()
+            />
+            <div id="degrees-chart">
+                <Chart
+                    data=degrees
+                    x_label="active warps per SM".to_string()
+                    y_label="parallel degree".to_string()
+                    marker=marker
+                    format_x=format::num
+                    format_y=format::num
+                    title="MPD and CPD against active warps per SM".to_string()
+                />
+            </div>
+        </section>
+    }
+    .into_any()
+}

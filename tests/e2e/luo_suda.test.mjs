@@ -1,0 +1,60 @@
+// End-to-end: the Luo & Suda page — periods edited in the table, the period types on the
+// timeline, the readings switch, and the charts against active warps.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, cliEval, ready } from './harness.mjs';
+
+let server, env;
+before(async () => {
+  server = await startServer();
+  env = await openBrowser();
+});
+after(async () => {
+  await env?.browser.close();
+  await server?.close();
+});
+const link = (q) => `${server.base}?${q}`;
+
+test('the hand-computed case: four period types, 1,899 cycles', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('model=luo-suda&device=gtx260&periods=20:400,30:1000,100:50,60:60&n_act=16&p=0.8'));
+  await ready(page);
+  assert.equal(await page.getAttribute('#total-cycles', 'data-value'), '1899');
+  assert.equal(await page.getAttribute('#mpd', 'data-value'), '5');
+  const types = await page.$$eval('#periods-table td[data-type]', (tds) => tds.map((td) => td.dataset.type));
+  assert.deepEqual(types, ['2', '4', '3', '1']);
+  assert.equal(await page.locator('.timeline rect.seg-prev').count(), 2, 'types 3 and 4 wait for the previous period');
+  // Both printed readings: 21,391 cycles, and the notes say which applied.
+  await page.selectOption('#reading_mpd', 'printed');
+  await page.selectOption('#reading_cpd', 'printed');
+  await page.waitForFunction(() => document.querySelector('#total-cycles').dataset.value === '21391');
+  assert.match(await page.textContent('#reading-notes'), /Eq\. 2 as printed/);
+  assert.equal(cliEval(page.url()).outputs.total_cycles, 21391);
+  await page.close();
+});
+
+test('editing a period row changes the total and the URL', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('model=luo-suda&device=gtx260&periods=20:400,30:1000,100:50,60:60&n_act=16&p=0.8'));
+  await ready(page);
+  const first = page.locator('#periods-rows tbody tr:nth-child(1) input').nth(0);
+  await first.fill('50');
+  await first.dispatchEvent('change');
+  await page.waitForFunction(() => /periods=50:400,30:1000/.test(location.search));
+  const total = Number(await page.getAttribute('#total-cycles', 'data-value'));
+  assert.notEqual(total, 1899);
+  assert.equal(total, cliEval(page.url()).outputs.total_cycles);
+  // Add a row, fill it, and the period appears.
+  await page.click('#periods-add');
+  const cells = page.locator('#periods-rows tbody tr:nth-child(5) input');
+  await cells.nth(0).fill('10');
+  await cells.nth(0).dispatchEvent('change');
+  await cells.nth(1).fill('900');
+  await cells.nth(1).dispatchEvent('change');
+  await page.waitForFunction(() => /periods=50:400,30:1000,100:50,60:60,10:900(&|$)/.test(location.search));
+  assert.equal(await page.locator('#periods-table tbody tr').count(), 5);
+  // The charts: time and the two parallel degrees against 1–32 warps.
+  assert.equal(await page.locator('section.sweep .chart').count(), 2);
+  assert.equal(await page.locator('#degrees-chart path.line').count(), 2);
+  await page.close();
+});
