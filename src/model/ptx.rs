@@ -904,7 +904,8 @@ fn balanced(text: &str) -> bool {
             '{' => stack.push('}'),
             '(' => stack.push(')'),
             ']' | '}' | ')' => {
-                if stack.pop() != Some(c) {
+                let expected = stack.pop();
+                if expected != Some(c) {
                     return false;
                 }
             }

@@ -11,6 +11,7 @@ mod device;
 mod inputs;
 mod occupancy;
 pub mod pages;
+mod ptx;
 mod share;
 mod shell;
 mod worked;

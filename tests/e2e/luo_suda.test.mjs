@@ -58,3 +58,54 @@ test('editing a period row changes the total and the URL', async () => {
   assert.equal(await page.locator('#degrees-chart path.line').count(), 2);
   await page.close();
 });
+
+test('pasting PTX fills the periods; malformed lines are named, the rest still parses', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('model=luo-suda&device=gtx260'));
+  await ready(page);
+  await page.click('#ptx-panel summary');
+  await page.selectOption('#ptx-example', 'vector-add');
+  await page.waitForSelector('#ptx-summary');
+  const summary = await page.textContent('#ptx-summary');
+  const m = summary.match(/→ (\d+) calculate period/);
+  assert.ok(m, summary);
+  await page.click('#ptx-apply');
+  await page.waitForFunction(() => /periods=\d/.test(location.search) && /[?&]p=auto/.test(location.search));
+  assert.equal(await page.locator('#periods-table tbody tr').count(), Number(m[1]));
+  const cli = cliEval(page.url());
+  assert.equal(Number(await page.getAttribute('#total-cycles', 'data-value')), cli.outputs.total_cycles);
+  assert.doesNotMatch(page.url(), /ld\.global|%25r/, 'the PTX text never goes into the link');
+  // A loop's trip count multiplies its costs: the tiled matrix multiply has loops to set.
+  await page.selectOption('#ptx-example', 'matmul-tiled');
+  await page.waitForSelector('#ptx-loops');
+  const before = await page.textContent('#ptx-summary');
+  await page.fill('#ptx-trip-0', '4');
+  await page.dispatchEvent('#ptx-trip-0', 'change');
+  await page.waitForFunction((b) => document.querySelector('#ptx-summary').textContent !== b, before);
+  // Malformed PTX: errors with line numbers, and the good lines still count.
+  await page.fill('#ptx-text', 'add.s32 %r1, %r2, 4;\nmul.lo.s32 %r3, %r1\nld.global.f32 %f1, [%rd1];\n@@@ garbage');
+  await page.waitForSelector('#ptx-errors');
+  const lines = await page.$$eval('#ptx-errors li', (lis) => lis.map((li) => Number(li.dataset.line)));
+  assert.deepEqual(lines, [2, 4]);
+  assert.match(await page.textContent('#ptx-summary'), /^2 instructions/);
+  await page.close();
+});
+
+test('Hong & Kim: instruction counts from PTX', async () => {
+  const page = await env.context.newPage();
+  await page.goto(link('model=hong-kim&device=gtx280'));
+  await ready(page);
+  await page.click('#ptx-panel summary');
+  await page.selectOption('#ptx-example', 'vector-add');
+  await page.waitForSelector('#ptx-memory li');
+  // Mark the first global access uncoalesced, then fill the form.
+  await page.locator('#ptx-memory input[type=checkbox]').first().check();
+  await page.click('#ptx-apply');
+  await page.waitForFunction(() => /uncoal_mem_insts=1&/.test(location.search));
+  const cli = cliEval(page.url());
+  assert.equal(cli.inputs.uncoal_mem_insts, 1);
+  assert.ok(cli.inputs.coal_mem_insts >= 1);
+  assert.ok(cli.inputs.comp_insts > 0);
+  assert.equal(await page.inputValue('#synch_insts'), '0');
+  await page.close();
+});

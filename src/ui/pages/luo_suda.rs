@@ -9,6 +9,7 @@ use super::{Ctx, Good, Page};
 use crate::format;
 use crate::model::luo_suda::{self, Outputs, Period};
 use crate::ui::chart::{Chart, ChartData, Series};
+use crate::ui::ptx::{PtxPanel, Target};
 
 pub const PAGE: Page = Page {
     result,
@@ -178,7 +179,9 @@ fn visuals(ctx: Ctx) -> AnyView {
         ],
         ..ChartData::default()
     });
+    let ptx = (!ctx.embed).then(|| view! { <PtxPanel ctx=ctx target=Target::LuoSuda/> });
     view! {
+        {ptx}
         <section class="sweep" aria-label="Time against active warps">
             <h2>"Time against active warps per SM"</h2>
             <p class="chart-note">"Total work fixed, as in the paper's Fig. 8: with more warps per SM each warp repeats its periods fewer times. Hover or use the arrow keys for values."</p>

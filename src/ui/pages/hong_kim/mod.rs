@@ -13,6 +13,7 @@ use super::{Ctx, Good, Page};
 use crate::format;
 use crate::model::hong_kim::{self, Prediction, Setup};
 use crate::ui::chart::{Chart, ChartData, Series};
+use crate::ui::ptx::{PtxPanel, Target};
 
 pub const PAGE: Page = Page {
     result,
@@ -131,6 +132,7 @@ fn visuals(ctx: Ctx) -> AnyView {
         }
     };
     view! {
+        <PtxPanel ctx=ctx target=Target::HongKim/>
         <section class="sweep" aria-label="Sweep">
             <h2>"How the time changes"</h2>
             <div class="sweep-controls">

@@ -1,0 +1,687 @@
+//! The PTX analyzer (Luo & Suda §3.1–3.2): parsing nvcc-style PTX, hand-counted examples,
+//! Table 1 lookups, calculate periods and P, loop trip counts, Hong & Kim counts, and
+//! malformed input reported as data.
+
+use warpsight::model::ptx::{
+    analyze, hong_kim_counts, parse, table_1_cell, task_kind, weights, Class, Column, CostTable,
+    Instruction, Operand, Parsed, Space, TaskKind, EXAMPLES,
+};
+
+fn example(id: &str) -> Parsed {
+    let ex = EXAMPLES
+        .iter()
+        .find(|e| e.id == id)
+        .unwrap_or_else(|| panic!("no example {id}"));
+    let parsed = parse(ex.ptx);
+    assert!(parsed.errors.is_empty(), "{id}: {:?}", parsed.errors);
+    parsed
+}
+
+/// (instructions, Class::Compute, global memory, shared ld/st, param ld, sync, branch, exit)
+fn census(p: &Parsed) -> (usize, usize, usize, usize, usize, usize, usize, usize) {
+    let count = |f: &dyn Fn(&Instruction) -> bool| p.instructions.iter().filter(|i| f(i)).count();
+    let space = |i: &Instruction| match i.class {
+        Class::Memory { space, .. } => Some(space),
+        _ => None,
+    };
+    (
+        p.instructions.len(),
+        count(&|i| i.class == Class::Compute),
+        count(&|i| space(i) == Some(Space::Global)),
+        count(&|i| space(i) == Some(Space::Shared)),
+        count(&|i| space(i) == Some(Space::Param)),
+        count(&|i| i.class == Class::Sync),
+        count(&|i| matches!(i.class, Class::Branch { .. })),
+        count(&|i| i.class == Class::Exit),
+    )
+}
+
+/// The single instruction of a one-line snippet.
+fn one(line: &str) -> Instruction {
+    let p = parse(line);
+    assert!(p.errors.is_empty(), "{line}: {:?}", p.errors);
+    assert_eq!(p.instructions.len(), 1, "{line}");
+    p.instructions[0].clone()
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-12 * b.abs().max(1.0)
+}
+
+// ----- the examples, counted by hand ------------------------------------------------------------
+
+#[test]
+fn examples_are_the_three_promised() {
+    let ids: Vec<&str> = EXAMPLES.iter().map(|e| e.id).collect();
+    assert_eq!(ids, ["vector-add", "matmul-tiled", "reduce-shared"]);
+    for e in EXAMPLES {
+        assert!(e.ptx.contains(".version 7."), "{}", e.id);
+        assert!(e.ptx.contains(".target sm_52"), "{}", e.id);
+        assert!(!e.name.is_empty());
+    }
+}
+
+#[test]
+fn vector_add_hand_count() {
+    let p = example("vector-add");
+    // 4 ld.param, 3 mov, mad, setp, bra | cvta, mul.wide, add, cvta, add, 2 ld.global, add.f32,
+    // cvta, add, st.global | ret  = 22; Class::Compute: 5 + 5 + 3 = 13 (ld.param is Memory/Param).
+    assert_eq!(census(&p), (22, 13, 3, 0, 4, 0, 1, 1));
+    assert!(p.loops.is_empty()); // the only bra jumps forward (line 37 → 51)
+    let bra = &p.instructions[9];
+    assert_eq!(bra.line, 37);
+    assert_eq!(bra.predicate.as_deref(), Some("%p1"));
+    assert_eq!(
+        bra.class,
+        Class::Branch {
+            target: "$L__BB0_2".into()
+        }
+    );
+    let ld = &p.instructions[15];
+    assert_eq!(ld.line, 44);
+    assert_eq!(ld.opcode, "ld");
+    assert_eq!(ld.modifiers, ["global", "f32"]);
+    assert_eq!(
+        ld.operands,
+        [
+            Operand::Register("%f1".into()),
+            Operand::Address {
+                base: "%rd8".into(),
+                offset: 0
+            }
+        ]
+    );
+    let param = &p.instructions[0];
+    assert_eq!(
+        param.class,
+        Class::Memory {
+            space: Space::Param,
+            store: false
+        }
+    );
+    assert_eq!(
+        param.operands[1],
+        Operand::Address {
+            base: "_Z6vecAddPKfS0_Pfi_param_0".into(),
+            offset: 0
+        }
+    );
+    assert_eq!(p.instructions[21].line, 52);
+    assert_eq!(p.instructions[21].class, Class::Exit);
+}
+
+#[test]
+fn matmul_tiled_hand_count() {
+    let p = example("matmul-tiled");
+    // 68 instructions: 4 ld.param, 3 global (2 ld in the tile loop, 1 st at the end), 6 shared
+    // (2 st.shared in the tile loop, 4 ld.shared in the k loop), 2 bar.sync, 3 bra, 1 ret, and
+    // 68 − 4 − 3 − 6 − 2 − 3 − 1 = 49 Class::Compute.
+    assert_eq!(census(&p), (68, 49, 3, 6, 4, 2, 3, 1));
+    assert_eq!(p.loops.len(), 2);
+    // Outer first: the tile loop $L__BB0_2 (line 67) closed by the bra on line 100.
+    let outer = &p.loops[0];
+    assert_eq!(outer.label, "$L__BB0_2");
+    assert_eq!((outer.start, outer.end), (32, 61));
+    assert_eq!((outer.header_line, outer.branch_line), (67, 100));
+    // Inner: the k loop $L__BB0_3 (line 84) closed on line 95.
+    let inner = &p.loops[1];
+    assert_eq!(inner.label, "$L__BB0_3");
+    assert_eq!((inner.start, inner.end), (47, 57));
+    assert_eq!((inner.header_line, inner.branch_line), (84, 95));
+    // Two bar.sync per tile iteration, both inside the outer loop only.
+    let syncs: Vec<usize> = (0..p.instructions.len())
+        .filter(|&i| p.instructions[i].class == Class::Sync)
+        .collect();
+    assert_eq!(syncs, [43, 58]);
+    assert!(syncs
+        .iter()
+        .all(|&i| outer.contains(i) && !inner.contains(i)));
+    // `[%r30+4]` and `[%r31+64]` in the k loop.
+    assert_eq!(
+        p.instructions[51].operands[1],
+        Operand::Address {
+            base: "%r31".into(),
+            offset: 64
+        }
+    );
+    // mov.f32 %f13, 0f00000000: a hex-float immediate.
+    assert_eq!(
+        p.instructions[12].operands[1],
+        Operand::Immediate("0f00000000".into())
+    );
+}
+
+#[test]
+fn reduce_shared_hand_count() {
+    let p = example("reduce-shared");
+    // 42 instructions: 3 ld.param, 2 global (ld.global.nc in, st.global out), 5 shared (st,
+    // 2 ld, st in the loop, ld [sdata]), 2 bar.sync, 5 bra, 1 ret, and
+    // 42 − 3 − 2 − 5 − 2 − 5 − 1 = 24 Class::Compute.
+    assert_eq!(census(&p), (42, 24, 2, 5, 3, 2, 5, 1));
+    assert_eq!(p.loops.len(), 1);
+    let lp = &p.loops[0];
+    assert_eq!(lp.label, "$L__BB0_3");
+    assert_eq!((lp.start, lp.end), (22, 33));
+    assert_eq!((lp.header_line, lp.branch_line), (55, 70));
+    // The bar.sync on line 67 is in the loop, the one on line 50 before it.
+    assert_eq!(p.instructions[30].line, 67);
+    assert_eq!(p.instructions[30].class, Class::Sync);
+    assert!(lp.contains(30));
+    assert_eq!(p.instructions[18].line, 50);
+    assert!(!lp.contains(18));
+    // ld.global.nc.f32 is a global load; ld.shared.f32 [sdata] addresses a symbol.
+    assert_eq!(p.instructions[13].modifiers, ["global", "nc", "f32"]);
+    assert!(p.instructions[13].is_memory_task());
+    assert_eq!(
+        p.instructions[36].operands[1],
+        Operand::Address {
+            base: "_ZZ9reduceSumPKfPfiE5sdata".into(),
+            offset: 0
+        }
+    );
+    assert!(!p.instructions[36].is_memory_task());
+}
+
+// ----- periods and P ------------------------------------------------------------------------------
+
+#[test]
+fn vector_add_periods_and_p() {
+    let p = example("vector-add");
+    let a = analyze(&p, &CostTable::GTX260, &[]);
+    // Task 1 (computation), the bra does not split it:
+    //   4 ld.param × 22 (other)          =  88
+    //   3 mov × 22                       =  66
+    //   mad.lo.s32 regs → mul int_reg    = 136
+    //   setp × 22                        =  22
+    //   cvta 22 + mul.wide.s32 …, 4 (mul int_const) 44 + add.s64 65 + cvta 22 + add.s64 65 = 218
+    //   c1 = 88 + 66 + 136 + 22 + 218    = 530
+    // Task 2 (memory): 2 ld.global × 200 → m1 = 400
+    // Task 3: add.f32 65 + cvta 22 + add.s64 65 → c2 = 152
+    // Task 4: st.global 200 → m2 = 200; ret costs 0.
+    assert_eq!(a.periods, [(530.0, 400.0), (152.0, 200.0)]);
+    assert_eq!(a.compute_cost, 682.0);
+    assert_eq!(a.memory_cost, 600.0);
+    // P = 682 / (682 + 600) = 682 / 1282 = 0.53198…
+    assert!(close(a.p, 682.0 / 1282.0));
+    assert!((a.p - 0.531981).abs() < 1e-6);
+    assert_eq!(a.weights, vec![1.0; 22]);
+    assert_eq!(a.periods_text(), "530:400,152:200");
+}
+
+#[test]
+fn leading_memory_and_trailing_compute() {
+    let p = parse(
+        "ld.global.f32 %f1, [%rd1];\n\
+         ld.global.f32 %f2, [%rd1+4];\n\
+         add.f32 %f3, %f1, %f2;\n\
+         neg.f32 %f4, %f3;\n\
+         ret;",
+    );
+    assert!(p.errors.is_empty());
+    let a = analyze(&p, &CostTable::GTX260, &[]);
+    // Memory first: period 1 = (0, 400); then add.f32 65 + neg.f32 17 with no memory after.
+    assert_eq!(a.periods, [(0.0, 400.0), (82.0, 0.0)]);
+    assert!(close(a.p, 82.0 / 482.0));
+}
+
+#[test]
+fn empty_input_gives_no_periods_and_p_zero() {
+    let p = parse("");
+    assert!(p.instructions.is_empty() && p.errors.is_empty());
+    let a = analyze(&p, &CostTable::GTX260, &[]);
+    assert!(a.periods.is_empty());
+    assert_eq!(a.p, 0.0);
+    assert_eq!(a.periods_text(), "");
+}
+
+const LOOP: &str = "mov.u32 %r1, 0;
+$L_loop:
+ld.global.f32 %f1, [%rd1];
+add.f32 %f2, %f2, %f1;
+add.s32 %r1, %r1, 1;
+setp.lt.s32 %p1, %r1, 10;
+@%p1 bra $L_loop;
+st.global.f32 [%rd2], %f2;
+ret;";
+
+#[test]
+fn trip_counts_multiply_a_loops_costs() {
+    let p = parse(LOOP);
+    assert!(p.errors.is_empty());
+    assert_eq!(p.loops.len(), 1);
+    assert_eq!((p.loops[0].start, p.loops[0].end), (1, 5));
+    assert_eq!((p.loops[0].header_line, p.loops[0].branch_line), (2, 7));
+
+    // Trip count 1 (missing): mov 22 | ld 200 | add.f32 reg 65 + add.s32 const 22 + setp 22
+    // = 109 | st 200.
+    let once = analyze(&p, &CostTable::GTX260, &[]);
+    assert_eq!(once.periods, [(22.0, 200.0), (109.0, 200.0)]);
+    assert!(close(once.p, 131.0 / 531.0));
+
+    // Trip count 10: the body (ld, add, add, setp, bra) weighs 10.
+    // (22, 200·10 = 2000), (65·10 + 22·10 + 22·10 = 1090, 200).
+    let ten = analyze(&p, &CostTable::GTX260, &[10]);
+    assert_eq!(ten.weights, [1.0, 10.0, 10.0, 10.0, 10.0, 10.0, 1.0, 1.0]);
+    assert_eq!(ten.periods, [(22.0, 2000.0), (1090.0, 200.0)]);
+    assert_eq!((ten.compute_cost, ten.memory_cost), (1112.0, 2200.0));
+    assert!(close(ten.p, 1112.0 / 3312.0));
+
+    // Trip count 0: the body is skipped; mov then st form one period (22, 200).
+    let never = analyze(&p, &CostTable::GTX260, &[0]);
+    assert_eq!(never.periods, [(22.0, 200.0)]);
+}
+
+#[test]
+fn nested_loop_weights_multiply() {
+    let p = example("matmul-tiled");
+    let w = weights(&p, &[4, 8]);
+    assert_eq!(w[31], 1.0); // mov.u32 %r32, 0 before the tile loop
+    assert_eq!(w[32], 4.0); // first of the tile loop
+    assert_eq!(w[46], 4.0);
+    assert_eq!(w[47], 32.0); // k loop: 4 × 8
+    assert_eq!(w[57], 32.0);
+    assert_eq!(w[58], 4.0); // second bar.sync
+    assert_eq!(w[61], 4.0);
+    assert_eq!(w[62], 1.0);
+    // Extra trip counts are ignored, missing ones are 1.
+    assert_eq!(weights(&p, &[4, 8, 99]), w);
+    assert_eq!(weights(&p, &[4])[47], 4.0);
+}
+
+// ----- Hong & Kim counts --------------------------------------------------------------------------
+
+#[test]
+fn hong_kim_counts_vector_add() {
+    let p = example("vector-add");
+    // 13 compute + 4 ld.param = 17; 3 global; no barrier; bra and ret not counted.
+    let c = hong_kim_counts(&p, &[], &[]);
+    assert_eq!(
+        (
+            c.comp_insts,
+            c.coal_mem_insts,
+            c.uncoal_mem_insts,
+            c.synch_insts
+        ),
+        (17.0, 3.0, 0.0, 0.0)
+    );
+    // Mark the first ld.global (index 15) uncoalesced.
+    let u = hong_kim_counts(&p, &[], &[15]);
+    assert_eq!(
+        (
+            u.comp_insts,
+            u.coal_mem_insts,
+            u.uncoal_mem_insts,
+            u.synch_insts
+        ),
+        (17.0, 2.0, 1.0, 0.0)
+    );
+    // A non-memory index and an out-of-range index are ignored.
+    assert_eq!(hong_kim_counts(&p, &[], &[0, 999]), c);
+}
+
+#[test]
+fn hong_kim_counts_matmul_with_trip_counts() {
+    let p = example("matmul-tiled");
+    // Outside the loops: 31 computation before (0..=31 less the bra) + 4 after, 1 st.global.
+    // Tile loop only (×4): 14 computation (incl. 2 st.shared), 2 ld.global, 2 bar.sync.
+    // k loop (×32): 4 ld.shared + 2 fma + 3 add + setp = 10.
+    // comp = 35 + 14·4 + 10·32 = 411; coal = 1 + 2·4 = 9; synch = 2·4 = 8.
+    let c = hong_kim_counts(&p, &[4, 8], &[]);
+    assert_eq!(
+        (
+            c.comp_insts,
+            c.coal_mem_insts,
+            c.uncoal_mem_insts,
+            c.synch_insts
+        ),
+        (411.0, 9.0, 0.0, 8.0)
+    );
+    // The A-tile load (index 36) uncoalesced: it moves 4 from coalesced to uncoalesced.
+    let u = hong_kim_counts(&p, &[4, 8], &[36]);
+    assert_eq!(
+        (
+            u.comp_insts,
+            u.coal_mem_insts,
+            u.uncoal_mem_insts,
+            u.synch_insts
+        ),
+        (411.0, 5.0, 4.0, 8.0)
+    );
+    // Without trip counts: 35 + 14 + 10 = 59, 3 global, 2 barriers.
+    let flat = hong_kim_counts(&p, &[], &[]);
+    assert_eq!(
+        (flat.comp_insts, flat.coal_mem_insts, flat.synch_insts),
+        (59.0, 3.0, 2.0)
+    );
+}
+
+// ----- Table 1 lookups ----------------------------------------------------------------------------
+
+#[test]
+fn table_1_cells() {
+    let t = CostTable::GTX260;
+    let cases = [
+        (
+            "add.s32 %r1, %r2, 1;",
+            22.0,
+            Some(("add", Column::IntConst)),
+        ),
+        (
+            "add.s32 %r1, %r2, %r3;",
+            65.0,
+            Some(("add", Column::IntReg)),
+        ),
+        (
+            "mul.lo.s32 %r1, %r2, %r3;",
+            136.0,
+            Some(("mul", Column::IntReg)),
+        ),
+        (
+            "mul.lo.s32 %r1, %r2, 3;",
+            44.0,
+            Some(("mul", Column::IntConst)),
+        ),
+        (
+            "div.rn.f32 %f1, %f2, %f3;",
+            783.0,
+            Some(("div", Column::FloatReg)),
+        ),
+        (
+            "div.s32 %r1, %r2, 7;",
+            728.0,
+            Some(("div", Column::IntConst)),
+        ),
+        ("neg.f32 %f1, %f2;", 17.0, Some(("neg", Column::FloatReg))),
+        ("neg.s32 %r1, %r2;", 22.0, Some(("neg", Column::IntReg))),
+        (
+            "sub.f32 %f1, %f2, 0f3F800000;",
+            22.0,
+            Some(("sub", Column::FloatConst)),
+        ),
+        (
+            "and.b32 %r1, %r2, 255;",
+            64.0,
+            Some(("and", Column::IntConst)),
+        ),
+        (
+            "fma.rn.f32 %f1, %f2, %f3, %f4;",
+            65.0,
+            Some(("mul", Column::FloatReg)),
+        ),
+        (
+            "mad.lo.s32 %r1, %r2, %r3, %r4;",
+            136.0,
+            Some(("mul", Column::IntReg)),
+        ),
+        ("mad.wide.s32 %rd1, %r2, 4, %rd3;", 22.0, None),
+        ("mov.u32 %r1, %tid.x;", 22.0, None),
+        ("setp.ge.s32 %p1, %r1, %r2;", 22.0, None),
+        ("ld.global.f32 %f1, [%rd1];", 200.0, None),
+        ("st.global.f32 [%rd1], %f1;", 200.0, None),
+        ("ld.shared.f32 %f1, [%r1];", 22.0, None),
+        ("bar.sync 0;", 22.0, None),
+        ("bra $L__BB0_2;", 0.0, None),
+        ("ret;", 0.0, None),
+    ];
+    for (line, cost, cell) in cases {
+        let text = if line.starts_with("bra") {
+            format!("$L__BB0_2:\n{line}")
+        } else {
+            line.to_string()
+        };
+        let ins = one(&text);
+        assert_eq!(t.cost(&ins), cost, "{line}");
+        assert_eq!(table_1_cell(&ins), cell, "{line}");
+    }
+}
+
+#[test]
+fn table_values_match_the_paper() {
+    let t = CostTable::GTX260;
+    let row = |op| t.op(op).expect("a Table 1 op");
+    assert_eq!(row("mul").get(Column::IntConst), 44.0);
+    assert_eq!(row("div").get(Column::FloatConst), 748.0);
+    assert_eq!(row("div").get(Column::IntReg), 753.0);
+    assert_eq!(row("and").get(Column::FloatReg), 64.0);
+    assert_eq!(row("xor").get(Column::IntReg), 62.0);
+    assert_eq!(row("not").get(Column::FloatConst), 22.0);
+    assert_eq!(t.ld_st, 200.0);
+    assert_eq!(t.other, 22.0);
+    assert!(t.op("mov").is_none());
+}
+
+// ----- parsing details ----------------------------------------------------------------------------
+
+#[test]
+fn classification_and_operands() {
+    let i = one("@!%p2 ld.global.nc.v2.f32 {%f1, %f2}, [%rd4+8];");
+    assert_eq!(i.predicate.as_deref(), Some("!%p2"));
+    assert_eq!(i.modifiers, ["global", "nc", "v2", "f32"]);
+    assert_eq!(
+        i.operands,
+        [
+            Operand::Register("%f1".into()),
+            Operand::Register("%f2".into()),
+            Operand::Address {
+                base: "%rd4".into(),
+                offset: 8
+            }
+        ]
+    );
+    assert_eq!(
+        i.class,
+        Class::Memory {
+            space: Space::Global,
+            store: false
+        }
+    );
+
+    let st = one("st.shared.f32 [sdata+8], %f1;");
+    assert_eq!(
+        st.class,
+        Class::Memory {
+            space: Space::Shared,
+            store: true
+        }
+    );
+    assert_eq!(task_kind(&st), Some(TaskKind::Computation));
+
+    let generic = one("ld.f32 %f1, [%rd1+-4];");
+    assert_eq!(
+        generic.class,
+        Class::Memory {
+            space: Space::Generic,
+            store: false
+        }
+    );
+    assert_eq!(
+        generic.operands[1],
+        Operand::Address {
+            base: "%rd1".into(),
+            offset: -4
+        }
+    );
+    assert_eq!(task_kind(&generic), Some(TaskKind::MemoryAccess));
+
+    let atom = one("atom.global.add.u32 %r1, [%rd1], 1;");
+    assert_eq!(
+        atom.class,
+        Class::Memory {
+            space: Space::Global,
+            store: true
+        }
+    );
+
+    let neg = one("mov.s32 %r1, -1;");
+    assert_eq!(neg.operands[1], Operand::Immediate("-1".into()));
+    let dbl = one("mov.f64 %fd1, 0d3FF0000000000000;");
+    assert_eq!(
+        dbl.operands[1],
+        Operand::Immediate("0d3FF0000000000000".into())
+    );
+
+    assert_eq!(one("bar.sync 0;").class, Class::Sync);
+    assert_eq!(one("barrier.sync 0;").class, Class::Sync);
+    assert_eq!(one("exit;").class, Class::Exit);
+    assert_eq!(one("cvta.to.global.u64 %rd1, %rd2;").class, Class::Compute);
+    assert_eq!(
+        one("cvta.to.global.u64 %rd1, %rd2;").modifiers,
+        ["to", "global", "u64"]
+    );
+    assert_eq!(task_kind(&one("ret;")), None);
+}
+
+#[test]
+fn directives_comments_and_calls_are_understood() {
+    let text = r#".version 7.8
+.target sm_52
+.address_size 64
+.global .align 4 .b8 table[8] = {1, 2,
+    3, 4, 5, 6, 7, 8};
+/* a block comment
+   over two lines */
+.visible .entry k(
+	.param .u64 k_param_0
+)
+.maxntid 256, 1, 1
+{
+	.reg .b32 	%r<4>;
+	.pragma "nounroll";
+	.loc	1 5 3
+	mov.u32 	%r1, %tid.x; // trailing comment
+	{ // callseq 0, 0
+	.param .b64 param0;
+	st.param.b64 	[param0+0], %rd1;
+	call.uni (retval0), vprintf, (param0, param1);
+	} // callseq 0
+	ret;
+}"#;
+    let p = parse(text);
+    assert!(p.errors.is_empty(), "{:?}", p.errors);
+    let ops: Vec<&str> = p.instructions.iter().map(|i| i.opcode.as_str()).collect();
+    assert_eq!(ops, ["mov", "st", "call", "ret"]);
+    assert_eq!(p.instructions[0].line, 16);
+    assert_eq!(p.instructions[0].text, "mov.u32 \t%r1, %tid.x;");
+    assert_eq!(
+        p.instructions[2].operands,
+        [
+            Operand::Symbol("(retval0)".into()),
+            Operand::Symbol("vprintf".into()),
+            Operand::Symbol("(param0, param1)".into())
+        ]
+    );
+}
+
+#[test]
+fn labels_are_local_to_their_function() {
+    // Both functions use `$L1`: the second's bra must not loop back into the first.
+    let text = ".entry a()\n{\n$L1:\nadd.s32 %r1, %r1, 1;\nbra $L1;\n}\n\
+                .entry b()\n{\nbra $L1;\n$L1:\nret;\n}";
+    let p = parse(text);
+    assert!(p.errors.is_empty(), "{:?}", p.errors);
+    assert_eq!(p.loops.len(), 1);
+    assert_eq!((p.loops[0].start, p.loops[0].end), (0, 1));
+}
+
+// ----- malformed input ----------------------------------------------------------------------------
+
+#[test]
+fn malformed_lines_are_reported_and_skipped() {
+    let text = ".version 7.8
+.target sm_52
+mov.u32 %r1, %tid.x;
+add.s32 %r2, %r1, 1;
+add.s32 %r3, %r2, %r1
+mul.lo.s32 %r4, %r3, 3;
+ld.global.f32 %f1, [%rd1];
+// a comment
+#@!$ garbage here;
+st.global.f32 [%rd2], %f1;
+ret;";
+    let p = parse(text);
+    let lines: Vec<usize> = p.errors.iter().map(|e| e.line).collect();
+    assert_eq!(lines, [5, 9]);
+    assert!(
+        p.errors[0]
+            .message
+            .starts_with("expected an instruction ending in `;`"),
+        "{}",
+        p.errors[0].message
+    );
+    assert!(
+        p.errors[1].message.starts_with("expected a PTX opcode"),
+        "{}",
+        p.errors[1].message
+    );
+    assert_eq!(
+        p.errors[0].to_string(),
+        format!("line 5: {}", p.errors[0].message)
+    );
+    let lines: Vec<usize> = p.instructions.iter().map(|i| i.line).collect();
+    assert_eq!(lines, [3, 4, 6, 7, 10, 11]);
+    let ops: Vec<&str> = p.instructions.iter().map(|i| i.opcode.as_str()).collect();
+    assert_eq!(ops, ["mov", "add", "mul", "ld", "st", "ret"]);
+}
+
+#[test]
+fn each_kind_of_malformed_statement() {
+    let cases = [
+        ("ld.global.f32 %f1, [%rd1;", "expected balanced brackets"),
+        ("@%p1 ;", "expected an opcode after the predicate"),
+        ("@ bra $L1;", "expected a predicate register"),
+        (";", "expected an instruction before `;`"),
+        ("bra;", "expected a label after `bra`"),
+        ("bra $nowhere;", "expected the branch target `$nowhere`"),
+        ("add..s32 %r1, %r2, %r3;", "expected modifiers"),
+        ("add.s32 %r1, , %r3;", "expected an operand between commas"),
+        ("ld.global.f32 %f1, [%rd1+x];", "expected an address"),
+        ("ld.global.f32 %f1, [];", "expected an address"),
+        ("mov.u32 %r1, #5;", "expected an operand"),
+        (
+            ".f32 ok;\nadd.s32 %r1, %r2",
+            "expected an instruction ending in `;`",
+        ),
+        ("frobnicate.s32 %r1;", "expected a PTX opcode"),
+        ("/* never closed\nadd.s32 %r1, %r2, %r3;", "expected `*/`"),
+    ];
+    for (text, expected) in cases {
+        let p = parse(text);
+        assert_eq!(p.errors.len(), 1, "{text}: {:?}", p.errors);
+        assert!(
+            p.errors[0].message.starts_with(expected),
+            "{text}: {}",
+            p.errors[0].message
+        );
+    }
+    // The branch to an undefined label is reported but kept.
+    assert_eq!(parse("bra $nowhere;").instructions.len(), 1);
+}
+
+#[test]
+fn never_panics_on_odd_input() {
+    let odd = [
+        "\u{0}\u{ffff}",
+        "[[[[",
+        "}}}}{{{{",
+        "@",
+        "@%p1",
+        "$L:",
+        "$L: $L: bra $L;",
+        "ld.global.f32 %f1, [%rd1+99999999999999999999999];",
+        "mov.u32 %r1, {%r2, {%r3}};",
+        "é; ü; 漢字;",
+        ".global .b8 x[2] = {1,\n",
+        "\"unterminated ; string",
+        "// only a comment",
+    ];
+    for text in odd {
+        let p = parse(text);
+        let a = analyze(&p, &CostTable::GTX260, &[u64::MAX, 0]);
+        assert!(a.p >= 0.0 && a.p <= 1.0, "{text}");
+        let _ = hong_kim_counts(&p, &[u64::MAX], &[usize::MAX]);
+    }
+    // The duplicate label on one line is an error; the bra still loops back.
+    let p = parse("$L: $L: bra $L;");
+    assert_eq!(p.errors.len(), 1);
+    assert_eq!(p.loops.len(), 1);
+}
