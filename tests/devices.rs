@@ -213,3 +213,29 @@ fn labels_say_where_each_value_comes_from() {
     assert!(!find("gtx280").expect("gtx280").all_from_papers());
     assert!(find("fx5600").expect("fx5600").all_from_papers());
 }
+
+#[test]
+fn the_gtx260_carries_luo_and_suda_table_1() {
+    use warpsight::model::ptx::CostTable;
+    let gtx260 = find("gtx260").expect("gtx260");
+    assert_eq!(CostTable::of_device(gtx260), Some(CostTable::GTX260));
+    let c = |k: &str| gtx260.constant(k).map(|c| (c.value, c.source.describe()));
+    assert_eq!(
+        c("ptx_mul_int_reg"),
+        Some((136.0, "Luo & Suda, Table 1".to_string()))
+    );
+    assert_eq!(c("ptx_div_float_reg").map(|c| c.0), Some(783.0));
+    assert_eq!(c("ptx_ld_st").map(|c| c.0), Some(200.0));
+    for (k, v) in [
+        ("a", 3.0),
+        ("b", 11.0),
+        ("c", 0.5),
+        ("d", 80.0),
+        ("m", 32.0),
+        ("t_mem", 200.0),
+    ] {
+        assert_eq!(c(k).map(|c| c.0), Some(v), "{k}");
+    }
+    // Other GPUs carry none: their costs are typed in.
+    assert_eq!(CostTable::of_device(find("h100").expect("h100")), None);
+}

@@ -94,6 +94,57 @@ const RTX5090_HK: Constants = &estimated_hk(
     "≈450 SM cycles global-memory latency, assumed as the RTX 4090's (no Blackwell measurement)",
 );
 
+/// Luo & Suda's Table 1: PTX instruction costs measured on the GTX 260 (GPU clocks), keyed
+/// `ptx_<op>_<column>`; the PTX analyzer prices instructions with them.
+const LS_T1: &str = "Luo & Suda, Table 1";
+const GTX260_PTX_COSTS: Constants = &[
+    ("ptx_add_int_const", paper(22.0, LS_T1)),
+    ("ptx_add_int_reg", paper(65.0, LS_T1)),
+    ("ptx_add_float_const", paper(22.0, LS_T1)),
+    ("ptx_add_float_reg", paper(65.0, LS_T1)),
+    ("ptx_sub_int_const", paper(22.0, LS_T1)),
+    ("ptx_sub_int_reg", paper(65.0, LS_T1)),
+    ("ptx_sub_float_const", paper(22.0, LS_T1)),
+    ("ptx_sub_float_reg", paper(65.0, LS_T1)),
+    ("ptx_mul_int_const", paper(44.0, LS_T1)),
+    ("ptx_mul_int_reg", paper(136.0, LS_T1)),
+    ("ptx_mul_float_const", paper(22.0, LS_T1)),
+    ("ptx_mul_float_reg", paper(65.0, LS_T1)),
+    ("ptx_div_int_const", paper(728.0, LS_T1)),
+    ("ptx_div_int_reg", paper(753.0, LS_T1)),
+    ("ptx_div_float_const", paper(748.0, LS_T1)),
+    ("ptx_div_float_reg", paper(783.0, LS_T1)),
+    ("ptx_neg_int_const", paper(22.0, LS_T1)),
+    ("ptx_neg_int_reg", paper(22.0, LS_T1)),
+    ("ptx_neg_float_const", paper(17.0, LS_T1)),
+    ("ptx_neg_float_reg", paper(17.0, LS_T1)),
+    ("ptx_min_int_const", paper(62.0, LS_T1)),
+    ("ptx_min_int_reg", paper(62.0, LS_T1)),
+    ("ptx_min_float_const", paper(62.0, LS_T1)),
+    ("ptx_min_float_reg", paper(62.0, LS_T1)),
+    ("ptx_max_int_const", paper(62.0, LS_T1)),
+    ("ptx_max_int_reg", paper(62.0, LS_T1)),
+    ("ptx_max_float_const", paper(62.0, LS_T1)),
+    ("ptx_max_float_reg", paper(62.0, LS_T1)),
+    ("ptx_and_int_const", paper(64.0, LS_T1)),
+    ("ptx_and_int_reg", paper(64.0, LS_T1)),
+    ("ptx_and_float_const", paper(64.0, LS_T1)),
+    ("ptx_and_float_reg", paper(64.0, LS_T1)),
+    ("ptx_or_int_const", paper(62.0, LS_T1)),
+    ("ptx_or_int_reg", paper(62.0, LS_T1)),
+    ("ptx_or_float_const", paper(62.0, LS_T1)),
+    ("ptx_or_float_reg", paper(62.0, LS_T1)),
+    ("ptx_xor_int_const", paper(62.0, LS_T1)),
+    ("ptx_xor_int_reg", paper(62.0, LS_T1)),
+    ("ptx_xor_float_const", paper(62.0, LS_T1)),
+    ("ptx_xor_float_reg", paper(62.0, LS_T1)),
+    ("ptx_not_int_const", paper(22.0, LS_T1)),
+    ("ptx_not_int_reg", paper(22.0, LS_T1)),
+    ("ptx_not_float_const", paper(22.0, LS_T1)),
+    ("ptx_not_float_reg", paper(22.0, LS_T1)),
+    ("ptx_ld_st", paper(200.0, LS_T1)),
+];
+
 /// Luo & Suda's GTX260 constants: §3.4's empirical parameters, §4.2's 32 warps per SM and
 /// Table 1's ld/st latency.
 const GTX260_LUO_SUDA: Constants = &[
@@ -183,7 +234,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(8, "Luo & Suda, Table 2: 192 SPs / 24 SMs"),
         clock_ghz: paper(1.242, "Luo & Suda, Table 2: processor clock 1242 MHz"),
         mem_bandwidth_gbs: paper(111.9, "Luo & Suda, Table 2"),
-        constants: &[GT200_HK, GTX260_LUO_SUDA],
+        constants: &[GT200_HK, GTX260_LUO_SUDA, GTX260_PTX_COSTS],
     },
     Device {
         id: "gtx280",

@@ -1163,6 +1163,53 @@ impl CostTable {
         other: 22.0,
     };
 
+    /// The costs a device record carries (`ptx_<op>_<column>`, `ptx_ld_st`), or `None` when
+    /// it carries none (every GPU but the GTX260: its costs must be typed in).
+    pub fn of_device(device: &crate::devices::Device) -> Option<CostTable> {
+        let get = |key: String| device.constant(&key).map(|c| c.value);
+        let mut table = CostTable::GTX260;
+        let mut found = false;
+        for op in TABLE_1_OPS {
+            let Some(row) = table.row_mut(op) else {
+                continue;
+            };
+            for (col, slot) in [
+                ("int_const", &mut row.int_const),
+                ("int_reg", &mut row.int_reg),
+                ("float_const", &mut row.float_const),
+                ("float_reg", &mut row.float_reg),
+            ] {
+                if let Some(v) = get(format!("ptx_{op}_{col}")) {
+                    *slot = v;
+                    found = true;
+                }
+            }
+        }
+        if let Some(v) = get("ptx_ld_st".to_string()) {
+            table.ld_st = v;
+            found = true;
+        }
+        found.then_some(table)
+    }
+
+    /// The row of one of [`TABLE_1_OPS`], to change it.
+    pub fn row_mut(&mut self, name: &str) -> Option<&mut OpCost> {
+        Some(match name {
+            "add" => &mut self.add,
+            "sub" => &mut self.sub,
+            "mul" => &mut self.mul,
+            "div" => &mut self.div,
+            "neg" => &mut self.neg,
+            "min" => &mut self.min,
+            "max" => &mut self.max,
+            "and" => &mut self.and,
+            "or" => &mut self.or,
+            "xor" => &mut self.xor,
+            "not" => &mut self.not,
+            _ => return None,
+        })
+    }
+
     /// The row for one of [`TABLE_1_OPS`]; `None` for any other name.
     pub fn op(&self, name: &str) -> Option<OpCost> {
         let row = match name {

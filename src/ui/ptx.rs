@@ -8,30 +8,13 @@ use leptos::prelude::*;
 
 use super::pages::Ctx;
 use crate::format;
-use crate::model::ptx::{self, Column, CostTable, OpCost, Parsed, TABLE_1_OPS};
+use crate::model::ptx::{self, Column, CostTable, Parsed, TABLE_1_OPS};
 
 /// Which model's inputs the panel fills.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Target {
     LuoSuda,
     HongKim,
-}
-
-fn row_mut<'a>(t: &'a mut CostTable, op: &str) -> Option<&'a mut OpCost> {
-    Some(match op {
-        "add" => &mut t.add,
-        "sub" => &mut t.sub,
-        "mul" => &mut t.mul,
-        "div" => &mut t.div,
-        "neg" => &mut t.neg,
-        "min" => &mut t.min,
-        "max" => &mut t.max,
-        "and" => &mut t.and,
-        "or" => &mut t.or,
-        "xor" => &mut t.xor,
-        "not" => &mut t.not,
-        _ => return None,
-    })
 }
 
 const COLUMNS: [Column; 4] = [
@@ -41,8 +24,9 @@ const COLUMNS: [Column; 4] = [
     Column::FloatReg,
 ];
 
-/// The editable cost table (Table 1 for the GTX260; any other GPU's must be typed).
-fn cost_editor(costs: RwSignal<CostTable>) -> impl IntoView {
+/// The editable cost table: the device record's (Table 1, on the GTX260), or for any other
+/// GPU the GTX260's values, labelled so, to be replaced by the user's.
+fn cost_editor(costs: RwSignal<CostTable>, own: Signal<Option<CostTable>>) -> impl IntoView {
     let cell = move |op: &'static str, col: Column| {
         let value = move || {
             costs.with(|t| {
@@ -61,7 +45,7 @@ fn cost_editor(costs: RwSignal<CostTable>) -> impl IntoView {
                     on:change=move |ev| {
                         if let Some(v) = crate::model::parse_number(&event_target_value(&ev)).filter(|v| *v >= 0.0) {
                             costs.update(|t| {
-                                if let Some(r) = row_mut(t, op) {
+                                if let Some(r) = t.row_mut(op) {
                                     match col {
                                         Column::IntConst => r.int_const = v,
                                         Column::IntReg => r.int_reg = v,
@@ -99,7 +83,14 @@ fn cost_editor(costs: RwSignal<CostTable>) -> impl IntoView {
     };
     view! {
         <details class="costs">
-            <summary>"Cost table (GPU clocks; Table 1 of Luo & Suda, GTX260)"</summary>
+            <summary>"Cost table (GPU clocks)"</summary>
+            <p class="sub" id="ptx-costs-source">
+                {move || if own.get().is_some() {
+                    "This device's record: Luo & Suda's Table 1 (measured on the GTX260)."
+                } else {
+                    "Not measured for this device: these are the GTX260's Table 1 values (not from the papers for this GPU); type your GPU's."
+                }}
+            </p>
             <table class="rows-editor">
                 <thead><tr><th></th>{COLUMNS.iter().map(|c| view! { <th>{c.name()}</th> }).collect_view()}</tr></thead>
                 <tbody>
@@ -110,7 +101,7 @@ fn cost_editor(costs: RwSignal<CostTable>) -> impl IntoView {
             </table>
             {single("ld/st", "ptx-cost-ld-st", |t| t.ld_st, |t, v| t.ld_st = v)}
             {single("other instructions (assumed)", "ptx-cost-other", |t| t.other, |t, v| t.other = v)}
-            <button type="button" on:click=move |_| costs.set(CostTable::GTX260)>"Table 1's values"</button>
+            <button type="button" on:click=move |_| costs.set(own.get_untracked().unwrap_or(CostTable::GTX260))>"Reset the costs"</button>
         </details>
     }
 }
@@ -120,7 +111,14 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     let text = RwSignal::new(String::new());
     let trips = RwSignal::new(Vec::<u64>::new());
     let uncoalesced = RwSignal::new(Vec::<usize>::new());
-    let costs = RwSignal::new(CostTable::GTX260);
+    // The device's own cost table, if its record has one.
+    let own = Signal::derive(move || {
+        ctx.good.with(|g| {
+            g.as_ref()
+                .and_then(|g| CostTable::of_device(g.state.device))
+        })
+    });
+    let costs = RwSignal::new(own.get_untracked().unwrap_or(CostTable::GTX260));
     let applied = RwSignal::new(None::<String>);
     let parsed: Memo<Parsed> = Memo::new(move |_| text.with(|t| ptx::parse(t)));
     let trip = move |i: usize| trips.with(|t| t.get(i).copied().unwrap_or(1));
@@ -310,7 +308,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                 {errors}
                 {loops}
                 {memory}
-                {(target == Target::LuoSuda).then(|| cost_editor(costs))}
+                {(target == Target::LuoSuda).then(|| cost_editor(costs, own))}
                 {preview}
                 <p class="copy-status" role="status">{move || applied.get()}</p>
             </details>
