@@ -10,8 +10,8 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
-    clean, Choice, Column, Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec,
-    Params, ReadingNote, Value,
+    clean, out, Choice, Column, Devices, Evaluation, Example, Field, InputError, Model, Out,
+    OutputSpec, Params, ReadingNote, Value,
 };
 use crate::devices::Device;
 
@@ -781,15 +781,6 @@ pub const FIELDS: &[Field] = &[
 ];
 
 pub const GROUPS: &[&str] = &[PROBLEM, DEVICE, SYMBOLIC, CALIBRATION, CHART];
-
-const fn out(
-    name: &'static str,
-    symbol: &'static str,
-    eq: &'static str,
-    unit: &'static str,
-) -> OutputSpec {
-    OutputSpec::new(name, symbol, eq, unit)
-}
 
 pub const OUTPUTS: &[OutputSpec] = &[
     out("grid_width", "GridWidth", "§3.3", "blocks"),

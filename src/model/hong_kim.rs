@@ -9,7 +9,7 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
-    Choice, Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec, Params,
+    out, Choice, Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec, Params,
     ReadingNote, Sweep, Value,
 };
 use crate::devices::{self, Device};
@@ -932,16 +932,6 @@ fn compute(inp: &Inputs) -> Outputs {
         time_s,
         partial_warps,
     }
-}
-
-/// An output row: its name, the paper's symbol, equation and unit.
-const fn out(
-    name: &'static str,
-    symbol: &'static str,
-    equation: &'static str,
-    unit: &'static str,
-) -> OutputSpec {
-    OutputSpec::new(name, symbol, equation, unit)
 }
 
 /// The worked table's rows, in the order of the paper's Table 2: the 25 numbers of

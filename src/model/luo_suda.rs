@@ -10,8 +10,8 @@
 //! readings of eqs. 2, 3, 8 and 13; both printed forms are behind switches.
 
 use super::{
-    clean, finite, Alias, Choice, Column, Devices, Evaluation, Example, Field, InputError, Model,
-    Out, OutputSpec, Params, ReadingNote, Value,
+    clean, finite, out, Alias, Choice, Column, Devices, Evaluation, Example, Field, InputError,
+    Model, Out, OutputSpec, Params, ReadingNote, Value,
 };
 use crate::devices::Device;
 
@@ -458,15 +458,6 @@ pub const FIELDS: &[Field] = &[
     Field::choice("reading_mpd", "", "Eq. 2 (MPD)", READINGS, "fixed").group(READING),
     Field::choice("reading_cpd", "", "Eq. 3 (CPD1)", READINGS, "fixed").group(READING),
 ];
-
-const fn out(
-    name: &'static str,
-    symbol: &'static str,
-    eq: &'static str,
-    unit: &'static str,
-) -> OutputSpec {
-    OutputSpec::new(name, symbol, eq, unit)
-}
 
 pub const OUTPUTS: &[OutputSpec] = &[
     out("warp_bwt", "Warp_bwt", "Eq. 1", "B/cycle"),

@@ -91,6 +91,16 @@ impl OutputSpec {
     }
 }
 
+/// [`OutputSpec::new`], short for the models' output tables.
+pub const fn out(
+    name: &'static str,
+    symbol: &'static str,
+    equation: &'static str,
+    unit: &'static str,
+) -> OutputSpec {
+    OutputSpec::new(name, symbol, equation, unit)
+}
+
 /// An output's value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Out {

@@ -1,22 +1,14 @@
 // End-to-end: the APSP page — the runtime chart against n with its four mappings, interval,
 // jumps explained on hover, measured times pasted by the user, calibration.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, cliEval, ready } from './harness.mjs';
+import { useApp, cliEval, ready } from './harness.mjs';
 
-let server, env;
-before(async () => {
-  server = await startServer();
-  env = await openBrowser();
-});
-after(async () => {
-  await env?.browser.close();
-  await server?.close();
-});
-const link = (q) => `${server.base}?${q}`;
+const app = useApp();
+const link = (q) => app.link(q);
 
 test('the C2075 8×8 case: Buckets jumps 8 → 16 blocks per SM at n = 81', async () => {
-  const page = await env.context.newPage();
+  const page = await app.env.context.newPage();
   await page.goto(link('model=apsp&device=c2075&block_size=8&n=81'));
   await ready(page);
   const cell = (name) => page.getAttribute(`#worked-table td[data-name="${name}"]`, 'data-value');
@@ -31,7 +23,7 @@ test('the C2075 8×8 case: Buckets jumps 8 → 16 blocks per SM at n = 81', asyn
 });
 
 test('the chart: four mappings, the interval, and jumps explained on hover', async () => {
-  const page = await env.context.newPage();
+  const page = await app.env.context.newPage();
   await page.goto(link('model=apsp&device=c2075&block_size=8&n=81&n_from=50&n_to=100'));
   await ready(page);
   assert.equal(await page.locator('section.sweep .chart path.line').count(), 4);
@@ -68,7 +60,7 @@ test('the chart: four mappings, the interval, and jumps explained on hover', asy
 });
 
 test('measured times pasted by the user calibrate the model and appear on the chart', async () => {
-  const page = await env.context.newPage();
+  const page = await app.env.context.newPage();
   await page.goto(link('model=apsp&device=c2075&block_size=8&n=81'));
   await ready(page);
   await page.click('#measured-rows + .rows-actions + details.paste summary');
@@ -108,7 +100,7 @@ test('measured times pasted by the user calibrate the model and appear on the ch
 });
 
 test('Floyd-Warshall and another device from the example picker', async () => {
-  const page = await env.context.newPage();
+  const page = await app.env.context.newPage();
   await page.goto(link('model=apsp&blocks_per_sm_occ=3'));
   await ready(page);
   await page.selectOption('#example', 'c2075-fw');
@@ -125,6 +117,6 @@ test('Floyd-Warshall and another device from the example picker', async () => {
 });
 
 test('no console errors and no offsite requests in these tests', () => {
-  assert.deepEqual(env.offsite, []);
-  assert.deepEqual(env.errors, []);
+  assert.deepEqual(app.env.offsite, []);
+  assert.deepEqual(app.env.errors, []);
 });

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 
 export const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
 export const DIST = join(ROOT, 'dist');
@@ -138,4 +139,22 @@ export async function assertCellsMatchCli(page, cli) {
     }
   }
   return cells.length;
+}
+
+/**
+ * A test file's server and browser: started before its tests, closed after. `app.link(q)`
+ * is the page with query `q`.
+ */
+export function useApp() {
+  const app = {};
+  before(async () => {
+    app.server = await startServer();
+    app.env = await openBrowser();
+  });
+  after(async () => {
+    await app.env?.browser.close();
+    await app.server?.close();
+  });
+  app.link = (q) => `${app.server.base}?${q}`;
+  return app;
 }

@@ -1,22 +1,14 @@
 // End-to-end: the Luo & Suda page — periods edited in the table, the period types on the
 // timeline, the readings switch, and the charts against active warps.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, cliEval, ready } from './harness.mjs';
+import { useApp, cliEval, ready } from './harness.mjs';
 
-let server, env;
-before(async () => {
-  server = await startServer();
-  env = await openBrowser();
-});
-after(async () => {
-  await env?.browser.close();
-  await server?.close();
-});
-const link = (q) => `${server.base}?${q}`;
+const app = useApp();
+const link = (q) => app.link(q);
 
 test('the hand-computed case: four period types, 1,899 cycles', async () => {
-  const page = await env.context.newPage();
+  const page = await app.env.context.newPage();
   await page.goto(link('model=luo-suda&device=gtx260&periods=20:400,30:1000,100:50,60:60&n_act=16&p=0.8'));
   await ready(page);
   assert.equal(await page.getAttribute('#total-cycles', 'data-value'), '1899');
@@ -34,7 +26,7 @@ test('the hand-computed case: four period types, 1,899 cycles', async () => {
 });
 
 test('editing a period row changes the total and the URL', async () => {
-  const page = await env.context.newPage();
+  const page = await app.env.context.newPage();
   await page.goto(link('model=luo-suda&device=gtx260&periods=20:400,30:1000,100:50,60:60&n_act=16&p=0.8'));
   await ready(page);
   const first = page.locator('#periods-rows tbody tr:nth-child(1) input').nth(0);
@@ -60,7 +52,7 @@ test('editing a period row changes the total and the URL', async () => {
 });
 
 test('pasting PTX fills the periods; malformed lines are named, the rest still parses', async () => {
-  const page = await env.context.newPage();
+  const page = await app.env.context.newPage();
   await page.goto(link('model=luo-suda&device=gtx260'));
   await ready(page);
   await page.click('#ptx-panel summary');
@@ -92,7 +84,7 @@ test('pasting PTX fills the periods; malformed lines are named, the rest still p
 });
 
 test('Hong & Kim: instruction counts from PTX', async () => {
-  const page = await env.context.newPage();
+  const page = await app.env.context.newPage();
   await page.goto(link('model=hong-kim&device=gtx280'));
   await ready(page);
   await page.click('#ptx-panel summary');

@@ -1,11 +1,11 @@
 // End-to-end checks every registered model gets, from one table: the share link shows what
 // the CLI prints to the last digit, editing changes the URL, an invalid input names its field
 // and range while the last result stays, the embed renders, and markup in a link stays text.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startServer, openBrowser, cliEval, ready, assertCellsMatchCli, ROOT } from './harness.mjs';
+import { useApp, cliEval, ready, assertCellsMatchCli, ROOT } from './harness.mjs';
 
 // One row per model. `link` is a share link; `edit` a field and a new valid text; `invalid` a
 // field, a bad text and the message it must show.
@@ -30,16 +30,8 @@ const MODELS = [
   },
 ];
 
-let server, env;
-before(async () => {
-  server = await startServer();
-  env = await openBrowser();
-});
-after(async () => {
-  await env?.browser.close();
-  await server?.close();
-});
-const link = (q) => `${server.base}?${q}`;
+const app = useApp();
+const link = (q) => app.link(q);
 
 test('every registered model has a row in this table', () => {
   const listed = JSON.parse(execFileSync(join(ROOT, 'target', 'release', 'warpsight'), ['models', '--json'], { encoding: 'utf8' }));
@@ -48,7 +40,7 @@ test('every registered model has a row in this table', () => {
 
 for (const m of MODELS) {
   test(`${m.id}: the share link shows what the CLI prints, to the last digit`, async () => {
-    const page = await env.context.newPage();
+    const page = await app.env.context.newPage();
     await page.goto(link(m.link));
     await ready(page);
     assert.equal(await page.getAttribute('#result', 'data-ready'), m.id);
@@ -62,7 +54,7 @@ for (const m of MODELS) {
   });
 
   test(`${m.id}: editing an input changes the result and the URL`, async () => {
-    const page = await env.context.newPage();
+    const page = await app.env.context.newPage();
     await page.goto(link(m.link));
     await ready(page);
     const [field, text] = m.edit;
@@ -75,7 +67,7 @@ for (const m of MODELS) {
   });
 
   test(`${m.id}: an invalid input names the field and range; the last result stays`, async () => {
-    const page = await env.context.newPage();
+    const page = await app.env.context.newPage();
     await page.goto(link(m.link));
     await ready(page);
     const [field, text, message] = m.invalid;
@@ -92,7 +84,7 @@ for (const m of MODELS) {
   });
 
   test(`${m.id}: embed shows the result and the model's visuals, no form`, async () => {
-    const page = await env.context.newPage();
+    const page = await app.env.context.newPage();
     await page.goto(link(`${m.link}&embed=1`));
     await ready(page);
     assert.equal(await page.$('form.kernel'), null);
@@ -104,7 +96,7 @@ for (const m of MODELS) {
 
   test(`${m.id}: markup in a link is data, never HTML`, async () => {
     const evil = encodeURIComponent('<img src=x onerror="window.__pwned=1">');
-    const page = await env.context.newPage();
+    const page = await app.env.context.newPage();
     await page.goto(link(`${m.link}&${m.edit[0]}=${evil}&${evil}=2`));
     await ready(page);
     const notices = await page.textContent('#notices');
@@ -116,7 +108,7 @@ for (const m of MODELS) {
 }
 
 test('switching model keeps the device where the new model takes it', async () => {
-  const page = await env.context.newPage();
+  const page = await app.env.context.newPage();
   await page.goto(link('model=hong-kim&device=gtx780'));
   await ready(page);
   await page.selectOption('#model', 'apsp');
@@ -131,6 +123,6 @@ test('switching model keeps the device where the new model takes it', async () =
 });
 
 test('no console errors and no offsite requests in these tests', () => {
-  assert.deepEqual(env.offsite, []);
-  assert.deepEqual(env.errors, []);
+  assert.deepEqual(app.env.offsite, []);
+  assert.deepEqual(app.env.errors, []);
 });
