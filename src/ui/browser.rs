@@ -44,3 +44,29 @@ pub async fn copy_text(text: String) -> bool {
 pub fn now_ms() -> f64 {
     window().performance().map_or(0.0, |p| p.now())
 }
+
+/// The colour theme the user chose on this device ("dark", "light"), if any.
+pub fn stored_theme() -> Option<String> {
+    let storage = window().local_storage().ok().flatten()?;
+    storage
+        .get_item("warpsight-theme")
+        .ok()
+        .flatten()
+        .filter(|t| t == "dark" || t == "light")
+}
+
+/// Applies a theme ("dark", "light", or "auto" to follow the system) and remembers it.
+pub fn set_theme(theme: &str) {
+    if let Some(root) = window().document().and_then(|d| d.document_element()) {
+        let _ = match theme {
+            "dark" | "light" => root.set_attribute("data-theme", theme),
+            _ => root.remove_attribute("data-theme"),
+        };
+    }
+    if let Some(storage) = window().local_storage().ok().flatten() {
+        let _ = match theme {
+            "dark" | "light" => storage.set_item("warpsight-theme", theme),
+            _ => storage.remove_item("warpsight-theme"),
+        };
+    }
+}

@@ -390,6 +390,19 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         })
     };
 
+    // The colour theme: the system's unless chosen here (remembered on this device).
+    let theme = RwSignal::new(browser::stored_theme().unwrap_or_else(|| "auto".to_string()));
+    browser::set_theme(&theme.get_untracked());
+    let next_theme = move |_| {
+        let next = match theme.get_untracked().as_str() {
+            "auto" => "dark",
+            "dark" => "light",
+            _ => "auto",
+        };
+        browser::set_theme(next);
+        theme.set(next.to_string());
+    };
+
     view! {
         <header class="top">
             <div class="brand">
@@ -405,6 +418,15 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
+            <button
+                type="button"
+                class="theme-toggle"
+                id="theme-toggle"
+                title="Colour theme: follow the system, dark or light (remembered on this device)"
+                on:click=next_theme
+            >
+                {move || format!("Theme: {}", theme.get())}
+            </button>
         </header>
         <main class="page" data-model=move || model.get().id>
             {notice_list}

@@ -335,6 +335,35 @@ test('a custom device: type its values, and the link carries them', async () => 
   await page.close();
 });
 
+test('dark mode follows the system, and the toggle is remembered', async () => {
+  const dark = await env.browser.newContext({ colorScheme: 'dark', viewport: { width: 1280, height: 900 } });
+  await dark.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()));
+  const page = await dark.newPage();
+  await page.goto(server.base);
+  await ready(page);
+  const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  assert.equal(await bg(), 'rgb(13, 17, 23)', 'dark by the system setting');
+  assert.equal(await page.textContent('#theme-toggle'), 'Theme: auto');
+  await page.click('#theme-toggle'); // dark
+  await page.click('#theme-toggle'); // light
+  assert.equal(await bg(), 'rgb(246, 248, 250)', 'light, chosen');
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.textContent('#theme-toggle'), 'Theme: light', 'remembered');
+  assert.equal(await bg(), 'rgb(246, 248, 250)');
+  await dark.close();
+});
+
+test('a loading state shows until the app starts, from plain HTML', async () => {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  assert.match(html, /<div class="?loading"? role="?status"?>/);
+  const page = await env.context.newPage();
+  await page.goto(server.base);
+  await ready(page);
+  assert.ok(await page.isHidden('.loading'), 'gone once the app runs');
+  await page.close();
+});
+
 test('no console errors and no offsite requests over the whole run', () => {
   assert.deepEqual(env.offsite, []);
   assert.deepEqual(env.errors, []);

@@ -73,7 +73,7 @@ fn timeline(periods: &[Period]) -> impl IntoView {
     }
     view! {
         <figure class="timeline">
-            <svg viewBox=format!("0 0 {W} 28") role="img" aria-label="Each calculate period's computation and waits, in cycles">
+            <svg viewBox=format!("0 0 {W} 28") preserveAspectRatio="none" role="img" aria-label="Each calculate period's computation and waits, in cycles">
                 {segments}
             </svg>
             <ul class="legend">
