@@ -425,3 +425,46 @@ fn a_custom_device_travels_in_the_link() {
     // custom_* keys without the custom device are not parameters.
     assert_eq!(from_query("custom_sms=3").1[0].key, "custom_sms");
 }
+
+#[test]
+fn numbers_as_the_messages_write_them_and_sensible_sweep_ranges() {
+    use warpsight::model::parse_number;
+    // "2,048" is how the range is written; it is accepted as typed. Bad grouping is not.
+    assert_eq!(parse_number("2,048"), Some(2048.0));
+    assert_eq!(parse_number("1,000,000.5"), Some(1_000_000.5));
+    assert_eq!(parse_number("-1,024"), Some(-1024.0));
+    assert_eq!(parse_number("20,48"), None);
+    assert_eq!(parse_number("1,0000"), None);
+    let (s, n) =
+        from_query("device=h100&threads_per_block=1,024&blocks=2,000&registers_per_thread=32");
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!(s.params.num("threads_per_block"), Some(1024.0));
+    // A reversed or empty sweep range names sweep_to.
+    let e = sweep_from_texts(&hong_kim::MODEL, "mem_ld", "900", "100").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "sweep_to: must be greater than sweep_from (900)"
+    );
+    // A field at 0 sweeps up from it, not over 0…0.
+    let f = hong_kim::field("coal_mem_insts").expect("field");
+    let sw = hong_kim::MODEL.sweep_for(f, Some(0.0)).expect("numbers");
+    assert_eq!((sw.from, sw.to), (0.0, 10.0));
+    let f = hong_kim::field("registers_per_thread").expect("field");
+    let sw = hong_kim::MODEL.sweep_for(f, Some(12.0)).expect("numbers");
+    assert_eq!((sw.from, sw.to), (6.0, 18.0));
+}
+
+#[test]
+fn words_agree_in_number() {
+    // One block on one SM: "1 active block per SM", "the grid's 1 block gives … 1 active SM".
+    let (s, _) = from_query("device=gtx280&blocks=1");
+    let summary = hk(&s).occupancy_summary().unwrap_or_default();
+    assert!(
+        summary.starts_with("1 active block per SM: 4 of the SM's 32 warp slots"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("the grid's 1 block gives each of the 1 active SM at most"),
+        "{summary}"
+    );
+}

@@ -377,6 +377,27 @@ pub fn number_range(min: f64, max: f64, integer: bool) -> String {
 /// `inf`, `NaN`, hex, `1_000` and anything but ASCII; `-0` reads as 0.
 pub fn parse_number(text: &str) -> Option<f64> {
     let t = text.trim();
+    // Digit grouping as the messages write it ("2,048", "1,000,000"): commas every three digits.
+    let ungrouped;
+    let t = if t.contains(',') {
+        let (int, frac) = t.split_once('.').map_or((t, None), |(a, b)| (a, Some(b)));
+        let digits = int.trim_start_matches('-');
+        let groups: Vec<&str> = digits.split(',').collect();
+        let grouped = groups.len() > 1
+            && (1..=3).contains(&groups[0].len())
+            && groups[1..].iter().all(|g| g.len() == 3)
+            && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()));
+        if !grouped {
+            return None;
+        }
+        ungrouped = match frac {
+            Some(f) => format!("{}.{f}", int.replace(',', "")),
+            None => int.replace(',', ""),
+        };
+        ungrouped.as_str()
+    } else {
+        t
+    };
     let ok = !t.is_empty()
         && t.len() <= 64
         && t.bytes()

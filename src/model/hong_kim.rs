@@ -1288,8 +1288,9 @@ impl Prediction {
         let warps = blocks * f64::from(occ.warps_per_block);
         let pct = 100.0 * warps / f64::from(occ.max_warps_per_sm);
         let head = format!(
-            "{} active blocks per SM: {} of the SM's {} warp slots ({}% occupancy)",
+            "{} active block{} per SM: {} of the SM's {} warp slots ({}% occupancy)",
             format::num(blocks),
+            if blocks == 1.0 { "" } else { "s" },
             format::num(warps),
             occ.max_warps_per_sm,
             format::significant(pct, 3)
@@ -1299,9 +1300,12 @@ impl Prediction {
             format!("{head}, limited by {limit}.")
         } else if self.active_blocks_per_sm_auto {
             format!(
-                "{head}: the grid's {} blocks give each of the {} active SMs at most that many; occupancy would allow {} (limited by {limit}).",
+                "{head}: the grid's {} block{} give{} each of the {} active SM{} at most that many; occupancy would allow {} (limited by {limit}).",
                 format::num(self.inputs.blocks),
+                if self.inputs.blocks == 1.0 { "" } else { "s" },
+                if self.inputs.blocks == 1.0 { "s" } else { "" },
                 format::num(self.inputs.active_sms),
+                if self.inputs.active_sms == 1.0 { "" } else { "s" },
                 occ.active_blocks_per_sm
             )
         } else {

@@ -222,7 +222,11 @@ impl Model {
         let current = current.unwrap_or(min.max(1.0));
         let round = |v: f64| if integer { v.round() } else { v };
         let from = round((current * 0.5).max(min));
-        let to = round((current * 1.5).min(max)).max(from);
+        let mut to = round((current * 1.5).min(max)).max(from);
+        if to <= from {
+            // A value of 0 (or a range that rounds to one point): sweep up from it.
+            to = round((from + 10.0).max(from * 2.0).min(max));
+        }
         Some(Sweep {
             field: field.name,
             from,

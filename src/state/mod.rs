@@ -505,10 +505,20 @@ pub fn sweep_from_texts(
                 .unwrap_or_default(),
         )),
     };
+    let (from, to) = (bound("sweep_from", from)?, bound("sweep_to", to)?);
+    if to <= from {
+        return Err(InputError::new(
+            "sweep_to",
+            format!(
+                "must be greater than sweep_from ({})",
+                crate::format::num(from)
+            ),
+        ));
+    }
     Ok(Sweep {
         field: f.name,
-        from: bound("sweep_from", from)?,
-        to: bound("sweep_to", to)?,
+        from,
+        to,
     })
 }
 

@@ -272,9 +272,20 @@ pub fn Chart(
 
     // Arrow keys walk the points (the same tooltip as hover); Escape hides it.
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let n = grid_len();
         let step: isize = match ev.key().as_str() {
             "ArrowRight" | "ArrowUp" => 1,
             "ArrowLeft" | "ArrowDown" => -1,
+            "Home" if n > 0 => {
+                ev.prevent_default();
+                hover.set(Some(0));
+                return;
+            }
+            "End" if n > 0 => {
+                ev.prevent_default();
+                hover.set(Some(n - 1));
+                return;
+            }
             "Escape" => {
                 hover.set(None);
                 return;
@@ -282,7 +293,6 @@ pub fn Chart(
             _ => return,
         };
         ev.prevent_default();
-        let n = grid_len();
         if n == 0 {
             return;
         }
@@ -457,7 +467,7 @@ pub fn Chart(
                 viewBox=format!("0 0 {W} {H}")
                 role="img"
                 tabindex="0"
-                aria-label=move || format!("{} (arrow keys read the points)", title.get())
+                aria-label=move || format!("{} (arrow keys, Home and End read the points)", title.get())
                 on:mousemove=on_move
                 on:mouseleave=move |_| hover.set(None)
                 on:keydown=on_key

@@ -70,6 +70,7 @@ pub fn FieldInput(
                         type="button"
                         class="auto-btn"
                         title="Derive this value from the device and the other inputs"
+                        aria-label=format!("Derive {} automatically", field.label.to_lowercase())
                         disabled=move || value() == "auto"
                         on:click=move |_| set_text(texts, name, "auto".to_string())
                     >

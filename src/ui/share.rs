@@ -33,6 +33,8 @@ fn CopyButton(
             } else {
                 "Select the text and copy it"
             }));
+            // The status is news, not a state: it clears after a few seconds.
+            set_timeout(move || status.set(None), std::time::Duration::from_secs(3));
         });
     };
     view! {
