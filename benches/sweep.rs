@@ -18,11 +18,10 @@ fn main() {
     // Hong & Kim: 1,000 points of comp_insts, as the chart computes them.
     let setup = hong_kim::Setup::default_setup();
     let spec = Sweep {
-        field: "comp_insts",
-        from: 1.0,
-        to: 10_000.0,
+        points: 1000,
+        ..Sweep::new("comp_insts", 1.0, 10_000.0)
     };
-    let xs = hong_kim::sweep_xs(&spec, 32.0, 1000);
+    let xs = hong_kim::sweep_xs(&spec, 32.0);
     assert_eq!(xs.len(), 1000, "sweep should have 1,000 points");
     let inputs: Vec<_> = xs
         .iter()
@@ -38,7 +37,7 @@ fn main() {
         }
     });
     let chart = best_of(50, || {
-        black_box(hong_kim::sweep(black_box(&setup), &spec, 1000));
+        black_box(hong_kim::sweep(black_box(&setup), &spec));
     });
     println!(
         "hong-kim engine alone, 1,000 points: {:.1} µs ({:.0} ns/point), best of 50",

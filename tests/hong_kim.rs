@@ -300,22 +300,38 @@ fn the_sweep_agrees_with_full_predictions() {
     for device in ["hk-example", "gtx280", "h100"] {
         let d = devices::find(device).expect("preset");
         let base = hong_kim::Setup::default_setup().with_device(d);
-        for f in hong_kim::MODEL.sweepable() {
+        for (f, log) in hong_kim::MODEL
+            .sweepable()
+            .flat_map(|f| [(f, false), (f, true)])
+        {
             let (min, max, _) = f.range().expect("numbers");
             let spec = Sweep {
-                field: f.name,
-                from: min,
-                to: max.min(min + 5000.0),
+                points: 40,
+                log,
+                ..Sweep::new(f.name, min.max(1.0), max.min(min + 5000.0))
             };
             let total = base.inputs.blocks * base.inputs.threads_per_block;
-            for p in hong_kim::sweep(&base, &spec, 40) {
+            let points = hong_kim::sweep(&base, &spec);
+            assert!(points.len() >= 2, "{}", f.name);
+            for p in points {
                 let mut s = base;
                 s.set_num(f.name, p.x);
                 if hong_kim::fixed_work(f.name) {
                     s.inputs.blocks = (total / p.x).ceil().max(1.0);
                 }
-                let full = hong_kim::predict(&s).map(|r| r.outputs.time_s);
-                assert_eq!(p.time_s, full, "{device}: {} = {}", f.name, p.x);
+                let full = hong_kim::predict(&s);
+                let at = format!("{device}: {} = {}", f.name, p.x);
+                assert_eq!(p.time_s, full.clone().map(|r| r.outputs.time_s), "{at}");
+                if let Ok(r) = full {
+                    assert_eq!(p.regime, Some(r.outputs.regime), "{at}");
+                    assert_eq!(
+                        (p.mwp, p.cwp, p.active_blocks_per_sm, p.rep),
+                        (r.outputs.mwp, r.outputs.cwp, r.inputs.active_blocks_per_sm, r.outputs.rep),
+                        "{at}"
+                    );
+                } else {
+                    assert_eq!(p.regime, None, "{at}");
+                }
             }
         }
     }
@@ -374,4 +390,35 @@ fn occupancy_settings_and_hardware_limits() {
         "active_sms: must be a whole number from 1 to 30: the GeForce GTX 280 has 30 SMs"
     );
     assert!(hong_kim::predict(&setup("active_blocks_per_sm=5&active_sms=16")).is_ok());
+}
+
+/// Sweep spacing: up to 1,000 points, evenly or in log scale; threads per block in whole warps.
+#[test]
+fn sweep_points_linear_and_log() {
+    use warpsight::model::Sweep;
+    let spec = |field, from, to, points, log| Sweep {
+        points,
+        log,
+        ..Sweep::new(field, from, to)
+    };
+    assert_eq!(
+        hong_kim::sweep_xs(&spec("comp_insts", 1.0, 1000.0, 4, true), 32.0),
+        [1.0, 10.0, 100.0, 1000.0]
+    );
+    assert_eq!(
+        hong_kim::sweep_xs(&spec("threads_per_block", 32.0, 512.0, 5, true), 32.0),
+        [32.0, 64.0, 128.0, 256.0, 512.0]
+    );
+    // Warp multiples: 32…2048 in 1,000 log points has only 64 distinct multiples of 32.
+    let xs = hong_kim::sweep_xs(&spec("threads_per_block", 32.0, 2048.0, 1000, true), 32.0);
+    assert_eq!(xs.len(), 64);
+    assert!(xs.iter().all(|x| x % 32.0 == 0.0));
+    let xs = hong_kim::sweep_xs(&spec("comp_insts", 1.0, 10_000.0, 1000, false), 32.0);
+    assert_eq!((xs.len(), xs[0], xs[999]), (1000, 1.0, 10_000.0));
+    // More than 1,000 points are not drawn; a log scale needs a positive start.
+    assert_eq!(
+        hong_kim::sweep_xs(&spec("comp_insts", 1.0, 1e6, 5000, false), 32.0).len(),
+        1000
+    );
+    assert!(hong_kim::sweep_xs(&spec("comp_insts", 0.0, 10.0, 10, true), 32.0).is_empty());
 }

@@ -235,11 +235,7 @@ fn sweep_and_embed_round_trip() {
     assert!(n.is_empty());
     assert_eq!(
         s.sweep,
-        Some(Sweep {
-            field: "mem_ld",
-            from: 100.0,
-            to: 900.0
-        })
+        Some(Sweep::new("mem_ld", 100.0, 900.0))
     );
     assert!(s.embed);
     assert_eq!(from_query(&to_query(&s)).0, s);
@@ -309,17 +305,61 @@ fn form_errors_name_every_bad_field() {
 #[test]
 fn sweep_controls_name_the_bad_bound() {
     let m = &hong_kim::MODEL;
-    let ok = sweep_from_texts(m, "mem_ld", "100", "900").expect("valid");
+    let ok = sweep_from_texts(m, "mem_ld", "100", "900", "48", false).expect("valid");
     assert_eq!((ok.field, ok.from, ok.to), ("mem_ld", 100.0, 900.0));
-    let e = sweep_from_texts(m, "threads_per_block", "32", "4096").unwrap_err();
+    let e = sweep_from_texts(m, "threads_per_block", "32", "4096", "48", false).unwrap_err();
     assert_eq!(
         e.to_string(),
         "sweep_to: must be a whole number from 1 to 2,048"
     );
     assert_eq!(
-        sweep_from_texts(m, "nope", "1", "2").unwrap_err().field,
+        sweep_from_texts(m, "nope", "1", "2", "48", false).unwrap_err().field,
         "sweep"
     );
+    // Resolution and scale.
+    let ok = sweep_from_texts(m, "comp_insts", "1", "1000", "1,000", true).expect("valid");
+    assert_eq!((ok.points, ok.log), (1000, true));
+    for bad in ["1", "1001", "2.5", "many"] {
+        assert_eq!(
+            sweep_from_texts(m, "comp_insts", "1", "1000", bad, false)
+                .unwrap_err()
+                .to_string(),
+            "sweep_points: must be a whole number from 2 to 1,000"
+        );
+    }
+    assert_eq!(
+        sweep_from_texts(m, "coal_mem_insts", "0", "10", "48", true)
+            .unwrap_err()
+            .to_string(),
+        "sweep_from: must be above 0 on a log scale"
+    );
+}
+
+/// A sweep's resolution and scale travel in the link (only when not the defaults, so older
+/// links are written as before); bad values fall back with a notice.
+#[test]
+fn sweep_points_and_scale_in_links() {
+    let (s, n) = from_query("sweep=comp_insts&sweep_from=1&sweep_to=1000&sweep_points=1000&sweep_scale=log");
+    assert!(n.is_empty(), "{n:?}");
+    let sw = s.sweep.expect("sweep");
+    assert_eq!((sw.field, sw.points, sw.log), ("comp_insts", 1000, true));
+    assert!(to_query(&s).ends_with("&sweep=comp_insts&sweep_from=1&sweep_to=1000&sweep_points=1000&sweep_scale=log"));
+    assert_eq!(from_query(&to_query(&s)).0, s);
+    // Only the points: the default sweep at that resolution.
+    let (s, n) = from_query("sweep_points=200");
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!(s.sweep.map(|w| (w.field, w.points)), Some(("threads_per_block", 200)));
+    // Defaults are not written.
+    let (s, _) = from_query("sweep=comp_insts&sweep_from=1&sweep_to=1000");
+    assert!(!to_query(&s).contains("sweep_points") && !to_query(&s).contains("sweep_scale"));
+    // Bad values: notices, and the defaults.
+    let (s, n) = from_query("sweep=coal_mem_insts&sweep_from=0&sweep_to=10&sweep_points=5000&sweep_scale=log");
+    let keys: Vec<_> = n.iter().map(|n| n.key.as_str()).collect();
+    assert_eq!(keys, ["sweep_points", "sweep_scale"]);
+    let sw = s.sweep.expect("sweep");
+    assert_eq!((sw.points, sw.log), (48, false));
+    let (_, n) = from_query("sweep_scale=cubic");
+    assert_eq!(n[0].message, "“cubic” is not valid: must be linear or log");
 }
 
 #[test]
@@ -440,7 +480,7 @@ fn numbers_as_the_messages_write_them_and_sensible_sweep_ranges() {
     assert!(n.is_empty(), "{n:?}");
     assert_eq!(s.params.num("threads_per_block"), Some(1024.0));
     // A reversed or empty sweep range names sweep_to.
-    let e = sweep_from_texts(&hong_kim::MODEL, "mem_ld", "900", "100").unwrap_err();
+    let e = sweep_from_texts(&hong_kim::MODEL, "mem_ld", "900", "100", "48", false).unwrap_err();
     assert_eq!(
         e.to_string(),
         "sweep_to: must be greater than sweep_from (900)"

@@ -1540,19 +1540,43 @@ pub fn fixed_work(field: &str) -> bool {
 pub struct SweepPoint {
     pub x: f64,
     pub time_s: Result<f64, InputError>,
+    /// Which of eqs. 22–24 gave the time, and the warps that decided it (valid points only).
+    pub regime: Option<Regime>,
+    pub mwp: f64,
+    pub cwp: f64,
+    /// #Active_blocks_per_SM at this point (occupancy changes it when the swept field does).
+    pub active_blocks_per_sm: f64,
+    /// #Rep (eq. 27's repetitions: waves of blocks over the SMs).
+    pub rep: f64,
 }
 
-/// The x values of a sweep: multiples of a warp for threads per block, otherwise up to
-/// `max_points` evenly spaced values (whole numbers for integer fields).
-pub fn sweep_xs(spec: &Sweep, threads_per_warp: f64, max_points: usize) -> Vec<f64> {
+/// The x values of a sweep: up to `spec.points` values, evenly spaced (or evenly in log scale
+/// with `spec.log`); multiples of a warp for threads per block, whole numbers for integer
+/// fields.
+pub fn sweep_xs(spec: &Sweep, threads_per_warp: f64) -> Vec<f64> {
     let Some((_, _, integer)) = field(spec.field).and_then(Field::range) else {
         return Vec::new();
     };
     let (lo, hi) = (spec.from.min(spec.to), spec.from.max(spec.to));
-    if !(lo.is_finite() && hi.is_finite()) || max_points < 2 {
+    let max_points = spec.points.min(Sweep::MAX_POINTS);
+    if !(lo.is_finite() && hi.is_finite()) || max_points < 2 || (spec.log && lo <= 0.0) {
         return Vec::new();
     }
-    let mut xs: Vec<f64> = if fixed_work(spec.field) && threads_per_warp >= 1.0 {
+    let warp = fixed_work(spec.field) && threads_per_warp >= 1.0;
+    let mut xs: Vec<f64> = if spec.log {
+        let n = max_points - 1;
+        let ratio = hi / lo;
+        (0..=n)
+            .map(|i| {
+                let x = lo * ratio.powf(i as f64 / n as f64);
+                if warp && i > 0 {
+                    ((x / threads_per_warp).round() * threads_per_warp).clamp(lo, hi)
+                } else {
+                    x
+                }
+            })
+            .collect()
+    } else if warp {
         let step = threads_per_warp
             * ((hi - lo) / threads_per_warp / max_points as f64)
                 .ceil()
@@ -1575,17 +1599,20 @@ pub fn sweep_xs(spec: &Sweep, threads_per_warp: f64, max_points: usize) -> Vec<f
             *x = x.round();
         }
     }
+    if let Some(last) = xs.last_mut() {
+        *last = if integer { hi.round() } else { hi };
+    }
     xs.dedup();
     xs
 }
 
-/// Predicts at each x, holding everything else of `setup` fixed. Sweeping threads per block
-/// keeps the total number of threads (blocks × threads per block) fixed, as in the paper's
-/// Figs. 15–16: blocks = ⌈total threads / threads per block⌉.
+/// Predicts at each x of `spec`, holding everything else of `setup` fixed. Sweeping threads
+/// per block keeps the total number of threads (blocks × threads per block) fixed, as in the
+/// paper's Figs. 15–16: blocks = ⌈total threads / threads per block⌉.
 ///
 /// The chart's path: the swept field is found once, and occupancy is computed once unless the
 /// swept field changes it (threads per block, registers, shared memory).
-pub fn sweep(setup: &Setup, spec: &Sweep, max_points: usize) -> Vec<SweepPoint> {
+pub fn sweep(setup: &Setup, spec: &Sweep) -> Vec<SweepPoint> {
     let total_threads = setup.inputs.blocks * setup.inputs.threads_per_block;
     let Some(index) = FIELDS.iter().position(|f| f.name == spec.field) else {
         return Vec::new();
@@ -1611,7 +1638,7 @@ pub fn sweep(setup: &Setup, spec: &Sweep, max_points: usize) -> Vec<SweepPoint> 
         })
     });
     let blocks = FIELDS.iter().position(|f| f.name == "blocks").unwrap_or(8);
-    sweep_xs(spec, setup.inputs.threads_per_warp, max_points)
+    sweep_xs(spec, setup.inputs.threads_per_warp)
         .into_iter()
         .map(|x| {
             let mut s = *setup;
@@ -1619,9 +1646,9 @@ pub fn sweep(setup: &Setup, spec: &Sweep, max_points: usize) -> Vec<SweepPoint> 
             if fixed_work(spec.field) {
                 s.inputs.blocks = (total_threads / x).ceil().max(1.0);
             }
-            let time_s = match (&fixed, &base) {
+            let outcome = match (&fixed, &base) {
                 (_, Err(e)) => Err(e.clone()),
-                (None, Ok(())) => predict(&s).map(|p| p.outputs.time_s),
+                (None, Ok(())) => predict(&s).map(|p| (p.inputs.active_blocks_per_sm, p.outputs)),
                 (Some(Err(e)), Ok(())) => Err(e.clone()),
                 (Some(Ok(occ)), Ok(())) => (|| {
                     FIELDS[index].check_num(x)?;
@@ -1631,15 +1658,34 @@ pub fn sweep(setup: &Setup, spec: &Sweep, max_points: usize) -> Vec<SweepPoint> 
                         inputs.validate()?;
                     }
                     // The chart shows only the time: it alone must be finite here.
-                    let time_s = compute(&inputs).time_s;
-                    if time_s.is_finite() {
-                        Ok(time_s)
+                    let outputs = compute(&inputs);
+                    if outputs.time_s.is_finite() {
+                        Ok((inputs.active_blocks_per_sm, outputs))
                     } else {
                         Err(too_large())
                     }
                 })(),
             };
-            SweepPoint { x, time_s }
+            match outcome {
+                Ok((active, o)) => SweepPoint {
+                    x,
+                    time_s: Ok(o.time_s),
+                    regime: Some(o.regime),
+                    mwp: o.mwp,
+                    cwp: o.cwp,
+                    active_blocks_per_sm: active,
+                    rep: o.rep,
+                },
+                Err(e) => SweepPoint {
+                    x,
+                    time_s: Err(e),
+                    regime: None,
+                    mwp: f64::NAN,
+                    cwp: f64::NAN,
+                    active_blocks_per_sm: f64::NAN,
+                    rep: f64::NAN,
+                },
+            }
         })
         .collect()
 }
@@ -1739,11 +1785,7 @@ pub static MODEL: Model = Model {
     examples: EXAMPLES,
     devices: Devices::Gpus,
     default_device: "hk-example",
-    sweep: Some(Sweep {
-        field: "threads_per_block",
-        from: 32.0,
-        to: 512.0,
-    }),
+    sweep: Some(Sweep::new("threads_per_block", 32.0, 512.0)),
     aliases: &[],
     evaluate: evaluate_params,
 };

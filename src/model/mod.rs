@@ -146,12 +146,33 @@ impl Devices {
     }
 }
 
-/// A sweep: one numeric field over a range (the chart's x axis).
+/// A sweep: one numeric field over a range (the chart's x axis), at up to `points` points,
+/// evenly spaced or (with `log`) evenly spaced in log scale.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sweep {
     pub field: &'static str,
     pub from: f64,
     pub to: f64,
+    pub points: usize,
+    pub log: bool,
+}
+
+impl Sweep {
+    /// Points a sweep has unless chosen (`sweep_points`).
+    pub const DEFAULT_POINTS: usize = 48;
+    /// The most points a sweep may have.
+    pub const MAX_POINTS: usize = 1000;
+
+    /// A linear sweep of [`Sweep::DEFAULT_POINTS`] points.
+    pub const fn new(field: &'static str, from: f64, to: f64) -> Sweep {
+        Sweep {
+            field,
+            from,
+            to,
+            points: Sweep::DEFAULT_POINTS,
+            log: false,
+        }
+    }
 }
 
 /// A link key that sets several fields at once (`reading=printed` sets `reading_mpd` and
@@ -227,11 +248,7 @@ impl Model {
             // A value of 0 (or a range that rounds to one point): sweep up from it.
             to = round((from + 10.0).max(from * 2.0).min(max));
         }
-        Some(Sweep {
-            field: field.name,
-            from,
-            to,
-        })
+        Some(Sweep::new(field.name, from, to))
     }
 }
 

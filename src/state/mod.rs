@@ -2,7 +2,7 @@
 //! the link format.
 //!
 //! Format (version 1): `v=1&model=<id>&device=<id>&<field>=<text>…[&sweep=<field>
-//! &sweep_from=<n>&sweep_to=<n>][&embed=1]`. Every field is written under its MODELS.md name,
+//! &sweep_from=<n>&sweep_to=<n>[&sweep_points=<2…1000>][&sweep_scale=log]][&embed=1]`. Every field is written under its MODELS.md name,
 //! in its text form (numbers, `auto`, a choice's word, rows `a:b,c:d`). A link without
 //! `model=` is a Hong & Kim link (all links before the registry were).
 //!
@@ -152,7 +152,13 @@ pub fn query_part(link: &str) -> &str {
 }
 
 /// Keys a link may hold besides the model's fields.
-const SWEEP_KEYS: [&str; 3] = ["sweep", "sweep_from", "sweep_to"];
+const SWEEP_KEYS: [&str; 5] = [
+    "sweep",
+    "sweep_from",
+    "sweep_to",
+    "sweep_points",
+    "sweep_scale",
+];
 
 /// Reads a share link (full URL, `?query` or bare query). Never fails: what cannot be used is
 /// reported in the notices and replaced by its default. Linear in the link's length.
@@ -319,7 +325,8 @@ const MAX_PARTS: usize = 1000;
 /// Notices listed one by one; past these, a link's problems are counted in one more.
 const MAX_NOTICES: usize = 20;
 
-/// Reads `sweep`, `sweep_from`, `sweep_to` into the state's sweep.
+/// Reads `sweep`, `sweep_from`, `sweep_to`, `sweep_points` and `sweep_scale` into the state's
+/// sweep.
 fn read_sweep(
     state: &mut ShareState,
     last: &HashMap<Cow<str>, Cow<str>>,
@@ -341,7 +348,7 @@ fn read_sweep(
             ),
         }
     }
-    if field.is_none() && (get("sweep_from").is_some() || get("sweep_to").is_some()) {
+    if field.is_none() && SWEEP_KEYS[1..].iter().any(|k| get(k).is_some()) {
         field = state.sweep.and_then(|s| model.field(s.field));
     }
     let Some(field) = field else { return };
@@ -370,7 +377,46 @@ fn read_sweep(
             }
         }
     }
+    if let Some(raw) = get("sweep_points") {
+        match parse_points(raw) {
+            Ok(n) => sweep.points = n,
+            Err(e) => note(
+                "sweep_points",
+                format!("{} is not valid: {}", quote(raw), e.message),
+                format!("using {}", Sweep::DEFAULT_POINTS),
+            ),
+        }
+    }
+    if let Some(raw) = get("sweep_scale") {
+        match raw.trim() {
+            "log" if sweep.from.min(sweep.to) > 0.0 => sweep.log = true,
+            "log" => note(
+                "sweep_scale",
+                "a log scale needs a range above 0".to_string(),
+                "using a linear scale".to_string(),
+            ),
+            "linear" => sweep.log = false,
+            _ => note(
+                "sweep_scale",
+                format!("{} is not valid: must be linear or log", quote(raw)),
+                "using a linear scale".to_string(),
+            ),
+        }
+    }
     state.sweep = Some(sweep);
+}
+
+/// A sweep's number of points: a whole number from 2 to [`Sweep::MAX_POINTS`].
+fn parse_points(text: &str) -> Result<usize, InputError> {
+    match crate::model::parse_number(text) {
+        Some(n) if n.fract() == 0.0 && (2.0..=Sweep::MAX_POINTS as f64).contains(&n) => {
+            Ok(n as usize)
+        }
+        _ => Err(InputError::new(
+            "sweep_points",
+            crate::model::number_range(2.0, Sweep::MAX_POINTS as f64, true),
+        )),
+    }
 }
 
 /// While the model rejects the state, resets the field it names (if the link set it) to its
@@ -451,6 +497,12 @@ pub fn to_query(state: &ShareState) -> String {
         q.append_pair("sweep", s.field);
         q.append_pair("sweep_from", &crate::format::exact(s.from));
         q.append_pair("sweep_to", &crate::format::exact(s.to));
+        if s.points != Sweep::DEFAULT_POINTS {
+            q.append_pair("sweep_points", &s.points.to_string());
+        }
+        if s.log {
+            q.append_pair("sweep_scale", "log");
+        }
     }
     if state.embed {
         q.append_pair("embed", "1");
@@ -485,12 +537,15 @@ pub fn params_from_texts<'a>(
     }
 }
 
-/// Reads the sweep controls: the swept field's name and the range's two texts.
+/// Reads the sweep controls: the swept field's name, the range's two texts, the number of
+/// points and the scale.
 pub fn sweep_from_texts(
     model: &Model,
     field: &str,
     from: &str,
     to: &str,
+    points: &str,
+    log: bool,
 ) -> Result<Sweep, InputError> {
     let f = model
         .field(field)
@@ -515,10 +570,16 @@ pub fn sweep_from_texts(
             ),
         ));
     }
+    if log && from <= 0.0 {
+        return Err(InputError::new(
+            "sweep_from",
+            "must be above 0 on a log scale",
+        ));
+    }
     Ok(Sweep {
-        field: f.name,
-        from,
-        to,
+        points: parse_points(points)?,
+        log,
+        ..Sweep::new(f.name, from, to)
     })
 }
 

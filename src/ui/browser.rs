@@ -1,8 +1,10 @@
-//! The few browser APIs the app touches: the URL and the clipboard. Failures are returned,
-//! never unwrapped.
+//! The few browser APIs the app touches: the URL, the clipboard, element sizes, downloads and
+//! the parent frame. Failures are returned or ignored, never unwrapped.
 
-use leptos::prelude::window;
-use wasm_bindgen::JsValue;
+use leptos::prelude::{on_cleanup, window};
+use send_wrapper::SendWrapper;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// `?…` of the current URL ("" if unavailable).
 pub fn location_search() -> String {
@@ -69,4 +71,135 @@ pub fn set_theme(theme: &str) {
             _ => storage.remove_item("warpsight-theme"),
         };
     }
+}
+
+/// Calls `f` with the element's width (CSS px) now and whenever it changes, until the current
+/// reactive owner is cleaned up.
+pub fn watch_width(el: &web_sys::Element, f: impl Fn(f64) + 'static) {
+    let target = el.clone();
+    let width = move || f(target.get_bounding_client_rect().width());
+    width();
+    let callback = Closure::<dyn FnMut()>::new(width);
+    let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) else {
+        return;
+    };
+    observer.observe(el);
+    let kept = SendWrapper::new((observer, callback));
+    on_cleanup(move || kept.0.disconnect());
+}
+
+/// Calls `f` with the document's height (CSS px) now and whenever it changes, for the page's
+/// whole life.
+pub fn watch_document_height(f: impl Fn(f64) + 'static) {
+    let Some(body) = window().document().and_then(|d| d.body()) else {
+        return;
+    };
+    let target = body.clone();
+    let height = move || {
+        let el: &web_sys::Element = target.as_ref();
+        f(el.get_bounding_client_rect().height().ceil())
+    };
+    height();
+    let callback = Closure::<dyn FnMut()>::new(height);
+    if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+        observer.observe(&body);
+        std::mem::forget(observer);
+        callback.forget();
+    }
+}
+
+/// Tells the page embedding this one (if any) a message: `{type, height}`.
+pub fn post_height_to_parent(height: f64) {
+    let Ok(Some(parent)) = window().parent() else {
+        return;
+    };
+    if parent == window() {
+        return;
+    }
+    let msg = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&msg, &"type".into(), &"warpsight:height".into());
+    let _ = js_sys::Reflect::set(&msg, &"height".into(), &height.into());
+    let _ = parent.post_message(&msg, "*");
+}
+
+/// Offers `content` as a file to save.
+pub fn download(filename: &str, mime: &str, content: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(content));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    save_blob(filename, &blob);
+}
+
+fn save_blob(filename: &str, blob: &web_sys::Blob) {
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else {
+        return;
+    };
+    if let Some(a) = window()
+        .document()
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    {
+        a.set_href(&url);
+        a.set_download(filename);
+        a.click();
+    }
+    // Revoke later: the download starts asynchronously.
+    let revoke = Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 10_000);
+}
+
+/// Draws an SVG document (`width` × `height` CSS px) at twice that size and offers it as a
+/// PNG file.
+pub fn download_png(filename: &str, svg: &str, width: f64, height: f64) {
+    let Some(document) = window().document() else {
+        return;
+    };
+    let Ok(img) = web_sys::HtmlImageElement::new() else {
+        return;
+    };
+    let Ok(canvas) = document
+        .create_element("canvas")
+        .map(|c| c.unchecked_into::<web_sys::HtmlCanvasElement>())
+    else {
+        return;
+    };
+    let scale = 2.0;
+    canvas.set_width((width * scale) as u32);
+    canvas.set_height((height * scale) as u32);
+    let name = filename.to_string();
+    let image = img.clone();
+    let onload = Closure::once_into_js(move || {
+        let Some(ctx) = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+        else {
+            return;
+        };
+        ctx.set_fill_style_str("#ffffff");
+        ctx.fill_rect(0.0, 0.0, width * scale, height * scale);
+        let _ = ctx.draw_image_with_html_image_element_and_dw_and_dh(
+            &image,
+            0.0,
+            0.0,
+            width * scale,
+            height * scale,
+        );
+        let save = Closure::once_into_js(move |blob: Option<web_sys::Blob>| {
+            if let Some(blob) = blob {
+                save_blob(&name, &blob);
+            }
+        });
+        let _ = canvas.to_blob(save.unchecked_ref());
+    });
+    img.set_onload(Some(onload.unchecked_ref()));
+    // A data: URL: the page's CSP allows images from data: (not blob:).
+    let encoded = js_sys::encode_uri_component(svg);
+    img.set_src(&format!("data:image/svg+xml;charset=utf-8,{encoded}"));
 }

@@ -55,11 +55,12 @@ pub fn OccupancyCharts(good: Memo<Option<Good>>) -> impl IntoView {
                 <Chart
                     data=data
                     x_label=label.to_string()
-                    y_label="active warps".to_string()
+                    y_label="Active warps per SM (warps)".to_string()
                     marker=marker
                     format_x=format::num
                     format_y=warps
-                    title=format!("Active warps per SM as {label} varies")
+                    title=format!("Active warps per SM as {} varies", label.to_lowercase())
+                    file=id
                 />
             </div>
         }
@@ -88,9 +89,9 @@ pub fn OccupancyCharts(good: Memo<Option<Good>>) -> impl IntoView {
                         <summary><h2>"Occupancy, as NVIDIA's calculator draws it"</h2></summary>
                         <p class="sub" id="occupancy-now">{summary}</p>
                         <div class="occupancy-grid">
-                            {chart(Axis::ThreadsPerBlock, "threads per block", "occupancy-threads")}
-                            {chart(Axis::RegistersPerThread, "registers per thread", "occupancy-registers")}
-                            {chart(Axis::SharedMemPerBlock, "shared memory per block (B)", "occupancy-shared")}
+                            {chart(Axis::ThreadsPerBlock, "Threads per block (threads)", "occupancy-threads")}
+                            {chart(Axis::RegistersPerThread, "Registers per thread (registers)", "occupancy-registers")}
+                            {chart(Axis::SharedMemPerBlock, "Shared memory per block (bytes)", "occupancy-shared")}
                         </div>
                     </details>
                 </section>

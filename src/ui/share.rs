@@ -7,15 +7,21 @@ use wasm_bindgen::JsCast;
 
 use super::browser;
 
-/// The `<iframe>` snippet that embeds `link` (which already ends in its query).
+/// The `<iframe>` snippet that embeds `link` (which already ends in its query), and the few
+/// lines the host page needs to size the frame to its content: the embedded page posts its
+/// height (`{type: "warpsight:height", height}`) whenever it changes. Without the script (a
+/// host whose CSP forbids inline scripts) the frame keeps its 760 px and scrolls if needed.
 pub fn iframe_snippet(link: &str) -> String {
     let src = format!("{link}&embed=1")
         .replace('&', "&amp;")
         .replace('"', "&quot;");
     format!(
-        "<iframe src=\"{src}\" width=\"680\" height=\"700\" style=\"border:0\" loading=\"lazy\" title=\"warpsight prediction\"></iframe>"
+        "<iframe src=\"{src}\" width=\"680\" height=\"760\" style=\"border:0;max-width:100%\" loading=\"lazy\" title=\"warpsight prediction\" data-warpsight></iframe>\n{HOST_SCRIPT}"
     )
 }
+
+/// The host page's listener: resizes the frame that sent the message, and only that one.
+const HOST_SCRIPT: &str = "<script>addEventListener(\"message\",function(e){var d=e.data;if(!d||d.type!==\"warpsight:height\")return;document.querySelectorAll(\"iframe[data-warpsight]\").forEach(function(f){if(f.contentWindow===e.source)f.style.height=Math.min(Math.max(+d.height||0,100),10000)+\"px\"})})</script>";
 
 #[component]
 fn CopyButton(
@@ -53,6 +59,16 @@ fn select_all(ev: leptos::ev::FocusEvent) {
     }
 }
 
+/// Selects a read-only text area's text on focus.
+fn select_all_text(ev: leptos::ev::FocusEvent) {
+    if let Some(area) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+    {
+        area.select();
+    }
+}
+
 /// `query` is the current share query (without `?`).
 #[component]
 pub fn ShareBar(#[prop(into)] query: Signal<String>) -> impl IntoView {
@@ -66,7 +82,7 @@ pub fn ShareBar(#[prop(into)] query: Signal<String>) -> impl IntoView {
             </div>
             <div class="share-row">
                 <CopyButton id="copy-embed" label="Copy embed code" text=snippet/>
-                <input id="embed-code" readonly=true prop:value=snippet aria-label="Embed code" on:focus=select_all/>
+                <textarea id="embed-code" readonly=true rows="3" prop:value=snippet aria-label="Embed code" on:focus=select_all_text></textarea>
             </div>
         </section>
     }

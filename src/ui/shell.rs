@@ -30,6 +30,12 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let sweep_field = RwSignal::new(initial_sweep.map_or("", |s| s.field));
     let sweep_from = RwSignal::new(initial_sweep.map_or(String::new(), |s| format::exact(s.from)));
     let sweep_to = RwSignal::new(initial_sweep.map_or(String::new(), |s| format::exact(s.to)));
+    let sweep_points = RwSignal::new(
+        initial_sweep
+            .map_or(Sweep::DEFAULT_POINTS, |s| s.points)
+            .to_string(),
+    );
+    let sweep_log = RwSignal::new(initial_sweep.is_some_and(|s| s.log));
     let notices = RwSignal::new(notices);
     // The custom device's values as typed (its own small form under the device picker).
     let custom_texts: Texts = RwSignal::new(custom_field_texts(&Custom::of(initial.device)));
@@ -58,6 +64,8 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             sweep_field.get(),
             &sweep_from.get(),
             &sweep_to.get(),
+            &sweep_points.get(),
+            sweep_log.get(),
         )
     });
     let good_sweep: Memo<Option<Sweep>> =
@@ -130,6 +138,8 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             field: sweep_field,
             from: sweep_from,
             to: sweep_to,
+            points: sweep_points,
+            log: sweep_log,
             spec: sweep_spec,
             good: good_sweep,
         },
@@ -179,6 +189,14 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
 
     if embed {
         let full_link = move || format!("{}?{}", browser::page_base(), query.get());
+        // The host page sizes the frame to the content (the snippet's few lines listen).
+        let last = std::cell::Cell::new(0.0);
+        browser::watch_document_height(move |h| {
+            if h > 0.0 && h != last.get() {
+                last.set(h);
+                browser::post_height_to_parent(h);
+            }
+        });
         return view! {
             <main class="embed">
                 {notice_list}
@@ -212,6 +230,8 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         sweep_field.set(s.map_or("", |s| s.field));
         sweep_from.set(s.map_or(String::new(), |s| format::exact(s.from)));
         sweep_to.set(s.map_or(String::new(), |s| format::exact(s.to)));
+        sweep_points.set(Sweep::DEFAULT_POINTS.to_string());
+        sweep_log.set(false);
         notices.set(Vec::new());
     };
     let on_device = move |ev| {

@@ -161,14 +161,14 @@ test('the chart sweeps threads per block and shows a tooltip on hover', async ()
   const box = await page.locator('section.sweep .chart svg').boundingBox();
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
   await page.waitForSelector('section.sweep .chart .tooltip');
-  assert.match(await page.textContent('section.sweep .chart .tooltip text'), /threads_per_block = \d+ → [\d.,]+ [µnm]?s/);
+  assert.match(await page.textContent('section.sweep .chart .tooltip text'), /Threads per block \(threads\) = \d+ → [\d.,]+ [µnm]?s/);
   // The keyboard walks the same points.
   await page.mouse.move(0, 0);
   await page.focus('section.sweep .chart svg');
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('section.sweep .chart .tooltip text'), /^threads_per_block = 32 → /);
+  assert.match(await page.textContent('section.sweep .chart .tooltip text'), /^Threads per block \(threads\) = 32 → /);
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('section.sweep .chart figcaption'), /^threads_per_block = 64 → /);
+  assert.match(await page.textContent('section.sweep .chart figcaption'), /^Threads per block \(threads\) = 64 → /);
   // Sweep another input.
   await page.selectOption('#sweep', 'mem_ld');
   await page.waitForFunction(() => /sweep=mem_ld/.test(location.search));
@@ -190,6 +190,8 @@ test('copy link and copy embed code', async () => {
   await page.waitForFunction(async () => (await navigator.clipboard.readText()).startsWith('<iframe'));
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?v=1&amp;.*&amp;embed=1" /);
+  // The snippet carries the host page's listener that sizes the frame to its content.
+  assert.match(snippet, /data-warpsight><\/iframe>\n<script>addEventListener\("message"/);
   await page.close();
 });
 
@@ -216,6 +218,29 @@ test('a documentation page embeds a live prediction in an iframe', async () => {
   await frame.waitForSelector('#time[data-value]', { timeout: 30000 });
   assert.ok(await frame.$('main.embed'));
   assert.match(await frame.textContent('#time'), /[µnm]?s$/);
+  // The frame fits its content at a desktop and a phone width: no inner scrolling, and the
+  // "Open in warpsight" link at the bottom is inside the frame.
+  for (const width of [1000, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Set by the snippet's script from the frame's message.
+    await page.waitForFunction(() => document.querySelector('iframe').style.height !== '');
+    const fits = async () => {
+      const frameHeight = await page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height);
+      const { content, foot } = await frame.evaluate(() => ({
+        content: document.documentElement.scrollHeight,
+        foot: document.querySelector('.embed-foot a').getBoundingClientRect().bottom,
+      }));
+      return { frameHeight, content, foot };
+    };
+    // The height message may take a frame to arrive after a resize.
+    let m = await fits();
+    for (let i = 0; i < 50 && Math.abs(m.frameHeight - m.content) > 1; i += 1) {
+      await page.waitForTimeout(50);
+      m = await fits();
+    }
+    assert.ok(Math.abs(m.frameHeight - m.content) <= 1, `width ${width}: frame ${m.frameHeight}px, content ${m.content}px`);
+    assert.ok(m.foot <= m.frameHeight, `width ${width}: the link back ends at ${m.foot}px in a ${m.frameHeight}px frame`);
+  }
   await page.close();
   await docServer.close();
 });

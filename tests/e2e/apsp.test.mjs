@@ -36,14 +36,14 @@ test('the chart: four mappings, the interval, and jumps explained on hover', asy
   await page.focus('section.sweep .chart svg');
   for (let i = 0; i <= 16; i++) await page.keyboard.press('ArrowRight');
   const tip = await page.textContent('section.sweep .chart figcaption');
-  assert.match(tip, /^n = 66; Min: [\d.,e]+; Sorted: /);
+  assert.match(tip, /^Graph size n \(vertices\) = 66; Min: [\d.,e]+; Sorted: /);
   assert.match(tip, /one more kernel launch: 6 → 7 Min-plus steps/);
   // Under the chart: the hovered n's warps and blocks per SM, per mapping.
   assert.equal(await page.getAttribute('#hovered', 'data-n'), '66');
   // n = 81: another round of buckets.
   for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight');
   const at81 = await page.textContent('section.sweep .chart figcaption');
-  assert.match(at81, /^n = 81;/);
+  assert.match(at81, /^Graph size n \(vertices\) = 81;/);
   assert.match(at81, /another round of buckets: Buckets puts 8 → 16 blocks/);
   assert.match(await page.textContent('#hovered-mappings tr[data-mapping="buckets"]'), /128\s*16/);
   // A wide range: too many jumps to mark them all; the largest stay marked (Buckets'

@@ -268,6 +268,8 @@ fn visuals(ctx: Ctx) -> AnyView {
             series,
             band,
             events,
+            event_label: "jump",
+            gap_reason: None,
         }
     });
     let hovered = RwSignal::new(None::<f64>);
@@ -280,15 +282,16 @@ fn visuals(ctx: Ctx) -> AnyView {
         Memo::new(move |_| overlay.with(|o| o.as_ref().is_some_and(|o| o.0.is_some())));
     let chart = move || {
         let (y_label, format_y): (&str, fn(f64) -> String) = if calibrated.get() {
-            ("predicted time", ms)
+            ("Predicted time (ms)", ms)
         } else {
-            ("time (symbolic units)", units)
+            ("Time (symbolic units)", units)
         };
         view! {
             <Chart
                 data=data
-                x_label="n".to_string()
+                x_label="Graph size n (vertices)".to_string()
                 y_label=y_label.to_string()
+                file="apsp-runtime-vs-n"
                 marker=marker
                 format_x=format::num
                 format_y=format_y

@@ -187,8 +187,9 @@ fn visuals(ctx: Ctx) -> AnyView {
             <p class="chart-note">"Total work fixed, as in the paper's Fig. 8: with more warps per SM each warp repeats its periods fewer times. Hover or use the arrow keys for values."</p>
             <Chart
                 data=time
-                x_label="active warps per SM".to_string()
-                y_label="predicted time".to_string()
+                x_label="Active warps per SM, N_act (warps)".to_string()
+                y_label="Predicted time".to_string()
+                file="luo-suda-time-vs-warps"
                 marker=marker
                 format_x=format::num
                 format_y=format::duration
@@ -197,8 +198,9 @@ fn visuals(ctx: Ctx) -> AnyView {
             <div id="degrees-chart">
                 <Chart
                     data=degrees
-                    x_label="active warps per SM".to_string()
-                    y_label="parallel degree".to_string()
+                    x_label="Active warps per SM, N_act (warps)".to_string()
+                    y_label="Parallel degree (warps)".to_string()
+                    file="luo-suda-mpd-cpd"
                     marker=marker
                     format_x=format::num
                     format_y=format::num

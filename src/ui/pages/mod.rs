@@ -26,6 +26,10 @@ pub struct SweepCtl {
     pub field: RwSignal<&'static str>,
     pub from: RwSignal<String>,
     pub to: RwSignal<String>,
+    /// The number of points, as typed.
+    pub points: RwSignal<String>,
+    /// A log-scale x axis.
+    pub log: RwSignal<bool>,
     /// The controls read as a sweep, or the error naming the bad control.
     pub spec: Memo<Result<Sweep, crate::model::InputError>>,
     /// The last valid sweep.

@@ -21,8 +21,8 @@ pub const PAGE: Page = Page {
     summary,
 };
 
-/// Points in the sweep chart.
-const SWEEP_POINTS: usize = 48;
+/// At most this many marks on the sweep chart (the first ones along x).
+const MAX_EVENTS: usize = 60;
 
 /// The typed setup and prediction behind a valid state.
 pub(crate) type Hk = Option<(Setup, Prediction)>;
@@ -60,22 +60,34 @@ fn visuals(ctx: Ctx) -> AnyView {
         let (Some((s, _)), Some(spec)) = (hk.get(), sweep.good.get()) else {
             return ChartData::default();
         };
-        let points = hong_kim::sweep(&s, &spec, SWEEP_POINTS)
-            .into_iter()
-            .map(|p| (p.x, p.time_s.ok()))
-            .collect();
+        let sweep_points = hong_kim::sweep(&s, &spec);
+        let gap_reason = sweep_points
+            .iter()
+            .find_map(|p| p.time_s.as_ref().err())
+            .map(|e| format!("the model rejects the input there ({e})"));
         ChartData {
             series: vec![Series {
                 name: "predicted time".to_string(),
                 class: "s0",
-                points,
+                points: sweep_points.iter().map(|p| (p.x, p.time_s.clone().ok())).collect(),
                 line: true,
                 dots: true,
             }],
+            events: changes(&sweep_points),
+            event_label: "regime or occupancy change",
+            gap_reason,
             ..ChartData::default()
         }
     });
-    let x_label = Signal::derive(move || sweep.field.get().to_string());
+    let x_label = Signal::derive(move || {
+        hong_kim::field(sweep.field.get()).map_or(String::new(), |f| {
+            if f.unit.is_empty() {
+                f.label.to_string()
+            } else {
+                format!("{} ({})", f.label, f.unit)
+            }
+        })
+    });
     let marker = Signal::derive(move || {
         hk.with(|g| {
             g.as_ref()
@@ -91,28 +103,25 @@ fn visuals(ctx: Ctx) -> AnyView {
         } else {
             ""
         };
-        format!("Predicted time as {} varies{fixed}", sweep.field.get())
+        format!("Predicted time as {} varies{fixed}", x_label.get().to_lowercase())
     });
     let chart = view! {
         <Chart
             data=points
             x_label=x_label
-            y_label="predicted time".to_string()
+            y_label="Predicted time".to_string()
             marker=marker
             format_x=format::num
             format_y=format::duration
             title=title
+            log_x=Signal::derive(move || sweep.good.with(|s| s.is_some_and(|s| s.log)))
+            file="hong-kim-sweep"
         />
     };
     if ctx.embed {
         return chart.into_any();
     }
-    let sweep_error = move |key: &'static str| {
-        move || match sweep.spec.get() {
-            Err(e) if e.field == key => Some(format!("{}: {}", key, e.message)),
-            _ => None,
-        }
-    };
+    let sweep_error = move || sweep.spec.get().err().map(|e| e.to_string());
     let on_pick = move |ev| {
         let name = event_target_value(&ev);
         let Some(field) = hong_kim::field(&name) else {
@@ -143,7 +152,7 @@ fn visuals(ctx: Ctx) -> AnyView {
                             .sweepable()
                             .map(|f| {
                                 let name = f.name;
-                                view! { <option value=name selected=move || sweep.field.get() == name>{name}</option> }
+                                view! { <option value=name selected=move || sweep.field.get() == name>{f.label}</option> }
                             })
                             .collect_view()}
                     </select>
@@ -158,11 +167,19 @@ fn visuals(ctx: Ctx) -> AnyView {
                     <input id="sweep_to" type="text" inputmode="decimal" prop:value=sweep.to
                         on:input=move |ev| sweep.to.set(event_target_value(&ev))/>
                 </label>
+                <label title="Points computed along the range: 2 to 1,000">
+                    " at "
+                    <input id="sweep_points" type="text" inputmode="numeric" size="5" prop:value=sweep.points
+                        on:input=move |ev| sweep.points.set(event_target_value(&ev))/>
+                    " points"
+                </label>
+                <label class="check">
+                    <input id="sweep_log" type="checkbox" prop:checked=sweep.log
+                        on:change=move |ev| sweep.log.set(event_target_checked(&ev))/>
+                    " log scale"
+                </label>
             </div>
-            <p class="field-error" id="sweep-error" role="alert">
-                {sweep_error("sweep_from")}
-                {sweep_error("sweep_to")}
-            </p>
+            <p class="field-error" id="sweep-error" role="alert">{sweep_error}</p>
             <p class="chart-note">
                 {move || if hong_kim::fixed_work(sweep.field.get()) {
                     "Total work fixed: blocks = ⌈total threads / threads per block⌉, as in the paper's Figs. 15–16. Hover for values."
@@ -175,4 +192,56 @@ fn visuals(ctx: Ctx) -> AnyView {
         <DeviceComparison hk=hk on_pick=ctx.set_device/>
     }
     .into_any()
+}
+
+/// Where the model changes regime (eqs. 22–24) or occupancy changes the active blocks per
+/// SM between two neighbouring points, each explained; at most [`MAX_EVENTS`].
+fn changes(points: &[hong_kim::SweepPoint]) -> Vec<(f64, String)> {
+    let valid: Vec<&hong_kim::SweepPoint> = points.iter().filter(|p| p.regime.is_some()).collect();
+    let mut out = Vec::new();
+    for pair in valid.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let mut why = Vec::new();
+        if let (Some(ra), Some(rb)) = (a.regime, b.regime) {
+            if ra != rb {
+                let how = match rb {
+                    hong_kim::Regime::MemoryBound => format!(
+                        "CWP {} ≥ MWP {}, so memory waits dominate",
+                        format::num(b.cwp),
+                        format::num(b.mwp)
+                    ),
+                    hong_kim::Regime::ComputeBound => format!(
+                        "MWP {} > CWP {}, so computation hides the memory waits",
+                        format::num(b.mwp),
+                        format::num(b.cwp)
+                    ),
+                    hong_kim::Regime::NotEnoughWarps => format!(
+                        "MWP = CWP = {}: too few warps to overlap more",
+                        format::num(b.mwp)
+                    ),
+                };
+                why.push(format!(
+                    "regime changes from eq. {} ({}) to eq. {} ({}): {how}",
+                    ra.equation(),
+                    regime_words(ra),
+                    rb.equation(),
+                    regime_words(rb)
+                ));
+            }
+        }
+        if a.active_blocks_per_sm != b.active_blocks_per_sm {
+            why.push(format!(
+                "active blocks per SM {} → {} (occupancy)",
+                format::num(a.active_blocks_per_sm),
+                format::num(b.active_blocks_per_sm)
+            ));
+        }
+        if !why.is_empty() {
+            out.push((b.x, format!("{} → {}: {}", format::num(a.x), format::num(b.x), why.join("; "))));
+        }
+        if out.len() == MAX_EVENTS {
+            break;
+        }
+    }
+    out
 }

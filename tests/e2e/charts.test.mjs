@@ -1,0 +1,147 @@
+// The shared chart, as a user meets it: as wide as its box with text at its CSS size on every
+// screen, axes in words, gaps shaded and explained, regime changes marked and explained, up to
+// 1,000 points and a log scale, and every chart's points and picture downloadable.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { useApp, ready, cliEval } from './harness.mjs';
+
+const app = useApp();
+
+/** Downloads what clicking `selector` offers; returns { name, body (Buffer) }. */
+async function download(page, selector) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const path = await dl.path();
+  return { name: dl.suggestedFilename(), body: readFileSync(path) };
+}
+
+test('no sideways page scroll at 360 px, and chart text of at least 11 px at every width', async () => {
+  const page = await app.env.context.newPage();
+  for (const model of ['hong-kim', 'luo-suda', 'apsp']) {
+    for (const width of [360, 390, 680, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(app.link(`model=${model}`));
+      await ready(page);
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+      // Let the charts take their new width.
+      await page.waitForFunction(() => [...document.querySelectorAll('.chart svg')].every((s) =>
+        Math.abs(s.viewBox.baseVal.width - s.getBoundingClientRect().width) < 1.5));
+      const m = await page.evaluate(() => {
+        const sizes = [...document.querySelectorAll('.chart svg text')].map((t) => {
+          const svg = t.ownerSVGElement;
+          const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          return parseFloat(getComputedStyle(t).fontSize) * scale;
+        });
+        return {
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+          smallest: Math.min(...sizes),
+          texts: sizes.length,
+        };
+      });
+      assert.ok(m.texts > 10, `${model} at ${width}: charts have text`);
+      if (width <= 390) assert.equal(m.scroll, m.client, `${model} at ${width}: the page scrolls sideways`);
+      assert.ok(m.smallest >= 11 - 1e-9, `${model} at ${width}: chart text is ${m.smallest} px`);
+    }
+  }
+  await page.close();
+});
+
+test('axes in words with units; gaps shaded with the model\'s reason', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim&device=gtx280&sweep=threads_per_block&sweep_from=32&sweep_to=1024'));
+  await ready(page);
+  const labels = await page.$$eval('.sweep .axis-label', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(labels, ['Threads per block (threads)', 'Predicted time']);
+  // The GTX 280 (CC 1.3) takes at most 512 threads per block: the rest is a gap, said so.
+  assert.equal(
+    await page.textContent('.sweep .gap-note'),
+    'No prediction at 16 of 32 points (first at Threads per block (threads) = 544), shaded as gaps: '
+      + 'the model rejects the input there (threads_per_block: must be a whole number from 1 to 512 on compute capability 1.3)',
+  );
+  assert.equal(await page.$$eval('.sweep rect.gap', (g) => g.length), 1);
+  // The keyboard reaches a gap point and reads why.
+  await page.focus('.sweep svg');
+  await page.keyboard.press('End');
+  assert.match(await page.textContent('.sweep figcaption'), /= 1,024 → no prediction; the model rejects the input there/);
+  await page.close();
+});
+
+test('a regime change is marked and explained (comp_insts 1–1,000 on the default kernel)', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim&sweep=comp_insts&sweep_from=1&sweep_to=1000&sweep_points=1000'));
+  await ready(page);
+  const events = await page.$$eval('.sweep g.event', (es) => es.map((e) => [Number(e.dataset.x), e.querySelector('title').textContent]));
+  const regime = events.filter(([, t]) => /regime changes/.test(t));
+  assert.equal(regime.length, 1, JSON.stringify(events));
+  const [x, text] = regime[0];
+  // The CLI agrees: memory-bound (eq. 23) just before x, compute-bound (eq. 24) at x.
+  const at = (v) => cliEval(`model=hong-kim&comp_insts=${v}`).outputs.regime;
+  const before = Math.round(x - 1);
+  assert.deepEqual([at(before), at(x)], [23, 24]);
+  assert.match(text, new RegExp(`^${before} → ${x}: regime changes from eq\\. 23 \\(memory-bound\\) to eq\\. 24 \\(compute-bound\\): MWP [\\d.]+ > CWP [\\d.]+, so computation hides the memory waits$`));
+  assert.match(await page.textContent('.sweep .legend'), /regime or occupancy change \(hover or arrow keys for why\)/);
+  await page.close();
+});
+
+test('up to 1,000 points and a log scale, kept in the link; the CSV holds every point', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim&device=gtx280'));
+  await ready(page);
+  await page.selectOption('#sweep', 'comp_insts');
+  await page.fill('#sweep_from', '1');
+  await page.fill('#sweep_to', '10000');
+  await page.fill('#sweep_points', '1001');
+  assert.equal(await page.textContent('#sweep-error'), 'sweep_points: must be a whole number from 2 to 1,000');
+  await page.fill('#sweep_points', '1000');
+  await page.waitForFunction(() => /sweep_points=1000$/.test(location.search));
+  const csv = await download(page, '.sweep .export-csv');
+  assert.equal(csv.name, 'hong-kim-sweep.csv');
+  const rows = csv.body.toString('utf8').trim().split('\n');
+  assert.equal(rows[0], 'Computation instructions per thread (insts),predicted time');
+  assert.equal(rows.length, 1 + 1000);
+  // Every row is the CLI's time to the last digit (spot-check three).
+  for (const row of [rows[1], rows[500], rows[1000]]) {
+    const [x, t] = row.split(',');
+    assert.equal(Number(t), cliEval(`model=hong-kim&device=gtx280&comp_insts=${x}`).outputs.time_s, row);
+  }
+  await page.check('#sweep_log');
+  await page.waitForFunction(() => /sweep_points=1000&sweep_scale=log$/.test(location.search));
+  assert.equal(await page.textContent('#sweep-error'), '');
+  const ticks = await page.$$eval('.sweep .tick', (ts) => ts.map((t) => t.textContent));
+  for (const t of ['1', '10', '100', '1,000', '10,000']) assert.ok(ticks.includes(t), `log tick ${t} in ${ticks}`);
+  assert.match(await page.textContent('.sweep .axis-label'), /log scale$/);
+  // Whole instruction counts: log spacing repeats small values, which are drawn once.
+  const log = (await download(page, '.sweep .export-csv')).body.toString('utf8').trim().split('\n');
+  const xs = log.slice(1).map((r) => Number(r.split(',')[0]));
+  assert.deepEqual(xs.slice(0, 4), [1, 2, 3, 4]);
+  assert.equal(xs.at(-1), 10000);
+  assert.ok(xs.length > 500 && xs.length < 1000, `${xs.length} distinct points`);
+  // A log scale needs a range above 0.
+  await page.fill('#sweep_from', '0');
+  assert.equal(await page.textContent('#sweep-error'), 'sweep_from: must be above 0 on a log scale');
+  await page.close();
+});
+
+test('every chart downloads as SVG and PNG', async () => {
+  const page = await app.env.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(app.link('model=apsp&device=c2075&n=81&block_size=8&measured=500:12.5,81:0.9'));
+  await ready(page);
+  const svg = await download(page, '.sweep .export-svg');
+  assert.equal(svg.name, 'apsp-runtime-vs-n.svg');
+  const text = svg.body.toString('utf8');
+  assert.match(text, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.match(text, /<style>svg\{font-family/);
+  assert.match(text, /Graph size n \(vertices\)/);
+  assert.doesNotMatch(text, /class="tooltip"/);
+  const png = await download(page, '.sweep .export-png');
+  assert.equal(png.name, 'apsp-runtime-vs-n.png');
+  assert.deepEqual([...png.body.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // Twice the chart's CSS size, from the PNG header.
+  const width = png.body.readUInt32BE(16);
+  const height = png.body.readUInt32BE(20);
+  const box = await page.$eval('.sweep .chart svg', (s) => [s.viewBox.baseVal.width, s.viewBox.baseVal.height]);
+  assert.deepEqual([width, height], [Math.floor(box[0] * 2), box[1] * 2]);
+  await page.close();
+});
