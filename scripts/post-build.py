@@ -1,21 +1,38 @@
 #!/usr/bin/env python3
-"""Trunk post_build hook: move Trunk's inline wasm loader <script> into boot.js.
+"""Trunk post_build hook: runs on Trunk's staging dir ($TRUNK_STAGING_DIR), before Trunk
+copies it to dist/.
 
-index.html's Content-Security-Policy allows scripts from the page's own origin only (no
-inline script), so the loader must be a file. Runs on Trunk's staging dir
-($TRUNK_STAGING_DIR), before Trunk copies it to dist/.
+1. Moves Trunk's inline wasm loader <script> into boot.js: index.html's
+   Content-Security-Policy allows scripts from the page's own origin only (no inline script).
+2. Inlines the page icon (<link rel="icon" href="favicon.svg">) as a data: URL. Chromium
+   fetches a page's icon again after every same-document URL change, and the app keeps the
+   address bar current with history.replaceState as the inputs change: a file icon is
+   requested once more per edit. favicon.svg is also copied to dist/.
+3. Drops `integrity` from the wasm's <link rel="preload" as="fetch">: Chromium ignores it
+   there and warns in the console ("The `integrity` attribute is currently ignored for
+   preload destinations that do not support subresource integrity"); the loader's own fetch
+   of the wasm never carried it. The css and the module-preloaded js keep theirs.
 """
 import os
 import re
 import sys
+from base64 import b64encode
+
+NAME = "post-build"
+
+
+def fail(message):
+    sys.exit(f"{NAME}: {message}")
+
 
 staging = os.environ.get("TRUNK_STAGING_DIR")
 if not staging:
-    sys.exit("externalize-loader: TRUNK_STAGING_DIR is not set (run from Trunk)")
+    fail("TRUNK_STAGING_DIR is not set (run from Trunk)")
 index = os.path.join(staging, "index.html")
 html = open(index, encoding="utf-8").read()
 
-# Debug builds write <script type="module" nonce="…">, release builds minify the attributes.
+# 1. The loader. Debug builds write <script type="module" nonce="…">, release builds minify
+# the attributes.
 pattern = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)
 scripts = [
     m
@@ -23,12 +40,45 @@ scripts = [
     if "src=" not in m.group(1) and "module" in m.group(1) and "init" in m.group(2)
 ]
 if len(scripts) != 1:
-    sys.exit(f"externalize-loader: expected one inline loader script, found {len(scripts)}")
+    fail(f"expected one inline loader script, found {len(scripts)}")
 m = scripts[0]
-with open(os.path.join(staging, "boot.js"), "w", encoding="utf-8") as f:
-    f.write(m.group(2).strip() + "\n")
+loader = m.group(2).strip() + "\n"
 html = html[: m.start()] + '<script type="module" src="./boot.js"></script>' + html[m.end():]
 if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html):
-    sys.exit("externalize-loader: an inline <script> is left in index.html")
+    fail("an inline <script> is left in index.html")
+
+
+def links(rel):
+    """The <link> tags with rel=`rel` (quoted or not, as minified release HTML writes it)."""
+    return [
+        t
+        for t in re.finditer(r"<link\b[^>]*>", html)
+        if re.search(rf"""\brel=(["']?){rel}\1(?=[\s>/])""", t.group(0))
+    ]
+
+
+# 2. The icon.
+icons = links("icon")
+if len(icons) != 1:
+    fail(f"expected one <link rel=icon>, found {len(icons)}")
+href = re.search(r"""\bhref=(["']?)([^"'\s>]+)\1""", icons[0].group(0))
+if not href:
+    fail("the <link rel=icon> has no href")
+svg = open(os.path.join(staging, href.group(2)), "rb").read()
+data = "data:image/svg+xml;base64," + b64encode(svg).decode("ascii")
+t = icons[0]
+html = html[: t.start()] + f'<link rel="icon" type="image/svg+xml" href="{data}">' + html[t.end():]
+
+# 3. The wasm preload's integrity.
+wasm_preloads = [t for t in links("preload") if ".wasm" in t.group(0)]
+if len(wasm_preloads) != 1:
+    fail(f"expected one <link rel=preload> of the wasm, found {len(wasm_preloads)}")
+t = wasm_preloads[0]
+tag = re.sub(r"""\s+integrity=("[^"]*"|'[^']*'|[^\s>]+)""", "", t.group(0))
+html = html[: t.start()] + tag + html[t.end():]
+
 open(index, "w", encoding="utf-8").write(html)
-print("externalize-loader: loader moved to boot.js")
+
+with open(os.path.join(staging, "boot.js"), "w", encoding="utf-8") as f:
+    f.write(loader)
+print(f"{NAME}: loader moved to boot.js; icon inlined; integrity off the wasm preload")
