@@ -7,7 +7,7 @@ copies it to dist/.
 2. Inlines the page icon (<link rel="icon" href="favicon.svg">) as a data: URL. Chromium
    fetches a page's icon again after every same-document URL change, and the app keeps the
    address bar current with history.replaceState as the inputs change: a file icon is
-   requested once more per edit. favicon.svg is also copied to dist/.
+   requested once more per edit. favicon.svg stays in dist/ for the manifest.
 3. Drops `integrity` from the wasm's <link rel="preload" as="fetch">: Chromium ignores it
    there and warns in the console ("The `integrity` attribute is currently ignored for
    preload destinations that do not support subresource integrity"); the loader's own fetch

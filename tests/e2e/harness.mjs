@@ -21,6 +21,7 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Serves dist/ plus any extra {path: html} pages; records every request path. */
