@@ -12,13 +12,18 @@ copies it to dist/.
    there and warns in the console ("The `integrity` attribute is currently ignored for
    preload destinations that do not support subresource integrity"); the loader's own fetch
    of the wasm never carried it. The css and the module-preloaded js keep theirs.
+4. Writes sw.js (the service worker, from scripts/sw.js) with the build's files and a
+   version hashed from their names and contents, and makes boot.js register it.
 """
+import hashlib
+import json
 import os
 import re
 import sys
 from base64 import b64encode
 
 NAME = "post-build"
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def fail(message):
@@ -79,6 +84,42 @@ html = html[: t.start()] + tag + html[t.end():]
 
 open(index, "w", encoding="utf-8").write(html)
 
+# 4. The service worker. Registered from boot.js after the app has started (so its precache
+# does not compete with the first load), only where service workers exist (secure contexts:
+# https, localhost), and not in embed mode (?embed=1): an embedded prediction lives on
+# someone else's page, which is not offline-capable itself, and registering there would
+# download the whole app again into that site's storage partition.
+loader += """
+if ('serviceWorker' in navigator
+    && !['1', 'true'].includes((new URLSearchParams(location.search).get('embed') ?? '').trim())) {
+  navigator.serviceWorker.register(new URL('./sw.js', import.meta.url))
+    .catch((e) => console.warn('warpsight: no offline copy:', e));
+}
+"""
 with open(os.path.join(staging, "boot.js"), "w", encoding="utf-8") as f:
     f.write(loader)
-print(f"{NAME}: loader moved to boot.js; icon inlined; integrity off the wasm preload")
+
+files = sorted(
+    os.path.relpath(os.path.join(d, f), staging).replace(os.sep, "/")
+    for d, _, names in os.walk(staging)
+    for f in names
+)
+files = [f for f in files if f != "sw.js"]
+version = hashlib.sha256()
+for f in files:
+    version.update(f.encode() + b"\0" + hashlib.sha256(open(os.path.join(staging, f), "rb").read()).digest())
+# Trunk names hashed files <stem>-<16 hex digits, leading zeros dropped>[_bg].<ext>.
+hashed = [f for f in files if re.search(r"-[0-9a-f]{12,16}(_bg)?\.[a-z]+$", f)]
+other = [f for f in files if f not in hashed and f != "index.html"]
+sw = open(os.path.join(HERE, "sw.js"), encoding="utf-8").read()
+for key, value in {
+    "'__VERSION__'": json.dumps(version.hexdigest()[:16]),
+    "__HASHED__": json.dumps(hashed),
+    "__OTHER__": json.dumps(other),
+}.items():
+    if key not in sw:
+        fail(f"scripts/sw.js has no {key}")
+    sw = sw.replace(key, value)
+open(os.path.join(staging, "sw.js"), "w", encoding="utf-8").write(sw)
+print(f"{NAME}: loader moved to boot.js; icon inlined; sw.js {version.hexdigest()[:16]} "
+      f"caches {len(files)} files")
