@@ -21,11 +21,15 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves dist/ plus any extra {path: html} pages; records every request path. */
-export async function startServer(extraPages = {}) {
-  if (!existsSync(join(DIST, 'index.html'))) {
+/**
+ * Serves dist/ (or another folder, `root`) plus any extra {path: html} pages; records every
+ * request path.
+ */
+export async function startServer(extraPages = {}, root = DIST) {
+  if (!existsSync(join(root, 'index.html'))) {
     throw new Error('dist/ is missing: run `trunk build --release` (scripts/test.sh does)');
   }
   const requests = [];
@@ -37,8 +41,8 @@ export async function startServer(extraPages = {}) {
       res.end(extraPages[path]);
       return;
     }
-    const file = normalize(join(DIST, path.endsWith('/') ? path + 'index.html' : path));
-    if (!file.startsWith(DIST)) {
+    const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
+    if (!file.startsWith(root)) {
       res.writeHead(403).end();
       return;
     }
