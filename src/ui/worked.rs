@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::chart::csv_cell;
 use super::pages::Good;
 use crate::devices::Device;
 use crate::format;
@@ -50,108 +51,198 @@ fn origin(field: &'static Field, value: &Value, good: &Good) -> String {
     }
 }
 
-#[component]
-pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
-    let rows = move || {
-        good.get().map(|g| {
-            let model = g.state.model;
-            let inputs = model
-                .fields
-                .iter()
-                .zip(&g.eval.inputs)
-                .map(|(field, value)| {
-                    let (text, exact) = shown(field, value);
-                    let from = origin(field, value, &g);
-                    view! {
-                        <tr>
-                            <td>
-                                <code>{if field.symbol.is_empty() { field.label } else { field.symbol }}</code>
-                                <span class="name">{field.name}</span>
-                            </td>
-                            <td class="origin">{from}</td>
-                            <td class="num" data-name=field.name data-value=exact>{text}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            let cc = g
-                .state
-                .device
-                .compute_capability
-                .map(|c| format!("CC {}.{}", c.value.0, c.value.1))
-                .unwrap_or_default();
-            let occupancy = g.eval.occupancy.map(|occ| {
-                use crate::model::occupancy::Limiter;
-                let row = |label: &'static str, key: &'static str, value: u32, won: bool| {
-                    view! {
-                        <tr class:limiter=won>
-                            <td>{label}<span class="name">{key}</span></td>
-                            <td class="origin">{format!("Occupancy, {cc}")}{won.then_some(" · the limit")}</td>
-                            <td class="num" data-occupancy=key>{value}" "<span class="unit">"blocks"</span></td>
-                        </tr>
-                    }
-                };
-                view! {
-                    <tr class="section"><th colspan="3">"Occupancy: active blocks per SM allowed by each resource"</th></tr>
-                    {row("Warp slots", "blocks_limited_by_warps", occ.blocks_limited_by_warps, occ.limiter == Limiter::Warps)}
-                    {row("Block slots", "blocks_limited_by_blocks", occ.blocks_limited_by_blocks, occ.limiter == Limiter::Blocks)}
-                    {row("Registers", "blocks_limited_by_registers", occ.blocks_limited_by_registers, occ.limiter == Limiter::Registers)}
-                    {row("Shared memory", "blocks_limited_by_shared_mem", occ.blocks_limited_by_shared_mem, occ.limiter == Limiter::SharedMemory)}
-                }
+/// One row of the worked table.
+#[derive(Clone, Debug, PartialEq)]
+enum Row {
+    Section(&'static str),
+    Line {
+        /// The paper's symbol (or the field's label).
+        symbol: String,
+        /// The MODELS.md name (`data-name`), or the occupancy bound's key.
+        name: String,
+        /// Where the value came from, or its equation.
+        origin: String,
+        /// As shown, with its unit.
+        text: String,
+        /// Exact, for `data-value` and the CSV.
+        exact: String,
+        /// An occupancy bound (and whether it is the limit).
+        occupancy: Option<bool>,
+    },
+}
+
+/// Every row of the worked table for a valid state: the inputs, occupancy's bound per
+/// resource, and every output with its equation.
+fn rows(g: &Good) -> Vec<Row> {
+    let model = g.state.model;
+    let mut rows = vec![Row::Section("Inputs")];
+    for (field, value) in model.fields.iter().zip(&g.eval.inputs) {
+        let (text, exact) = shown(field, value);
+        rows.push(Row::Line {
+            symbol: (if field.symbol.is_empty() { field.label } else { field.symbol }).to_string(),
+            name: field.name.to_string(),
+            origin: origin(field, value, g),
+            text,
+            exact,
+            occupancy: None,
+        });
+    }
+    if let Some(occ) = g.eval.occupancy {
+        use crate::model::occupancy::Limiter;
+        let cc = g
+            .state
+            .device
+            .compute_capability
+            .map(|c| format!("CC {}.{}", c.value.0, c.value.1))
+            .unwrap_or_default();
+        rows.push(Row::Section("Occupancy: active blocks per SM allowed by each resource"));
+        for (label, key, value, limiter) in [
+            ("Warp slots", "blocks_limited_by_warps", occ.blocks_limited_by_warps, Limiter::Warps),
+            ("Block slots", "blocks_limited_by_blocks", occ.blocks_limited_by_blocks, Limiter::Blocks),
+            ("Registers", "blocks_limited_by_registers", occ.blocks_limited_by_registers, Limiter::Registers),
+            ("Shared memory", "blocks_limited_by_shared_mem", occ.blocks_limited_by_shared_mem, Limiter::SharedMemory),
+        ] {
+            let won = occ.limiter == limiter;
+            rows.push(Row::Line {
+                symbol: label.to_string(),
+                name: key.to_string(),
+                origin: format!("Occupancy, {cc}{}", if won { " · the limit" } else { "" }),
+                text: format!("{value} blocks"),
+                exact: value.to_string(),
+                occupancy: Some(won),
             });
-            let mut out_rows = Vec::new();
-            for (spec, value) in model.outputs.iter().zip(&g.eval.outputs) {
-                let cell = |v: Option<f64>| -> (String, String) {
-                    match v {
-                        Some(x) if spec.unit == "s" => (format::duration(x), format::exact(x)),
-                        Some(x) => (format!("{} {}", format::num(x), spec.unit), format::exact(x)),
-                        None => ("—".to_string(), String::new()),
-                    }
-                };
-                let mut push = |name: String, symbol: String, text: String, exact: String| {
-                    out_rows.push(view! {
-                        <tr>
-                            <td><code>{symbol}</code><span class="name">{name.clone()}</span></td>
-                            <td class="origin">{spec.equation}</td>
-                            <td class="num" data-name=name data-value=exact>{text}</td>
-                        </tr>
-                    });
-                };
-                match value {
-                    Out::Num(x) => {
-                        let (t, e) = cell(Some(*x));
-                        push(spec.name.to_string(), spec.symbol.to_string(), t, e);
-                    }
-                    Out::Null => push(spec.name.to_string(), spec.symbol.to_string(), "—".into(), String::new()),
-                    Out::Word(w) => push(spec.name.to_string(), spec.symbol.to_string(), w.replace('_', " "), w.to_string()),
-                    Out::List(xs) => {
-                        let t = xs.iter().map(|x| format::num(*x)).collect::<Vec<_>>().join(", ");
-                        let e = xs.iter().map(|x| format::exact(*x)).collect::<Vec<_>>().join(",");
-                        push(spec.name.to_string(), spec.symbol.to_string(), t, e);
-                    }
-                    Out::Variants(vs) => {
-                        for (variant, v) in spec.variants.iter().zip(vs) {
-                            let (t, e) = cell(*v);
-                            push(format!("{}_{variant}", spec.name), format!("{} ({variant})", spec.symbol), t, e);
-                        }
-                    }
-                    Out::PerDevice(vs) => {
-                        for (device, v) in vs {
-                            let (t, e) = cell(*v);
-                            let label = crate::devices::find(device).map_or(*device, |d| d.name);
-                            push(format!("{}.{device}", spec.name), format!("{} on {label}", spec.symbol), t, e);
-                        }
-                    }
+        }
+    }
+    rows.push(Row::Section("Model, equation by equation"));
+    for (spec, value) in model.outputs.iter().zip(&g.eval.outputs) {
+        let cell = |v: Option<f64>| -> (String, String) {
+            match v {
+                Some(x) if spec.unit == "s" => (format::duration(x), format::exact(x)),
+                Some(x) => (format!("{} {}", format::num(x), spec.unit), format::exact(x)),
+                None => ("—".to_string(), String::new()),
+            }
+        };
+        let mut push = |name: String, symbol: String, (text, exact): (String, String)| {
+            rows.push(Row::Line {
+                symbol,
+                name,
+                origin: spec.equation.to_string(),
+                text,
+                exact,
+                occupancy: None,
+            });
+        };
+        match value {
+            Out::Num(x) => push(spec.name.to_string(), spec.symbol.to_string(), cell(Some(*x))),
+            Out::Null => push(spec.name.to_string(), spec.symbol.to_string(), cell(None)),
+            Out::Word(w) => push(
+                spec.name.to_string(),
+                spec.symbol.to_string(),
+                (w.replace('_', " "), w.to_string()),
+            ),
+            Out::List(xs) => {
+                let t = xs.iter().map(|x| format::num(*x)).collect::<Vec<_>>().join(", ");
+                let e = xs.iter().map(|x| format::exact(*x)).collect::<Vec<_>>().join(",");
+                push(spec.name.to_string(), spec.symbol.to_string(), (t, e));
+            }
+            Out::Variants(vs) => {
+                for (variant, v) in spec.variants.iter().zip(vs) {
+                    push(
+                        format!("{}_{variant}", spec.name),
+                        format!("{} ({variant})", spec.symbol),
+                        cell(*v),
+                    );
                 }
             }
-            view! {
-                <tbody>
-                    <tr class="section"><th colspan="3">"Inputs"</th></tr>
-                    {inputs}
-                    {occupancy}
-                    <tr class="section"><th colspan="3">"Model, equation by equation"</th></tr>
-                    {out_rows}
-                </tbody>
+            Out::PerDevice(vs) => {
+                for (device, v) in vs {
+                    let label = crate::devices::find(device).map_or(*device, |d| d.name);
+                    push(
+                        format!("{}.{device}", spec.name),
+                        format!("{} on {label}", spec.symbol),
+                        cell(*v),
+                    );
+                }
+            }
+        }
+    }
+    rows
+}
+
+/// The worked table as CSV: section, parameter, name, obtained, exact value, value as shown.
+fn rows_csv(rows: &[Row]) -> String {
+    let mut out = String::from("section,parameter,name,obtained,value,shown\n");
+    let mut section = "";
+    for row in rows {
+        match row {
+            Row::Section(s) => section = s,
+            Row::Line {
+                symbol,
+                name,
+                origin,
+                text,
+                exact,
+                ..
+            } => {
+                let cells = [section, symbol, name, origin, exact, text].map(csv_cell);
+                out.push_str(&cells.join(","));
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+#[component]
+pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
+    let table = Memo::new(move |_| good.with(|g| g.as_ref().map(rows)));
+    let body = move || {
+        table.get().map(|rows| {
+            let rows = rows
+                .into_iter()
+                .map(|row| match row {
+                    Row::Section(title) => {
+                        view! { <tr class="section"><th colspan="3">{title}</th></tr> }.into_any()
+                    }
+                    Row::Line { symbol, name, origin, text, exact, occupancy: Some(won) } => view! {
+                        <tr class:limiter=won>
+                            <td>{symbol}<span class="name">{name.clone()}</span></td>
+                            <td class="origin">{origin}</td>
+                            <td class="num" data-occupancy=name data-value=exact>{text}</td>
+                        </tr>
+                    }
+                    .into_any(),
+                    Row::Line { symbol, name, origin, text, exact, occupancy: None } => view! {
+                        <tr>
+                            <td><code>{symbol}</code><span class="name">{name.clone()}</span></td>
+                            <td class="origin">{origin}</td>
+                            <td class="num" data-name=name data-value=exact>{text}</td>
+                        </tr>
+                    }
+                    .into_any(),
+                })
+                .collect_view();
+            view! { <tbody>{rows}</tbody> }
+        })
+    };
+    let file = move |ext: &str| {
+        good.with_untracked(|g| {
+            g.as_ref()
+                .map_or(format!("warpsight.{ext}"), |g| format!("warpsight-{}-{}.{ext}", g.state.model.id, g.state.device.id))
+        })
+    };
+    let export_csv = move |_| {
+        if let Some(rows) = table.get_untracked() {
+            super::browser::download(&file("csv"), "text/csv;charset=utf-8", &rows_csv(&rows));
+        }
+    };
+    let export_json = move |_| {
+        good.with_untracked(|g| {
+            if let Some(g) = g {
+                let doc = crate::report::evaluation_json(&g.state, &g.eval);
+                if let Ok(text) = serde_json::to_string_pretty(&doc) {
+                    super::browser::download(&file("json"), "application/json", &(text + "\n"));
+                }
             }
         })
     };
@@ -162,8 +253,14 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
                 <thead>
                     <tr><th>"Parameter"</th><th>"Obtained"</th><th class="num">"Value"</th></tr>
                 </thead>
-                {rows}
+                {body}
             </table>
+            <p class="export">
+                "Download: "
+                <button type="button" class="link" id="export-worked-csv" on:click=export_csv title="This table as CSV">"CSV"</button>
+                " "
+                <button type="button" class="link" id="export-json" on:click=export_json title="Every input and output as JSON: the document `warpsight eval` prints">"JSON (as the CLI prints)"</button>
+            </p>
         </section>
     }
 }

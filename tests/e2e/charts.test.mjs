@@ -145,3 +145,44 @@ test('every chart downloads as SVG and PNG', async () => {
   assert.deepEqual([width, height], [Math.floor(box[0] * 2), box[1] * 2]);
   await page.close();
 });
+
+test('the worked table downloads as CSV and the whole evaluation as the CLI\'s JSON, for every model', async () => {
+  const page = await app.env.context.newPage();
+  for (const q of [
+    'model=hong-kim&device=gtx280&threads_per_block=256&blocks=400&comp_insts=71',
+    'model=luo-suda&device=gtx260&periods=20:400,30:1000&n_act=16',
+    'model=apsp&device=c2075&n=81&block_size=8&measured=500:12.5,81:0.9',
+  ]) {
+    await page.goto(app.link(q));
+    await ready(page);
+    const json = await download(page, '#export-json');
+    const cli = cliEval(page.url());
+    assert.deepEqual(JSON.parse(json.body.toString('utf8')), cli, q);
+    assert.match(json.name, /^warpsight-[a-z-]+-[a-z0-9-]+\.json$/);
+    const csv = (await download(page, '#export-worked-csv')).body.toString('utf8').trim().split('\n');
+    assert.equal(csv[0], 'section,parameter,name,obtained,value,shown');
+    const cells = await page.$$eval('#worked-table td[data-name], #worked-table td[data-occupancy]', (tds) =>
+      tds.map((td) => [td.dataset.name ?? td.dataset.occupancy, td.dataset.value]));
+    assert.equal(csv.length - 1, cells.length, q);
+    // Each row's name and exact value are the table's (names hold no commas or quotes).
+    const parsed = csv.slice(1).map((r) => r.match(/^(?:"[^"]*"|[^,]*),(?:"(?:[^"]|"")*"|[^,]*),([^,]*),(?:"(?:[^"]|"")*"|[^,]*),("(?:[^"]|"")*"|[^,]*),/));
+    assert.deepEqual(parsed.map((m) => [m[1], m[2].replace(/^"|"$/g, '')]), cells);
+  }
+  await page.close();
+});
+
+test('the every-device table downloads as CSV with exact times', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim&device=gtx280'));
+  await ready(page);
+  await page.click('#compare summary');
+  const rows = (await download(page, '#export-devices-csv')).body.toString('utf8').trim().split('\n');
+  assert.equal(rows[0], 'device,name,time_s,exec_cycles_with_synch,mwp,cwp,regime,error');
+  const cli = cliEval(page.url()).outputs.time_s_by_device;
+  assert.equal(rows.length - 1, Object.keys(cli).length);
+  for (const row of rows.slice(1)) {
+    const [id, , time] = row.split(',');
+    assert.equal(time === '' ? null : Number(time), cli[id], row);
+  }
+  await page.close();
+});

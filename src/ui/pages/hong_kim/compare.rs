@@ -6,6 +6,8 @@ use super::{regime_words, Hk};
 use crate::devices::Device;
 use crate::format;
 use crate::model::hong_kim;
+use crate::ui::browser;
+use crate::ui::chart::csv_cell;
 
 /// The same kernel on every GPU preset, fastest first; a row's button switches device.
 #[component]
@@ -32,6 +34,28 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
         });
         rows
     });
+    // The table as CSV: exact values under the MODELS.md names.
+    let export_csv = move |_| {
+        let mut csv = String::from("device,name,time_s,exec_cycles_with_synch,mwp,cwp,regime,error\n");
+        for (d, result, _) in rows.get_untracked() {
+            let cells: Vec<String> = match result {
+                Ok(o) => vec![
+                    d.id.to_string(),
+                    d.name.to_string(),
+                    format::exact(o.time_s),
+                    format::exact(o.exec_cycles_with_synch),
+                    format::exact(o.mwp),
+                    format::exact(o.cwp),
+                    o.regime.equation().to_string(),
+                    String::new(),
+                ],
+                Err(e) => vec![d.id.to_string(), d.name.to_string(), String::new(), String::new(), String::new(), String::new(), String::new(), e],
+            };
+            csv.push_str(&cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(","));
+            csv.push('\n');
+        }
+        browser::download("warpsight-hong-kim-every-device.csv", "text/csv;charset=utf-8", &csv);
+    };
     view! {
         <section class="compare" aria-label="Other devices">
             <details id="compare">
@@ -67,6 +91,10 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
                         }).collect_view()}
                     </tbody>
                 </table>
+                <p class="export">
+                    "Download: "
+                    <button type="button" class="link" id="export-devices-csv" on:click=export_csv title="This table as CSV">"CSV"</button>
+                </p>
             </details>
         </section>
     }
