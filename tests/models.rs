@@ -222,3 +222,26 @@ proptest! {
 fn urlencode(s: &str) -> String {
     s.bytes().map(|b| format!("%{b:02X}")).collect()
 }
+
+/// A model applied two or more compute-capability generations past its paper's GPUs says what
+/// it leaves out; on the paper's own generation it says nothing.
+#[test]
+fn old_models_on_new_gpus_say_what_they_leave_out() {
+    let scope = |model: &str, device: &str| {
+        let m = warpsight::registry::find(model).expect("model");
+        m.beyond_scope(devices::find(device).expect("device"))
+    };
+    let h100 = scope("hong-kim", "h100").expect("H100 is CC 9.0, the paper's newest 1.3");
+    assert!(
+        h100.starts_with("Hong & Kim built and checked this model on the FX5600, 8800 GTX, 8800 GT and GTX 280 (compute capability up to 1.3); the H100 (SXM5) is compute capability 9.0. The model has no caches"),
+        "{h100}"
+    );
+    assert_eq!(scope("hong-kim", "gtx280"), None);
+    assert_eq!(scope("hong-kim", "c2050"), None); // CC 2.0: one generation on
+    assert!(scope("hong-kim", "k20c").is_some()); // CC 3.5
+    assert_eq!(scope("apsp", "gtx780"), None);
+    assert_eq!(scope("apsp", "c2075"), None);
+    assert!(scope("apsp", "v100").expect("CC 7.0").contains("calibrate with a measured time"));
+    assert_eq!(scope("luo-suda", "c2050"), None);
+    assert!(scope("luo-suda", "gtx780").is_some());
+}

@@ -26,6 +26,23 @@ impl Source {
         matches!(self, Source::Paper(_))
     }
 
+    /// The citation alone ("NVIDIA H100 datasheet").
+    pub fn citation(&self) -> &'static str {
+        match self {
+            Source::Paper(s) | Source::Vendor(s) | Source::Estimate(s) | Source::User(s) => s,
+        }
+    }
+
+    /// What kind of source it is when not a paper ("vendor spec"), for a badge.
+    pub fn off_paper(&self) -> Option<&'static str> {
+        match self {
+            Source::Paper(_) => None,
+            Source::Vendor(_) => Some("vendor spec"),
+            Source::Estimate(_) => Some("estimate"),
+            Source::User(_) => Some("typed in"),
+        }
+    }
+
     pub fn describe(&self) -> String {
         match self {
             Source::Paper(s) => (*s).to_string(),

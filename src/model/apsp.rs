@@ -10,6 +10,7 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
+    Scope,
     clean, out, Choice, Column, Devices, Evaluation, Example, Field, InputError, Model, Out,
     OutputSpec, Params, ReadingNote, Value,
 };
@@ -1233,5 +1234,10 @@ pub static MODEL: Model = Model {
     default_device: "c2075",
     sweep: None,
     aliases: &[],
+    scope: Scope {
+        newest_cc: (3, 5),
+        paper_gpus: "a Tesla C2075 and a GeForce GTX 780",
+        leaves_out: "Newer GPUs have larger L1 and L2 caches and schedule warps differently; the interval model's warp counts still hold, but its time units need a measurement on your GPU: calibrate with a measured time at one n.",
+    },
     evaluate: evaluate_params,
 };

@@ -9,6 +9,7 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
+    Scope,
     out, Choice, Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec, Params,
     ReadingNote, Sweep, Value,
 };
@@ -1787,5 +1788,10 @@ pub static MODEL: Model = Model {
     default_device: "hk-example",
     sweep: Some(Sweep::new("threads_per_block", 32.0, 512.0)),
     aliases: &[],
+    scope: Scope {
+        newest_cc: (1, 3),
+        paper_gpus: "the FX5600, 8800 GTX, 8800 GT and GTX 280",
+        leaves_out: "The model has no caches: every load goes to DRAM at Mem_LD cycles. Newer GPUs serve repeated loads from L1 and L2 caches, issue from several warps per SM each cycle and overlap memory far more, so for kernels that reuse data (a naive matrix multiply, a stencil) the predicted time can be many times the measured one. Read it as the time if nothing were cached; the ranking of kernel variants is more trustworthy than the absolute time.",
+    },
     evaluate: evaluate_params,
 };

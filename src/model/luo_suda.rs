@@ -10,6 +10,7 @@
 //! readings of eqs. 2, 3, 8 and 13; both printed forms are behind switches.
 
 use super::{
+    Scope,
     clean, finite, out, Alias, Choice, Column, Devices, Evaluation, Example, Field, InputError,
     Model, Out, OutputSpec, Params, ReadingNote, Value,
 };
@@ -688,5 +689,10 @@ pub static MODEL: Model = Model {
         key: "reading",
         sets: &["reading_mpd", "reading_cpd"],
     }],
+    scope: Scope {
+        newest_cc: (1, 3),
+        paper_gpus: "a GeForce GTX 260",
+        leaves_out: "Its instruction costs (Table 1), the memory latency t_mem and the constants a, b, c, d were measured on that GPU; newer GPUs have caches, other instruction latencies and more memory parallelism. Enter your GPU's costs (the PTX cost table) before trusting the absolute time.",
+    },
     evaluate: evaluate_params,
 };

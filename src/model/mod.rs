@@ -201,7 +201,49 @@ pub struct Model {
     pub sweep: Option<Sweep>,
     /// Link keys that set several fields.
     pub aliases: &'static [Alias],
+    /// The GPUs the paper built and validated the model on, and what newer ones have that
+    /// the model leaves out.
+    pub scope: Scope,
     pub evaluate: fn(&Params, &'static Device) -> Result<Evaluation, InputError>,
+}
+
+/// What a model was built on: the paper's GPUs (the newest compute capability among them) and
+/// what GPUs well beyond them have that the model does not describe.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scope {
+    pub newest_cc: (u8, u8),
+    /// "the 8800 GT and GTX 280".
+    pub paper_gpus: &'static str,
+    /// A sentence: what newer GPUs have that the model leaves out, and how to read its time.
+    pub leaves_out: &'static str,
+}
+
+impl Model {
+    /// For a device two or more compute-capability generations past the paper's GPUs: what
+    /// the model leaves out, for the result card. None on the paper's generation (or one
+    /// step past it) and on devices without a compute capability.
+    pub fn beyond_scope(&self, device: &Device) -> Option<String> {
+        let cc = device.compute_capability?.value;
+        let newest = self.scope.newest_cc;
+        (cc.0 >= newest.0 + 2).then(|| {
+            format!(
+                "{} built and checked this model on {} (compute capability up to {}.{}); the {} is compute capability {}.{}. {}",
+                self.citation_short(),
+                self.scope.paper_gpus,
+                newest.0,
+                newest.1,
+                device.name,
+                cc.0,
+                cc.1,
+                self.scope.leaves_out
+            )
+        })
+    }
+
+    /// The authors as the title names them ("Hong & Kim").
+    fn citation_short(&self) -> &'static str {
+        self.title.split([',', '—']).next().unwrap_or(self.title).trim()
+    }
 }
 
 impl fmt::Debug for Model {

@@ -2,12 +2,12 @@
 
 use leptos::prelude::*;
 
-use crate::devices::{Device, Source, Sourced};
+use crate::devices::{Device, Sourced};
 use crate::format;
 
 pub fn device_option(d: &'static Device, current: RwSignal<&'static Device>) -> impl IntoView {
     view! {
-        <option value=d.id selected=move || current.get().id == d.id>
+        <option value=d.id prop:selected=move || current.get().id == d.id>
             {d.name}
         </option>
     }
@@ -21,14 +21,14 @@ pub fn DeviceFacts(device: &'static Device) -> impl IntoView {
         v: Sourced<T>,
         show: fn(T) -> String,
     ) -> impl IntoView {
-        let off_paper = !matches!(v.source, Source::Paper(_));
+        let kind = v.source.off_paper();
         view! {
-            <tr class:off-paper=off_paper>
+            <tr class:off-paper=kind.is_some()>
                 <th scope="row">{label}</th>
                 <td>{show(v.value)}</td>
                 <td class="source">
-                    {v.source.describe()}
-                    {off_paper.then(|| view! { <span class="badge">"not from the papers"</span> })}
+                    {v.source.citation()}
+                    {kind.map(|k| view! { <span class="badge">{format!("{k}, not from the papers")}</span> })}
                 </td>
             </tr>
         }

@@ -90,7 +90,7 @@ pub fn FieldInput(
                 >
                     {options
                         .iter()
-                        .map(|o| view! { <option value=o.id selected=move || value() == o.id>{o.label}</option> })
+                        .map(|o| view! { <option value=o.id prop:selected=move || value() == o.id>{o.label}</option> })
                         .collect_view()}
                 </select>
             </div>

@@ -55,7 +55,19 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             .map(|e| (p, e))
             .map_err(|e| vec![e])
     });
-    let errors = Memo::new(move |_| evaluated.get().err().unwrap_or_default());
+    // The field being edited while its box is empty: its error waits (clearing a box to type
+    // a new value should not flash a message).
+    let focused = RwSignal::new(None::<String>);
+    let errors = Memo::new(move |_| {
+        let mut es = evaluated.get().err().unwrap_or_default();
+        if let Some(f) = focused.get() {
+            let blank = texts.with(|t| text_of(t, &f).trim().is_empty());
+            if blank {
+                es.retain(|e| e.field != f);
+            }
+        }
+        es
+    });
     let stale = Signal::derive(move || errors.with(|es| es.first().map(ToString::to_string)));
 
     let sweep_spec = Memo::new(move |_| {
@@ -183,6 +195,14 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     {move || stale.get().map(|e| format!("{e} — showing the last valid prediction."))}
                 </p>
                 {result}
+                {move || good.with(|g| {
+                    let g = g.as_ref()?;
+                    g.state.model.beyond_scope(g.state.device).map(|text| view! {
+                        <p class="scope-note" id="scope-note" role="note">
+                            <strong>"An old model on a new GPU. "</strong>{text}
+                        </p>
+                    })
+                })}
             </section>
         }
     };
@@ -295,30 +315,51 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     };
     // An example replaces the whole form: the model's defaults on the example's device (or
     // the current one), then the example's values.
+    let example_state = move |m: &'static Model, ex: &crate::model::Example, current: &'static Device| {
+        let d = ex
+            .device
+            .and_then(devices::find)
+            .filter(|d| m.devices.accepts(d))
+            .unwrap_or(current);
+        let mut p = Params::defaults(m, d);
+        for &(name, text) in ex.values {
+            if let Some(v) = m.field(name).and_then(|f| f.parse(text).ok()) {
+                p.set(name, v);
+            }
+        }
+        (d, p)
+    };
     let on_example = move |ev: leptos::ev::Event| {
         let m = model.get_untracked();
         if let Some(ex) = m.example(&event_target_value(&ev)) {
-            let d = ex
-                .device
-                .and_then(devices::find)
-                .filter(|d| m.devices.accepts(d))
-                .unwrap_or(device.get_untracked());
-            let mut p = Params::defaults(m, d);
-            for &(name, text) in ex.values {
-                if let Some(v) = m.field(name).and_then(|f| f.parse(text).ok()) {
-                    p.set(name, v);
-                }
-            }
+            let (d, p) = example_state(m, ex, device.get_untracked());
             device.set(d);
             texts.set(state::field_texts(&p));
         }
-        // Back to the prompt: the select is an action, not a state.
-        if let Some(select) = ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
-        {
-            select.set_value("");
-        }
+    };
+    // The example the form holds, if it holds one unchanged (the picker shows it).
+    let loaded_example = Memo::new(move |_| {
+        let (m, d) = (model.get(), device.get());
+        let p = params.get().ok()?;
+        m.examples
+            .iter()
+            .find(|ex| {
+                let (ed, ep) = example_state(m, ex, d);
+                std::ptr::eq(ed, d) && ep == p
+            })
+            .map(|ex| ex.id)
+    });
+    // Back to the model's defaults on this device, and its default sweep.
+    let on_reset = move |_| {
+        let m = model.get_untracked();
+        texts.set(state::field_texts(&Params::defaults(m, device.get_untracked())));
+        let s = m.sweep;
+        sweep_field.set(s.map_or("", |s| s.field));
+        sweep_from.set(s.map_or(String::new(), |s| format::exact(s.from)));
+        sweep_to.set(s.map_or(String::new(), |s| format::exact(s.to)));
+        sweep_points.set(Sweep::DEFAULT_POINTS.to_string());
+        sweep_log.set(false);
+        notices.set(Vec::new());
     };
 
     let field_error = move |name: &'static str| {
@@ -385,22 +426,33 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     {accepted().filter(|d| !d.all_from_papers()).map(|d| device_option(d, device)).collect_view()}
                 </optgroup>
                 <optgroup label="Your own">
-                    <option value=custom::ID selected=move || device.get().id == custom::ID>"Custom device (type its values)"</option>
+                    <option value=custom::ID prop:selected=move || device.get().id == custom::ID>"Custom device (type its values)"</option>
                 </optgroup>
             </select>
         }
     };
     let example_picker = move || {
         let m = model.get();
-        (!m.examples.is_empty()).then(|| view! {
+        view! {
             <div class="example-pick">
-                <label for="example">"Example"</label>
-                <select id="example" on:change=on_example>
-                    <option value="" selected=true>"Load an example from the paper…"</option>
-                    {m.examples.iter().map(|e| view! { <option value=e.id title=e.source>{e.name}</option> }).collect_view()}
-                </select>
+                {(!m.examples.is_empty()).then(|| view! {
+                    <label for="example">"Example"</label>
+                    <select id="example" on:change=on_example>
+                        <option value="" prop:selected=move || loaded_example.get().is_none()>
+                            "Your own inputs — load an example from the paper…"
+                        </option>
+                        {m.examples.iter().map(|e| {
+                            let id = e.id;
+                            view! { <option value=id title=e.source prop:selected=move || loaded_example.get() == Some(id)>{e.name}</option> }
+                        }).collect_view()}
+                    </select>
+                })}
+                <button type="button" id="reset" class="reset" on:click=on_reset
+                    title="Every input back to the model's default on this device">
+                    "Reset inputs to defaults"
+                </button>
             </div>
-        })
+        }
     };
     let summary = move || {
         good.with(|g| {
@@ -434,7 +486,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 <select id="model" aria-label="Model" on:change=on_model>
                     {registry::MODELS.iter().map(|m| {
                         let id = m.id;
-                        view! { <option value=id selected=move || model.get().id == id>{m.title}</option> }
+                        view! { <option value=id prop:selected=move || model.get().id == id>{m.title}</option> }
                     }).collect_view()}
                 </select>
             </label>
@@ -464,7 +516,12 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     {custom_editor}
                 </div>
                 {example_picker}
-                <form class="kernel" on:submit=|ev| ev.prevent_default()>
+                <form
+                    class="kernel"
+                    on:submit=|ev| ev.prevent_default()
+                    on:focusin=move |ev| focused.set(focus_target_id(&ev))
+                    on:focusout=move |_| focused.set(None)
+                >
                     {form}
                 </form>
             </section>
@@ -494,4 +551,12 @@ fn custom_field_texts(c: &Custom) -> Vec<(&'static str, String)> {
         .zip(c.values())
         .map(|(f, v)| (f.name, f.text(&v)))
         .collect()
+}
+
+/// The id of the element a focus event is about (the field's name for the form's inputs).
+fn focus_target_id(ev: &leptos::ev::FocusEvent) -> Option<String> {
+    ev.target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .map(|e| e.id())
+        .filter(|id| !id.is_empty())
 }

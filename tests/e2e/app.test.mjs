@@ -253,7 +253,7 @@ test('loading a kernel from the paper fills the form and agrees with the CLI', a
   await page.waitForFunction(() => document.querySelector('#coal_mem_insts').value === '819');
   assert.equal(await page.inputValue('#comp_insts'), '10871');
   assert.equal(await page.inputValue('#blocks'), '5704'); // ⌈736 × 992 / 128⌉
-  assert.equal(await page.inputValue('#example'), '', 'the picker returns to its prompt');
+  assert.equal(await page.inputValue('#example'), 'svm', 'the picker shows the loaded example');
   await page.waitForFunction(() => /coal_mem_insts=819/.test(location.search));
   const cli = cliEval(page.url());
   assert.equal(Number(await page.getAttribute('#cycles', 'data-value')), cli.outputs.exec_cycles_with_synch);

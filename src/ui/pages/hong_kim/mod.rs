@@ -152,7 +152,7 @@ fn visuals(ctx: Ctx) -> AnyView {
                             .sweepable()
                             .map(|f| {
                                 let name = f.name;
-                                view! { <option value=name selected=move || sweep.field.get() == name>{f.label}</option> }
+                                view! { <option value=name prop:selected=move || sweep.field.get() == name>{f.label}</option> }
                             })
                             .collect_view()}
                     </select>

@@ -1,0 +1,89 @@
+// The small things a demanding user notices: reset, the example picker showing what is loaded,
+// no error flashing while a box is cleared to type a new value, device sources said once, and
+// an honest note when an old model meets a new GPU.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useApp, ready } from './harness.mjs';
+
+const app = useApp();
+
+test('the example picker shows the loaded example until an input changes; reset restores the defaults', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim&device=gtx280'));
+  await ready(page);
+  const defaults = page.url();
+  assert.equal(await page.inputValue('#example'), '');
+  await page.selectOption('#example', 'svm');
+  await page.waitForFunction(() => document.querySelector('#coal_mem_insts').value === '819');
+  assert.equal(await page.inputValue('#example'), 'svm', 'the picker shows the loaded example');
+  assert.equal(await page.inputValue('#device'), 'gtx280', 'Table 5 names no device: it stays');
+  await page.fill('#comp_insts', '100');
+  await page.waitForFunction(() => document.querySelector('#example').value === '');
+  // Back to the loaded values: the picker recognises the example again.
+  await page.fill('#comp_insts', '10871');
+  await page.waitForFunction(() => document.querySelector('#example').value === 'svm');
+  await page.click('#reset');
+  await page.waitForFunction(() => document.querySelector('#example').value === '');
+  assert.equal(await page.inputValue('#comp_insts'), '27');
+  // §3.6's example names its machine: the device picker follows.
+  await page.selectOption('#example', 'table2');
+  await page.waitForFunction(() => document.querySelector('#device').value === 'hk-example');
+  assert.equal(await page.inputValue('#example'), 'table2');
+  // Reset gives the same link as opening the device's defaults.
+  await page.goto(defaults);
+  await ready(page);
+  await page.fill('#blocks', '7');
+  await page.selectOption('#sweep', 'comp_insts');
+  await page.click('#reset');
+  await page.waitForFunction((d) => location.href === d, defaults);
+  await page.close();
+});
+
+test('clearing a box to type a new value does not flash an error; leaving it empty does', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim'));
+  await ready(page);
+  await page.click('#comp_insts');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  assert.equal(await page.inputValue('#comp_insts'), '');
+  assert.equal(await page.textContent('#comp_insts-error'), '');
+  assert.equal(await page.textContent('#stale-note'), '');
+  assert.equal(await page.$('#result.stale'), null);
+  await page.keyboard.type('50');
+  await page.waitForFunction(() => /comp_insts=50&/.test(location.search));
+  // Emptied and left: the error shows, and the last result stays.
+  await page.fill('#comp_insts', '');
+  await page.focus('#blocks');
+  assert.equal(await page.textContent('#comp_insts-error'), 'comp_insts: must be a whole number from 0 to 1,000,000,000');
+  assert.ok(await page.$('#result.stale'));
+  await page.close();
+});
+
+test('device facts say "vendor spec" once per value, in the badge', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim&device=h100'));
+  await ready(page);
+  await page.click('#device-facts summary');
+  const rows = await page.$$eval('#device-facts tr.off-paper td.source', (tds) => tds.map((td) => td.textContent));
+  assert.ok(rows.length > 0);
+  for (const r of rows) {
+    assert.equal(r.match(/not from the papers/g)?.length, 1, r);
+    assert.doesNotMatch(r, /\(vendor spec/, r);
+  }
+  assert.ok(rows.some((r) => /vendor spec, not from the papers$/.test(r)));
+  await page.close();
+});
+
+test('an old model on a new GPU says what it leaves out; on the paper\'s GPU it does not', async () => {
+  const page = await app.env.context.newPage();
+  // The naive 2000² matrix multiply on an H100.
+  await page.goto(app.link('model=hong-kim&device=h100&threads_per_block=256&blocks=15625&comp_insts=12000&uncoal_mem_insts=0&coal_mem_insts=4000&synch_insts=0'));
+  await ready(page);
+  const note = await page.textContent('#scope-note');
+  assert.match(note, /^An old model on a new GPU\. Hong & Kim built and checked this model on .*compute capability up to 1\.3\); the H100 \(SXM5\) is compute capability 9\.0\. The model has no caches/);
+  await page.goto(app.link('model=hong-kim&device=gtx280'));
+  await ready(page);
+  assert.equal(await page.$('#scope-note'), null);
+  await page.close();
+});
