@@ -245,3 +245,30 @@ fn old_models_on_new_gpus_say_what_they_leave_out() {
     assert_eq!(scope("luo-suda", "c2050"), None);
     assert!(scope("luo-suda", "gtx780").is_some());
 }
+
+/// Every glossary entry names one of its model's fields or outputs; every output of every
+/// model has a definition (per-variant and per-device outputs take their output's).
+#[test]
+fn glossaries_define_the_terms() {
+    for m in MODELS {
+        for (name, text) in m.glossary {
+            assert!(
+                m.field(name).is_some() || m.outputs.iter().any(|o| o.name == *name),
+                "{}: {name} is neither a field nor an output",
+                m.id
+            );
+            assert!(text.ends_with('.') && text.len() > 10, "{}: {name}", m.id);
+        }
+    }
+    let hk = warpsight::registry::find("hong-kim").expect("model");
+    for o in hk.outputs {
+        assert!(hk.about(o.name).is_some(), "hong-kim: {} has no definition", o.name);
+    }
+    assert!(hk.about("mwp").expect("MWP").starts_with("Memory Warp Parallelism"));
+    assert!(hk.about("departure_delay").is_some() && hk.about("cwp").is_some());
+    assert_eq!(hk.about("time_s_by_device.h100"), hk.about("time_s_by_device"));
+    let apsp = warpsight::registry::find("apsp").expect("model");
+    assert_eq!(apsp.about("t_ms_min"), apsp.about("t_ms"));
+    assert!(apsp.about("t_ms_min").is_some());
+    assert_eq!(apsp.about("nonsense"), None);
+}

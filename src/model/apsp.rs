@@ -1234,6 +1234,7 @@ pub static MODEL: Model = Model {
     default_device: "c2075",
     sweep: None,
     aliases: &[],
+    glossary: GLOSSARY,
     scope: Scope {
         newest_cc: (3, 5),
         paper_gpus: "a Tesla C2075 and a GeForce GTX 780",
@@ -1241,3 +1242,30 @@ pub static MODEL: Model = Model {
     },
     evaluate: evaluate_params,
 };
+
+/// Short definitions of the model's terms, after the paper's own (§§3–5), shown on hover and focus.
+const GLOSSARY: &[(&str, &str)] = &[
+    ("algorithm", "Min-plus: ⌈log2(n − 1)⌉ matrix squarings; Floyd-Warshall: n launches, one per intermediate vertex."),
+    ("n", "Vertices of the graph: the distance matrix is n × n."),
+    ("block_size", "BlockSize: each thread block covers a BlockSize × BlockSize tile of the matrix."),
+    ("grid_width", "GridWidth = ⌈n / BlockSize⌉: the grid is GridWidth × GridWidth blocks."),
+    ("warps", "#Warps: active warps of the whole grid, summed over full, right, bottom and last blocks."),
+    ("warps_per_sm", "#WarpsPerSM: warps on the busiest SM, per mapping (Min, Sorted, Full, Buckets)."),
+    ("blocks_per_sm", "Blocks the mapping puts on the busiest SM."),
+    ("t_warp", "T_Warp: one warp's time for one kernel launch: its instructions plus its memory reads and writes."),
+    ("steps", "Kernel launches: ⌈log2(n − 1)⌉ Min-plus steps, or n for Floyd-Warshall."),
+    ("t_sym", "T'_App: the predicted time in symbolic units (cycles of the model's constants), per mapping."),
+    ("f", "f: the calibration factor that turns symbolic units into ms, from a measured time at n0 (§5)."),
+    ("t_ms", "T_App = f · T'_App: the calibrated time per mapping."),
+    ("interval_min_ms", "The fastest of the four mappings: the lower end of the interval the measured time should fall in."),
+    ("interval_max_ms", "The slowest of the four mappings: the upper end of the interval."),
+    ("blocks_per_sm_occ", "#BlocksPerSM_Occ: blocks an SM runs at once, from occupancy unless set."),
+    ("warp_granularity", "WarpGranularity_Dev: each row of a block starts a new warp, rounded up to this many threads (Table 4)."),
+    ("t_launch", "T_Launch: the cost of one kernel launch, in symbolic units."),
+    ("instr_per_vertex", "#InstrPerVertex: instructions per vertex of the Min-plus inner loop."),
+    ("t_instr", "T_Instr: the cost of one instruction."),
+    ("t_read", "T_Read: the cost of one memory read access."),
+    ("t_write", "T_Write: the cost of one memory write access."),
+    ("n0", "n_0: the size at which a measured time calibrates the model."),
+    ("t_meas_ms", "T_meas(n_0): the measured time at n_0."),
+];

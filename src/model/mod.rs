@@ -201,6 +201,8 @@ pub struct Model {
     pub sweep: Option<Sweep>,
     /// Link keys that set several fields.
     pub aliases: &'static [Alias],
+    /// Short definitions of the model's terms (field and output names), from the paper.
+    pub glossary: &'static [(&'static str, &'static str)],
     /// The GPUs the paper built and validated the model on, and what newer ones have that
     /// the model leaves out.
     pub scope: Scope,
@@ -238,6 +240,20 @@ impl Model {
                 self.scope.leaves_out
             )
         })
+    }
+
+    /// The definition of a field or output, by its name; a per-variant or per-device output
+    /// (`t_ms_min`, `time_s_by_device.h100`) takes its output's.
+    pub fn about(&self, name: &str) -> Option<&'static str> {
+        let find = |n: &str| self.glossary.iter().find(|(k, _)| *k == n).map(|(_, v)| *v);
+        find(name)
+            .or_else(|| name.split('.').next().and_then(find))
+            .or_else(|| {
+                self.outputs
+                    .iter()
+                    .find(|o| !o.variants.is_empty() && name.starts_with(o.name) && o.variants.iter().any(|v| name == format!("{}_{v}", o.name)))
+                    .and_then(|o| find(o.name))
+            })
     }
 
     /// The authors as the title names them ("Hong & Kim").

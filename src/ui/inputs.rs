@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use super::term::Term;
 use crate::model::{Field, Kind, Value};
 
 /// The form's text, one entry per field name. Editing writes here; everything else derives.
@@ -25,13 +26,25 @@ pub fn set_text(texts: Texts, name: &'static str, value: String) {
     });
 }
 
-/// The label: the field's words and the paper's symbol.
-fn label(field: &'static Field) -> impl IntoView {
+/// The label: the field's words and the paper's symbol (with its definition, if any).
+fn label(field: &'static Field, about: Option<&'static str>) -> impl IntoView {
+    let symbol = (!field.symbol.is_empty()).then(|| field.symbol);
     view! {
-        <label for=field.name>
-            <span class="label">{field.label}</span>
-            {(!field.symbol.is_empty()).then(|| view! { <code class="symbol">{field.symbol}</code> })}
-        </label>
+        <div class="field-label">
+            <label for=field.name>
+                <span class="label">{field.label}</span>
+            </label>
+            {match (symbol, about) {
+                (Some(s), Some(_)) => view! {
+                    <code class="symbol"><Term text=s about=about id=format!("about-{}", field.name)/></code>
+                }.into_any(),
+                (Some(s), None) => view! { <code class="symbol">{s}</code> }.into_any(),
+                (None, Some(_)) => view! {
+                    <span class="symbol"><Term text="?" about=about id=format!("about-{}", field.name)/></span>
+                }.into_any(),
+                (None, None) => ().into_any(),
+            }}
+        </div>
     }
 }
 
@@ -42,6 +55,8 @@ pub fn FieldInput(
     texts: Texts,
     #[prop(into)] error: Signal<Option<String>>,
     #[prop(into)] hint: Signal<Option<String>>,
+    /// The field's definition (from the model's glossary).
+    about: Option<&'static str>,
 ) -> impl IntoView {
     let name = field.name;
     let error_id = format!("{name}-error");
@@ -100,7 +115,7 @@ pub fn FieldInput(
     };
     view! {
         <div class="field" class:invalid=invalid class:rows=matches!(field.kind, Kind::Rows { .. })>
-            {label(field)}
+            {label(field, about)}
             {control}
             <p class="field-error" id=format!("{name}-error") role="alert">
                 {move || error.get()}

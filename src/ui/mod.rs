@@ -14,6 +14,7 @@ pub mod pages;
 mod ptx;
 mod share;
 mod shell;
+pub(crate) mod term;
 mod worked;
 
 use leptos::prelude::*;

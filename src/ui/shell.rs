@@ -307,7 +307,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 <fieldset class="custom-device" id="custom-device">
                     <legend>"Custom device: your values"</legend>
                     {custom::FIELDS.iter().map(|f| view! {
-                        <FieldInput field=f texts=custom_texts error=error(f.name) hint=Signal::derive(|| None::<String>)/>
+                        <FieldInput field=f texts=custom_texts error=error(f.name) hint=Signal::derive(|| None::<String>) about=None/>
                     }).collect_view()}
                 </fieldset>
             }
@@ -397,7 +397,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     .iter()
                     .filter(|f| f.group == group)
                     .map(|f| {
-                        view! { <FieldInput field=f texts=texts error=field_error(f.name) hint=field_hint(f.name)/> }
+                        view! { <FieldInput field=f texts=texts error=field_error(f.name) hint=field_hint(f.name) about=m.about(f.name)/> }
                     })
                     .collect_view();
                 view! {

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use super::chart::csv_cell;
+use super::term::Term;
 use super::pages::Good;
 use crate::devices::Device;
 use crate::format;
@@ -68,6 +69,8 @@ enum Row {
         exact: String,
         /// An occupancy bound (and whether it is the limit).
         occupancy: Option<bool>,
+        /// The term's definition.
+        about: Option<&'static str>,
     },
 }
 
@@ -85,6 +88,7 @@ fn rows(g: &Good) -> Vec<Row> {
             text,
             exact,
             occupancy: None,
+            about: model.about(field.name),
         });
     }
     if let Some(occ) = g.eval.occupancy {
@@ -110,6 +114,7 @@ fn rows(g: &Good) -> Vec<Row> {
                 text: format!("{value} blocks"),
                 exact: value.to_string(),
                 occupancy: Some(won),
+                about: None,
             });
         }
     }
@@ -125,6 +130,7 @@ fn rows(g: &Good) -> Vec<Row> {
         let mut push = |name: String, symbol: String, (text, exact): (String, String)| {
             rows.push(Row::Line {
                 symbol,
+                about: model.about(&name),
                 name,
                 origin: spec.equation.to_string(),
                 text,
@@ -204,7 +210,7 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
                     Row::Section(title) => {
                         view! { <tr class="section"><th colspan="3">{title}</th></tr> }.into_any()
                     }
-                    Row::Line { symbol, name, origin, text, exact, occupancy: Some(won) } => view! {
+                    Row::Line { symbol, name, origin, text, exact, occupancy: Some(won), .. } => view! {
                         <tr class:limiter=won>
                             <td>{symbol}<span class="name">{name.clone()}</span></td>
                             <td class="origin">{origin}</td>
@@ -212,9 +218,9 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
                         </tr>
                     }
                     .into_any(),
-                    Row::Line { symbol, name, origin, text, exact, occupancy: None } => view! {
+                    Row::Line { symbol, name, origin, text, exact, occupancy: None, about } => view! {
                         <tr>
-                            <td><code>{symbol}</code><span class="name">{name.clone()}</span></td>
+                            <td><code><Term text=symbol about=about id=format!("about-w-{name}")/></code><span class="name">{name.clone()}</span></td>
                             <td class="origin">{origin}</td>
                             <td class="num" data-name=name data-value=exact>{text}</td>
                         </tr>

@@ -87,3 +87,27 @@ test('an old model on a new GPU says what it leaves out; on the paper\'s GPU it 
   assert.equal(await page.$('#scope-note'), null);
   await page.close();
 });
+
+test('terms explain themselves on hover and on keyboard focus', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim'));
+  await ready(page);
+  // The result card's MWP, reached with the keyboard.
+  assert.equal(await page.isVisible('#about-r-mwp'), false);
+  await page.focus('[aria-describedby="about-r-mwp"]');
+  assert.equal(await page.isVisible('#about-r-mwp'), true);
+  assert.match(await page.textContent('#about-r-mwp'), /^Memory Warp Parallelism: how many warps of one SM can wait on memory at the same time/);
+  // A form field's symbol, on hover.
+  await page.hover('[aria-describedby="about-departure_del_uncoal"]');
+  assert.equal(await page.isVisible('#about-departure_del_uncoal'), true);
+  // The worked table's terms, for every model.
+  for (const [model, name, words] of [['hong-kim', 'departure_delay', /^Cycles between two memory warps leaving an SM/],
+    ['luo-suda', 'mpd', /^Memory Parallel Degree/], ['apsp', 't_warp', /^T_Warp: one warp's time/]]) {
+    await page.goto(app.link(`model=${model}`));
+    await ready(page);
+    await page.focus(`[aria-describedby="about-w-${name}"]`);
+    assert.equal(await page.isVisible(`#about-w-${name}`), true, `${model} ${name}`);
+    assert.match(await page.textContent(`#about-w-${name}`), words);
+  }
+  await page.close();
+});

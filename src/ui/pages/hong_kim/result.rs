@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use super::Hk;
 use crate::format;
+use crate::ui::term::Term;
 use crate::model::hong_kim::{self, Regime};
 
 pub(super) fn regime_words(r: Regime) -> &'static str {
@@ -23,7 +24,7 @@ pub(super) fn ResultCard(hk: Memo<Hk>) -> impl IntoView {
             let stat = |id: &'static str, label: &'static str, value: f64, text: String| {
                 view! {
                     <div class="stat">
-                        <dt>{label}</dt>
+                        <dt><Term text=label about=hong_kim::MODEL.about(if id == "cycles" { "exec_cycles_with_synch" } else { id }) id=format!("about-r-{id}")/></dt>
                         <dd id=id data-value=format::exact(value)>{text}</dd>
                     </div>
                 }
@@ -67,7 +68,7 @@ pub(super) fn ResultCard(hk: Memo<Hk>) -> impl IntoView {
                     {stat("mwp", "MWP (eq. 5)", o.mwp, format::num(o.mwp))}
                     {stat("cwp", "CWP (eq. 9)", o.cwp, format::num(o.cwp))}
                     <div class="stat">
-                        <dt>"Regime"</dt>
+                        <dt><Term text="Regime" about=hong_kim::MODEL.about("regime") id="about-r-regime"/></dt>
                         <dd id="regime" data-value=o.regime.equation().to_string()>
                             {format!("eq. {} · {}", o.regime.equation(), regime_words(o.regime))}
                         </dd>
