@@ -53,7 +53,7 @@ fn origin(field: &'static Field, value: &Value, good: &Good) -> String {
 }
 
 /// One row of the worked table.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Row {
     Section(&'static str),
     Line {
@@ -202,34 +202,30 @@ fn rows_csv(rows: &[Row]) -> String {
 #[component]
 pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
     let table = Memo::new(move |_| good.with(|g| g.as_ref().map(rows)));
-    let body = move || {
-        table.get().map(|rows| {
-            let rows = rows
-                .into_iter()
-                .map(|row| match row {
-                    Row::Section(title) => {
-                        view! { <tr class="section"><th colspan="3">{title}</th></tr> }.into_any()
-                    }
-                    Row::Line { symbol, name, origin, text, exact, occupancy: Some(won), .. } => view! {
-                        <tr class:limiter=won>
-                            <td>{symbol}<span class="name">{name.clone()}</span></td>
-                            <td class="origin">{origin}</td>
-                            <td class="num" data-occupancy=name data-value=exact>{text}</td>
-                        </tr>
-                    }
-                    .into_any(),
-                    Row::Line { symbol, name, origin, text, exact, occupancy: None, about } => view! {
-                        <tr>
-                            <td><code><Term text=symbol about=about id=format!("about-w-{name}")/></code><span class="name">{name.clone()}</span></td>
-                            <td class="origin">{origin}</td>
-                            <td class="num" data-name=name data-value=exact>{text}</td>
-                        </tr>
-                    }
-                    .into_any(),
-                })
-                .collect_view();
-            view! { <tbody>{rows}</tbody> }
-        })
+    // Keyed by the whole row: an edit re-creates only the rows whose text changed.
+    let render = |row: Row| match row {
+        Row::Section(title) => view! { <tr class="section"><th colspan="3">{title}</th></tr> }.into_any(),
+        Row::Line { symbol, name, origin, text, exact, occupancy: Some(won), .. } => view! {
+            <tr class:limiter=won>
+                <td>{symbol}<span class="name">{name.clone()}</span></td>
+                <td class="origin">{origin}</td>
+                <td class="num" data-occupancy=name data-value=exact>{text}</td>
+            </tr>
+        }
+        .into_any(),
+        Row::Line { symbol, name, origin, text, exact, occupancy: None, about } => view! {
+            <tr>
+                <td><code><Term text=symbol about=about id=format!("about-w-{name}")/></code><span class="name">{name.clone()}</span></td>
+                <td class="origin">{origin}</td>
+                <td class="num" data-name=name data-value=exact>{text}</td>
+            </tr>
+        }
+        .into_any(),
+    };
+    let body = view! {
+        <tbody>
+            <For each=move || table.get().unwrap_or_default() key=|row| row.clone() children=render/>
+        </tbody>
     };
     let file = move |ext: &str| {
         good.with_untracked(|g| {

@@ -289,6 +289,8 @@ test('the same kernel on every device, and switching from that table', async () 
   await page.goto(server.base);
   await ready(page);
   await page.click('#compare summary');
+  // The table is computed when opened.
+  await page.waitForSelector('#compare tbody tr.current');
   const rows = await page.$$eval('#compare tbody tr', (trs) => trs.map((tr) => tr.dataset.device));
   assert.ok(rows.includes('gtx280') && rows.includes('h100') && rows.includes('fx5600'));
   assert.ok(!rows.includes('i5-2400'), 'CPUs are not GPU presets');

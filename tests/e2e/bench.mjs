@@ -1,12 +1,55 @@
-// Browser benchmark (not a test): the APSP runtime chart for n = 2…10,000 with all four
-// mappings, in headless Chromium against the release build. Prints the sweep's compute time
-// as the page measures it (performance.now around the engine) and the time from an edit to
-// the redrawn chart (input event → two animation frames), median and max of 15 edits.
+// Browser benchmarks (not tests), in headless Chromium against the release build:
+// - cold load: navigation start to the first prediction on screen, median and max of 10 loads
+//   in fresh contexts (no HTTP cache, no service worker);
+// - Hong & Kim with a 1,000-point sweep shown: input → updated result and chart (input event
+//   to the second animation frame, so the frame is painted), median and max of 25 edits;
+// - the APSP runtime chart for n = 2…10,000 with all four mappings: the sweep's compute time
+//   as the page measures it, and edit → redrawn chart, median and max of 15 edits.
 // Run after `trunk build --release`: node tests/e2e/bench.mjs
 import { startServer, openBrowser, ready } from './harness.mjs';
 
 const server = await startServer();
 const env = await openBrowser();
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `median ${s[Math.floor(s.length / 2)].toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms`;
+};
+
+// Cold load.
+const loads = [];
+for (let i = 0; i < 10; i++) {
+  const context = await env.browser.newContext({ serviceWorkers: 'block' });
+  const p = await context.newPage();
+  await p.goto(`${server.base}?model=hong-kim&device=gtx280`);
+  await ready(p);
+  loads.push(await p.evaluate(() => performance.now()));
+  await context.close();
+}
+console.log(`cold load to the first prediction (navigation start → result on screen): ${stats(loads)}`);
+
+// Hong & Kim with 1,000 sweep points shown.
+{
+  const p = await env.context.newPage();
+  await p.goto(`${server.base}?model=hong-kim&device=gtx280&sweep=comp_insts&sweep_from=1&sweep_to=10000&sweep_points=1000`);
+  await ready(p);
+  const edits = [];
+  for (let i = 0; i < 25; i++) {
+    const value = String(300 + 20 * i); // mem_ld: every edit changes the result and every point
+    edits.push(await p.evaluate(async (v) => {
+      const input = document.querySelector('#mem_ld');
+      const t0 = performance.now();
+      input.value = v;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return performance.now() - t0;
+    }, value));
+    await p.waitForFunction((v) => new URLSearchParams(location.search).get('mem_ld') === v, value);
+  }
+  const drawn = await p.$$eval('.sweep .chart path.line', (ps) => ps[0].getAttribute('d').split('L').length);
+  console.log(`hong-kim edit → updated result and 1,000-point chart (${drawn} vertices drawn): ${stats(edits)}`);
+  await p.close();
+}
+
 const page = await env.context.newPage();
 const link = `${server.base}?model=apsp&device=c2075&block_size=8&n=81&n_from=2&n_to=10000&measured=500:12.5`;
 await page.goto(link);
@@ -30,10 +73,6 @@ for (let i = 0; i < 15; i++) {
   compute.push(Number(await page.getAttribute('#sweep-time', 'data-ms')));
   edit.push(ms);
 }
-const stats = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return `median ${s[Math.floor(s.length / 2)].toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms`;
-};
 console.log(`apsp sweep in the browser, ${points} values of n × 4 mappings: compute ${stats(compute)}`);
 console.log(`apsp edit → redrawn chart (input event to the second animation frame): ${stats(edit)}`);
 await env.browser.close();

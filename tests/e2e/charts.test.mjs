@@ -176,6 +176,7 @@ test('the every-device table downloads as CSV with exact times', async () => {
   await page.goto(app.link('model=hong-kim&device=gtx280'));
   await ready(page);
   await page.click('#compare summary');
+  await page.waitForSelector('#compare tbody tr.current');
   const rows = (await download(page, '#export-devices-csv')).body.toString('utf8').trim().split('\n');
   assert.equal(rows[0], 'device,name,time_s,exec_cycles_with_synch,mwp,cwp,regime,error');
   const cli = cliEval(page.url()).outputs.time_s_by_device;

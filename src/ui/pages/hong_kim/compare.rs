@@ -12,7 +12,12 @@ use crate::ui::chart::csv_cell;
 /// The same kernel on every GPU preset, fastest first; a row's button switches device.
 #[component]
 pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>) -> impl IntoView {
+    // Computed only while the table is open.
+    let open = RwSignal::new(false);
     let rows = Memo::new(move |_| {
+        if !open.get() {
+            return Vec::new();
+        }
         let Some((setup, _)) = hk.get() else {
             return Vec::new();
         };
@@ -58,7 +63,13 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
     };
     view! {
         <section class="compare" aria-label="Other devices">
-            <details id="compare">
+            <details id="compare" on:toggle=move |ev| {
+                let is_open = ev
+                    .target()
+                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlDetailsElement>(t).ok())
+                    .is_some_and(|d| d.open());
+                open.set(is_open);
+            }>
                 <summary><h2>"The same kernel on every device"</h2></summary>
                 <p class="sub">"Each device's clock, bandwidth and memory constants; your kernel unchanged. Constants not from the papers are estimates (see the device's facts)."</p>
                 <table>
