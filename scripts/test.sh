@@ -16,7 +16,7 @@ cargo build --locked --offline --release --bin warpsight
 trunk build --release
 
 echo "== end-to-end tests (headless Chromium)"
-if [ ! -d tests/e2e/node_modules/playwright-core ]; then
+if [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -d tests/e2e/node_modules/axe-core ]; then
   (cd tests/e2e && npm ci --no-audit --no-fund --silent)
 fi
 node --test --test-concurrency=1 tests/e2e/

@@ -48,7 +48,7 @@ pub fn DeviceFacts(device: &'static Device) -> impl IntoView {
                 {device.name}
                 {(!device.all_from_papers()).then(|| view! { <span class="badge">"constants not from the papers"</span> })}
             </summary>
-            <table>
+            <table tabindex="0">
                 <tbody>
                     {cc}
                     {row("SMs", device.sms, |v| v.to_string())}

@@ -85,7 +85,7 @@ pub fn FieldInput(
                         type="button"
                         class="auto-btn"
                         title="Derive this value from the device and the other inputs"
-                        aria-label=format!("Derive {} automatically", field.label.to_lowercase())
+                        aria-label=format!("auto: derive {} from the device and the other inputs", field.label.to_lowercase())
                         disabled=move || value() == "auto"
                         on:click=move |_| set_text(texts, name, "auto".to_string())
                     >
@@ -198,7 +198,7 @@ fn RowsEditor(
     view! {
         <input type="hidden" id=name prop:value=move || texts.with(|t| text_of(t, name))/>
         <table class="rows-editor" id=format!("{name}-rows")>
-            <thead><tr>{header}<th></th></tr></thead>
+            <thead><tr>{header}<th><span class="sr-only">"Remove"</span></th></tr></thead>
             <tbody>
                 {move || rows.get().into_iter().enumerate().map(|(i, row)| {
                     let cells = (0..columns.len()).map(|j| {

@@ -92,7 +92,7 @@ fn cost_editor(costs: RwSignal<CostTable>, own: Signal<Option<CostTable>>) -> im
                 }}
             </p>
             <table class="rows-editor">
-                <thead><tr><th></th>{COLUMNS.iter().map(|c| view! { <th>{c.name()}</th> }).collect_view()}</tr></thead>
+                <thead><tr><td></td>{COLUMNS.iter().map(|c| view! { <th>{c.name()}</th> }).collect_view()}</tr></thead>
                 <tbody>
                     {TABLE_1_OPS.iter().map(|&op| view! {
                         <tr><th scope="row">{op}</th>{COLUMNS.iter().map(|&c| cell(op, c)).collect_view()}</tr>

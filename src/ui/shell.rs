@@ -188,6 +188,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 class:stale=move || stale.with(Option::is_some)
                 aria-live="polite"
                 id="result"
+                tabindex="-1"
                 data-model=move || model.get().id
                 data-ready=move || good.with(|g| g.as_ref().map(|g| g.state.model.id))
             >
@@ -476,6 +477,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     };
 
     view! {
+        <a class="skip-link" href="#result">"Skip to the prediction"</a>
         <header class="top">
             <div class="brand">
                 <h1>"warpsight"</h1>

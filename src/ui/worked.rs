@@ -251,7 +251,8 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
     view! {
         <section class="worked" aria-label="Worked table">
             <h2>"Worked table"</h2>
-            <table id="worked-table">
+            // tabindex: on narrow screens the table scrolls sideways, by keyboard too.
+            <table id="worked-table" tabindex="0">
                 <thead>
                     <tr><th>"Parameter"</th><th>"Obtained"</th><th class="num">"Value"</th></tr>
                 </thead>

@@ -135,7 +135,7 @@ fn result(ctx: Ctx) -> AnyView {
                     >{headline}</span>
                 </p>
                 <p class="explanation" id="explanation">{explain}</p>
-                <table class="mappings" id="mappings">
+                <table class="mappings" id="mappings" tabindex="0">
                     <thead>
                         <tr><th>"Mapping"</th><th class="num">"Warps / SM"</th><th class="num">"Blocks / SM"</th><th class="num">"T' (units)"</th><th class="num">"T"</th></tr>
                     </thead>
@@ -327,7 +327,7 @@ fn visuals(ctx: Ctx) -> AnyView {
                     p.warps, p.steps, if p.steps == 1 { "" } else { "es" }
                 )}
             </p>
-            <table class="mappings" id="hovered-mappings">
+            <table class="mappings" id="hovered-mappings" tabindex="0">
                 <thead><tr><th>"Mapping"</th><th class="num">"Warps / SM"</th><th class="num">"Blocks / SM"</th></tr></thead>
                 <tbody>
                     {(0..4).map(|k| view! {

@@ -132,7 +132,7 @@ fn result(ctx: Ctx) -> AnyView {
                     )}
                 </p>
                 {timeline(&o.periods)}
-                <table class="mappings" id="periods-table">
+                <table class="mappings" id="periods-table" tabindex="0">
                     <thead>
                         <tr><th>"Period"</th><th class="num">"c_i"</th><th class="num">"m_i"</th><th>"Type"</th><th class="num">"T_p"</th><th class="num">"T_c"</th><th class="num">"T_i"</th></tr>
                     </thead>
