@@ -235,3 +235,7 @@ test('no console errors and no offsite requests in these tests', () => {
   assert.deepEqual(app.env.offsite, []);
   assert.deepEqual(app.env.errors, []);
 });
+
+test('an old model on a new GPU (its note), gaps in a sweep and a log scale pass too (light and dark)', () =>
+  auditSchemes('model=hong-kim&device=h100&sweep=threads_per_block&sweep_from=32&sweep_to=2048&sweep_points=200&sweep_scale=log',
+    'hong-kim on the H100 with gaps'));
