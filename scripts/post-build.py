@@ -69,10 +69,11 @@ if len(icons) != 1:
 href = re.search(r"""\bhref=(["']?)([^"'\s>]+)\1""", icons[0].group(0))
 if not href:
     fail("the <link rel=icon> has no href")
-svg = open(os.path.join(staging, href.group(2)), "rb").read()
-data = "data:image/svg+xml;base64," + b64encode(svg).decode("ascii")
+icon = open(os.path.join(staging, href.group(2)), "rb").read()
+mime = "image/png" if href.group(2).endswith(".png") else "image/svg+xml"
+data = f"data:{mime};base64," + b64encode(icon).decode("ascii")
 t = icons[0]
-html = html[: t.start()] + f'<link rel="icon" type="image/svg+xml" href="{data}">' + html[t.end():]
+html = html[: t.start()] + f'<link rel="icon" type="{mime}" href="{data}">' + html[t.end():]
 
 # 3. The wasm preload's integrity.
 wasm_preloads = [t for t in links("preload") if ".wasm" in t.group(0)]

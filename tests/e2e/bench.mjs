@@ -27,26 +27,40 @@ for (let i = 0; i < 10; i++) {
 }
 console.log(`cold load to the first prediction (navigation start → result on screen): ${stats(loads)}`);
 
-// Hong & Kim with 1,000 sweep points shown.
+// Hong & Kim with 1,000 sweep points shown. Each edit starts just after a frame; "work" ends
+// when the app's reactive updates have run (a zero timeout after the input event), "frame"
+// when the next frame with the update has been produced (the next animation frame, and a zero
+// timeout after it: style, layout and paint are done). Also the trace's split of main-thread
+// time per edit into script, style and layout, and paint.
 {
   const p = await env.context.newPage();
   await p.goto(`${server.base}?model=hong-kim&device=gtx280&sweep=comp_insts&sweep_from=1&sweep_to=10000&sweep_points=1000`);
   await ready(p);
-  const edits = [];
+  const work = [];
+  const frame = [];
+  await env.browser.startTracing(p, { categories: ['devtools.timeline'] });
   for (let i = 0; i < 25; i++) {
     const value = String(300 + 20 * i); // mem_ld: every edit changes the result and every point
-    edits.push(await p.evaluate(async (v) => {
+    const [w, f] = await p.evaluate(async (v) => {
       const input = document.querySelector('#mem_ld');
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       const t0 = performance.now();
       input.value = v;
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      return performance.now() - t0;
-    }, value));
+      await new Promise((r) => setTimeout(r, 0));
+      const t1 = performance.now();
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return [t1 - t0, performance.now() - t0];
+    }, value);
+    work.push(w);
+    frame.push(f);
     await p.waitForFunction((v) => new URLSearchParams(location.search).get('mem_ld') === v, value);
   }
+  const trace = JSON.parse((await env.browser.stopTracing()).toString('utf8')).traceEvents;
+  const sum = (names) => trace.filter((e) => e.ph === 'X' && names.includes(e.name)).reduce((a, e) => a + e.dur, 0) / 1000 / 25;
   const drawn = await p.$$eval('.sweep .chart path.line', (ps) => ps[0].getAttribute('d').split('L').length);
-  console.log(`hong-kim edit → updated result and 1,000-point chart (${drawn} vertices drawn): ${stats(edits)}`);
+  console.log(`hong-kim edit with a 1,000-point sweep shown (${drawn} vertices drawn): work ${stats(work)}; input → frame with the update ${stats(frame)}`);
+  console.log(`  main thread per edit (trace): script ${sum(['FunctionCall', 'EvaluateScript', 'TimerFire']).toFixed(1)} ms, style and layout ${sum(['UpdateLayoutTree', 'Layout']).toFixed(1)} ms, paint ${sum(['Paint', 'PrePaint', 'Layerize']).toFixed(1)} ms`);
   await p.close();
 }
 

@@ -55,7 +55,7 @@ test('the page icon is inline, and an edit does not fetch an icon again', async 
   await page.goto(app.server.base);
   await ready(page);
   const icon = await page.$eval('link[rel="icon"]', (l) => l.href);
-  assert.match(icon, /^data:image\/svg\+xml;base64,/);
+  assert.match(icon, /^data:image\/png;base64,/);
   // Each edit rewrites the address (history.replaceState), after which Chromium asks for the
   // page's icon again: with a file icon that was one more request per edit.
   await page.fill('#comp_insts', '270');
