@@ -61,8 +61,20 @@ console.log(`cold load to the first prediction (navigation start → result on s
   for (let i = 0; i < 10; i++) await edit(String(900 + 20 * i));
   const trace = JSON.parse((await env.browser.stopTracing()).toString('utf8')).traceEvents;
   const sum = (names) => trace.filter((e) => e.ph === 'X' && names.includes(e.name)).reduce((a, e) => a + e.dur, 0) / 1000 / 10;
+  // The floor of this browser: a one-word text change, input to frame, measured the same way.
+  const floor = [];
+  for (let i = 0; i < 25; i++) {
+    floor.push(await p.evaluate(async (k) => {
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const t0 = performance.now();
+      document.querySelector('.tagline').textContent = `x${k}`;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - t0;
+    }, i));
+  }
   const drawn = await p.$$eval('.sweep .chart path.line', (ps) => ps[0].getAttribute('d').split('L').length);
   console.log(`hong-kim edit with a 1,000-point sweep shown (${drawn} vertices drawn): work ${stats(work)}; input → frame with the update ${stats(frame)}`);
+  console.log(`  this browser's floor: a one-word text change → frame ${stats(floor)}`);
   console.log(`  main thread per edit (traced, 10 edits): script ${sum(['FunctionCall', 'EvaluateScript', 'TimerFire']).toFixed(1)} ms, style and layout ${sum(['UpdateLayoutTree', 'Layout']).toFixed(1)} ms, paint ${sum(['Paint', 'PrePaint', 'Layerize']).toFixed(1)} ms`);
   await p.close();
 }
