@@ -289,8 +289,14 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                 <label>
                     "Example "
                     <select id="ptx-example" on:change=on_example>
-                        <option value="" selected=true>"Load an example kernel…"</option>
-                        {ptx::EXAMPLES.iter().map(|e| view! { <option value=e.id>{e.name}</option> }).collect_view()}
+                        // The example the box holds unchanged, if any.
+                        <option value="" prop:selected=move || text.with(|t| !ptx::EXAMPLES.iter().any(|e| e.ptx == t))>
+                            "Your own PTX — load an example kernel…"
+                        </option>
+                        {ptx::EXAMPLES.iter().map(|e| {
+                            let source = e.ptx;
+                            view! { <option value=e.id prop:selected=move || text.with(|t| t == source)>{e.name}</option> }
+                        }).collect_view()}
                     </select>
                 </label>
                 <textarea

@@ -220,6 +220,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         });
         return view! {
             <main class="embed">
+                <h1 class="sr-only">{move || format!("warpsight: {}", model.get().title)}</h1>
                 {notice_list}
                 {result_section}
                 {visuals}

@@ -75,8 +75,10 @@ test('pasting PTX fills the periods; malformed lines are named, the rest still p
   await page.dispatchEvent('#ptx-trip-0', 'change');
   await page.waitForFunction((b) => document.querySelector('#ptx-summary').textContent !== b, before);
   // Malformed PTX: errors with line numbers, and the good lines still count.
+  assert.equal(await page.inputValue('#ptx-example'), 'matmul-tiled', 'the picker shows the loaded kernel');
   await page.fill('#ptx-text', 'add.s32 %r1, %r2, 4;\nmul.lo.s32 %r3, %r1\nld.global.f32 %f1, [%rd1];\n@@@ garbage');
   await page.waitForSelector('#ptx-errors');
+  assert.equal(await page.inputValue('#ptx-example'), '', 'edited: your own PTX');
   const lines = await page.$$eval('#ptx-errors li', (lis) => lis.map((li) => Number(li.dataset.line)));
   assert.deepEqual(lines, [2, 4]);
   assert.match(await page.textContent('#ptx-summary'), /^2 instructions/);
