@@ -521,99 +521,17 @@ pub fn Chart(
     };
     let readout = move || readout_lines().map(|l| l.join("; "));
 
-    let axes = move || {
-        frame.get().map(|f| {
-            let count = ((f.w - LEFT - RIGHT) / 85.0).floor().clamp(2.0, 8.0) as usize;
-            let x_ticks = if f.log {
-                log_ticks(f.x0, f.x1, count)
-            } else {
-                nice_ticks(f.x0, f.x1, count)
-            };
-            let y_ticks = nice_ticks(f.y0, f.y1, 5);
-            let w = f.w;
-            view! {
-                <g class="axes">
-                    {y_ticks.into_iter().map(|t| {
-                        let y = f.sy(t);
-                        view! {
-                            <line class="grid" x1=LEFT x2=w - RIGHT y1=y y2=y></line>
-                            <text class="tick" x=LEFT - 8.0 y=y + 4.0 text-anchor="end">{format_y(t)}</text>
-                        }
-                    }).collect_view()}
-                    {x_ticks.into_iter().map(|t| {
-                        let x = f.sx(t);
-                        view! {
-                            <line class="tick-mark" x1=x x2=x y1=H - BOTTOM y2=H - BOTTOM + 5.0></line>
-                            <text class="tick" x=x y=H - BOTTOM + 18.0 text-anchor="middle">{format_x(t)}</text>
-                        }
-                    }).collect_view()}
-                    <line class="axis" x1=LEFT x2=w - RIGHT y1=H - BOTTOM y2=H - BOTTOM></line>
-                    <line class="axis" x1=LEFT x2=LEFT y1=TOP y2=H - BOTTOM></line>
-                </g>
-            }
-        })
-    };
-
-    let plot = move || {
-        frame.get().map(|f| {
-            data.with(|d| {
-                let gaps = d
-                    .gaps()
-                    .into_iter()
-                    .filter(|_| d.series.first().is_some_and(|s| s.points.iter().any(|p| p.1.is_some())))
-                    .map(|(lo, hi)| {
-                        let (a, b) = (f.sx(lo), f.sx(hi));
-                        let why = d.gap_reason.clone().unwrap_or_else(|| "no prediction here".to_string());
-                        view! {
-                            <rect class="gap" x=a.min(b) - 1.0 y=TOP width=(b - a).abs() + 2.0 height=H - BOTTOM - TOP>
-                                <title>{why}</title>
-                            </rect>
-                        }
-                    })
-                    .collect_view();
-                let band = (!d.band.is_empty())
-                    .then(|| view! { <path class="band" d=band_path(&f, &d.band)></path> });
-                let events = d
-                    .events
-                    .iter()
-                    .filter(|e| e.0 >= f.x0 && e.0 <= f.x1)
-                    .map(|(x, text)| {
-                        let sx = f.sx(*x);
-                        view! {
-                            <g class="event" data-x=x.to_string()>
-                                <line x1=sx x2=sx y1=TOP y2=H - BOTTOM></line>
-                                <path d=format!("M{:.1},{TOP}l-4,-6h8z", sx)></path>
-                                <title>{text.clone()}</title>
-                            </g>
-                        }
-                    })
-                    .collect_view();
-                let lines = d
-                    .series
-                    .iter()
-                    .map(|s| {
-                        let path = s.line.then(|| {
-                            view! { <path class=format!("line {}", s.class) d=line_path(&f, &s.points)></path> }
-                        });
-                        let dots = (s.dots && s.points.len() <= 200).then(|| {
-                            s.points
-                                .iter()
-                                .filter(|&&(x, _)| !f.log || x > 0.0)
-                                .filter_map(|&(x, y)| y.map(|y| (f.sx(x), f.sy(y))))
-                                .map(|(cx, cy)| view! { <circle class=format!("dot {}", s.class) cx=cx cy=cy r="2.5"></circle> })
-                                .collect_view()
-                        });
-                        view! { {path}{dots} }
-                    })
-                    .collect_view();
-                let mark = marker.get().filter(|m| *m >= f.x0 && *m <= f.x1).map(|m| {
-                    let x = f.sx(m);
-                    view! { <line class="marker" x1=x x2=x y1=TOP y2=H - BOTTOM></line> }
-                });
-                view! { {gaps}{band}{events}{mark}{lines} }
-            })
-        })
-    };
+    // The drawing itself is written as SVG text (one string per frame of data, one for the
+    // tooltip): far less code than a view per element, and one DOM update per change.
+    let drawing = Memo::new(move |_| {
+        let Some(f) = frame.get() else {
+            return String::new();
+        };
+        let mut out = String::with_capacity(16 * 1024);
+        axes_svg(&mut out, &f, format_x, format_y);
+        data.with(|d| plot_svg(&mut out, &f, d, marker.get()));
+        out
+    });
 
     let tooltip = move || {
         let f = frame.get()?;
@@ -642,22 +560,29 @@ pub fn Chart(
             .max(TOP)
             .min(H - BOTTOM - height)
             .max(0.0);
-        let dots = ys
-            .iter()
-            .map(|y| view! { <circle class="hover-dot" cx=cx cy=f.sy(*y) r="4"></circle> })
-            .collect_view();
-        Some(view! {
-            <g class="tooltip" data-x=x.to_string() data-y=ys.first().map(|y| y.to_string()).unwrap_or_default()>
-                <line class="hover-line" x1=cx x2=cx y1=TOP y2=H - BOTTOM></line>
-                {dots}
-                <rect x=bx y=by width=width height=height rx="4"></rect>
-                <text x=bx + 6.0 y=by + 16.0>
-                    {lines.into_iter().enumerate().map(|(k, l)| view! {
-                        <tspan x=bx + 6.0 dy=if k == 0 { "0" } else { "16" }>{l}</tspan>
-                    }).collect_view()}
-                </text>
-            </g>
-        })
+        let mut out = format!(
+            r#"<g class="tooltip" data-x="{x}" data-y="{}"><line class="hover-line" x1="{cx}" x2="{cx}" y1="{TOP}" y2="{}"></line>"#,
+            ys.first().map(|y| y.to_string()).unwrap_or_default(),
+            H - BOTTOM
+        );
+        for y in &ys {
+            out.push_str(&format!(r#"<circle class="hover-dot" cx="{cx}" cy="{}" r="4"></circle>"#, f.sy(*y)));
+        }
+        out.push_str(&format!(
+            r#"<rect x="{bx}" y="{by}" width="{width}" height="{height}" rx="4"></rect><text x="{}" y="{}">"#,
+            bx + 6.0,
+            by + 16.0
+        ));
+        for (k, l) in lines.iter().enumerate() {
+            out.push_str(&format!(
+                r#"<tspan x="{}" dy="{}">{}</tspan>"#,
+                bx + 6.0,
+                if k == 0 { 0 } else { 16 },
+                esc(l)
+            ));
+        }
+        out.push_str("</text></g>");
+        Some(out)
     };
 
     let legend = move || {
@@ -732,8 +657,7 @@ pub fn Chart(
                 on:blur=move |_| hover.set(None)
             >
                 <title>{move || title.get()}</title>
-                {axes}
-                {plot}
+                <g class="drawing" inner_html=drawing></g>
                 <text class="axis-label" x=move || (LEFT + width.get() - RIGHT) / 2.0 y=H - 8.0 text-anchor="middle">
                     {move || format!("{}{}", x_label.get(), if log_x.get() { " — log scale" } else { "" })}
                 </text>
@@ -746,7 +670,7 @@ pub fn Chart(
                 >
                     {move || y_label.get()}
                 </text>
-                {tooltip}
+                <g class="hover" inner_html=move || tooltip().unwrap_or_default()></g>
                 <Show when=move || frame.get().is_none()>
                     <text class="empty" x=move || width.get() / 2.0 y=H / 2.0 text-anchor="middle">
                         "No valid point in this range"
@@ -766,12 +690,119 @@ pub fn Chart(
     }
 }
 
+/// Text for SVG markup: `&`, `<`, `>` and quotes escaped.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The axes: grid lines and y ticks, x ticks, the two axis lines.
+fn axes_svg(out: &mut String, f: &Frame, format_x: fn(f64) -> String, format_y: fn(f64) -> String) {
+    use std::fmt::Write;
+    let count = ((f.w - LEFT - RIGHT) / 85.0).floor().clamp(2.0, 8.0) as usize;
+    let x_ticks = if f.log {
+        log_ticks(f.x0, f.x1, count)
+    } else {
+        nice_ticks(f.x0, f.x1, count)
+    };
+    let (w, base) = (f.w, H - BOTTOM);
+    out.push_str(r#"<g class="axes">"#);
+    for t in nice_ticks(f.y0, f.y1, 5) {
+        let y = f.sy(t);
+        let _ = write!(
+            out,
+            r#"<line class="grid" x1="{LEFT}" x2="{}" y1="{y}" y2="{y}"></line><text class="tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            w - RIGHT,
+            LEFT - 8.0,
+            y + 4.0,
+            esc(&format_y(t))
+        );
+    }
+    for t in x_ticks {
+        let x = f.sx(t);
+        let _ = write!(
+            out,
+            r#"<line class="tick-mark" x1="{x}" x2="{x}" y1="{base}" y2="{}"></line><text class="tick" x="{x}" y="{}" text-anchor="middle">{}</text>"#,
+            base + 5.0,
+            base + 18.0,
+            esc(&format_x(t))
+        );
+    }
+    let _ = write!(
+        out,
+        r#"<line class="axis" x1="{LEFT}" x2="{}" y1="{base}" y2="{base}"></line><line class="axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{base}"></line></g>"#,
+        w - RIGHT
+    );
+}
+
+/// The data: gaps, the band, marked events, the current input's marker, lines and dots.
+fn plot_svg(out: &mut String, f: &Frame, d: &ChartData, marker: Option<f64>) {
+    use std::fmt::Write;
+    let (top, base) = (TOP, H - BOTTOM);
+    if d.series.first().is_some_and(|s| s.points.iter().any(|p| p.1.is_some())) {
+        let why = esc(d.gap_reason.as_deref().unwrap_or("no prediction here"));
+        for (lo, hi) in d.gaps() {
+            let (a, b) = (f.sx(lo), f.sx(hi));
+            let _ = write!(
+                out,
+                r#"<rect class="gap" x="{}" y="{top}" width="{}" height="{}"><title>{why}</title></rect>"#,
+                a.min(b) - 1.0,
+                (b - a).abs() + 2.0,
+                base - top
+            );
+        }
+    }
+    if !d.band.is_empty() {
+        let _ = write!(out, r#"<path class="band" d="{}"></path>"#, band_path(f, &d.band));
+    }
+    for (x, text) in d.events.iter().filter(|e| e.0 >= f.x0 && e.0 <= f.x1) {
+        let sx = f.sx(*x);
+        let _ = write!(
+            out,
+            r#"<g class="event" data-x="{x}"><line x1="{sx}" x2="{sx}" y1="{top}" y2="{base}"></line><path d="M{sx:.1},{top}l-4,-6h8z"></path><title>{}</title></g>"#,
+            esc(text)
+        );
+    }
+    if let Some(m) = marker.filter(|m| *m >= f.x0 && *m <= f.x1) {
+        let x = f.sx(m);
+        let _ = write!(out, r#"<line class="marker" x1="{x}" x2="{x}" y1="{top}" y2="{base}"></line>"#);
+    }
+    for s in &d.series {
+        if s.line {
+            let _ = write!(out, r#"<path class="line {}" d="{}"></path>"#, s.class, line_path(f, &s.points));
+        }
+        if s.dots && s.points.len() <= 200 {
+            for &(x, y) in &s.points {
+                if let Some(y) = y.filter(|_| !f.log || x > 0.0) {
+                    let _ = write!(
+                        out,
+                        r#"<circle class="dot {}" cx="{}" cy="{}" r="2.5"></circle>"#,
+                        s.class,
+                        f.sx(x),
+                        f.sy(y)
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// The chart's SVG as a file: its drawing without the hover tooltip, with the colours inlined
 /// (the page's style sheet does not travel with it).
 fn standalone_svg(svg: &web_sys::SvgElement) -> Option<String> {
     let copy = svg.clone_node_with_deep(true).ok()?;
     let copy: web_sys::Element = copy.dyn_into().ok()?;
-    if let Ok(Some(t)) = copy.query_selector(".tooltip") {
+    if let Ok(Some(t)) = copy.query_selector(".hover") {
         t.remove();
     }
     let view_box = copy.get_attribute("viewBox").unwrap_or_default();
