@@ -241,7 +241,9 @@ fn old_models_on_new_gpus_say_what_they_leave_out() {
     assert!(scope("hong-kim", "k20c").is_some()); // CC 3.5
     assert_eq!(scope("apsp", "gtx780"), None);
     assert_eq!(scope("apsp", "c2075"), None);
-    assert!(scope("apsp", "v100").expect("CC 7.0").contains("calibrate with a measured time"));
+    assert!(scope("apsp", "v100")
+        .expect("CC 7.0")
+        .contains("calibrate with a measured time"));
     assert_eq!(scope("luo-suda", "c2050"), None);
     assert!(scope("luo-suda", "gtx780").is_some());
 }
@@ -262,11 +264,21 @@ fn glossaries_define_the_terms() {
     }
     let hk = warpsight::registry::find("hong-kim").expect("model");
     for o in hk.outputs {
-        assert!(hk.about(o.name).is_some(), "hong-kim: {} has no definition", o.name);
+        assert!(
+            hk.about(o.name).is_some(),
+            "hong-kim: {} has no definition",
+            o.name
+        );
     }
-    assert!(hk.about("mwp").expect("MWP").starts_with("Memory Warp Parallelism"));
+    assert!(hk
+        .about("mwp")
+        .expect("MWP")
+        .starts_with("Memory Warp Parallelism"));
     assert!(hk.about("departure_delay").is_some() && hk.about("cwp").is_some());
-    assert_eq!(hk.about("time_s_by_device.h100"), hk.about("time_s_by_device"));
+    assert_eq!(
+        hk.about("time_s_by_device.h100"),
+        hk.about("time_s_by_device")
+    );
     let apsp = warpsight::registry::find("apsp").expect("model");
     assert_eq!(apsp.about("t_ms_min"), apsp.about("t_ms"));
     assert!(apsp.about("t_ms_min").is_some());

@@ -233,10 +233,7 @@ fn auto_fields_round_trip() {
 fn sweep_and_embed_round_trip() {
     let (s, n) = from_query("sweep=mem_ld&sweep_from=100&sweep_to=900&embed=1");
     assert!(n.is_empty());
-    assert_eq!(
-        s.sweep,
-        Some(Sweep::new("mem_ld", 100.0, 900.0))
-    );
+    assert_eq!(s.sweep, Some(Sweep::new("mem_ld", 100.0, 900.0)));
     assert!(s.embed);
     assert_eq!(from_query(&to_query(&s)).0, s);
     let (s, n) = from_query("sweep=%3Cb%3E");
@@ -313,7 +310,9 @@ fn sweep_controls_name_the_bad_bound() {
         "sweep_to: must be a whole number from 1 to 2,048"
     );
     assert_eq!(
-        sweep_from_texts(m, "nope", "1", "2", "48", false).unwrap_err().field,
+        sweep_from_texts(m, "nope", "1", "2", "48", false)
+            .unwrap_err()
+            .field,
         "sweep"
     );
     // Resolution and scale.
@@ -339,21 +338,29 @@ fn sweep_controls_name_the_bad_bound() {
 /// links are written as before); bad values fall back with a notice.
 #[test]
 fn sweep_points_and_scale_in_links() {
-    let (s, n) = from_query("sweep=comp_insts&sweep_from=1&sweep_to=1000&sweep_points=1000&sweep_scale=log");
+    let (s, n) =
+        from_query("sweep=comp_insts&sweep_from=1&sweep_to=1000&sweep_points=1000&sweep_scale=log");
     assert!(n.is_empty(), "{n:?}");
     let sw = s.sweep.expect("sweep");
     assert_eq!((sw.field, sw.points, sw.log), ("comp_insts", 1000, true));
-    assert!(to_query(&s).ends_with("&sweep=comp_insts&sweep_from=1&sweep_to=1000&sweep_points=1000&sweep_scale=log"));
+    assert!(to_query(&s).ends_with(
+        "&sweep=comp_insts&sweep_from=1&sweep_to=1000&sweep_points=1000&sweep_scale=log"
+    ));
     assert_eq!(from_query(&to_query(&s)).0, s);
     // Only the points: the default sweep at that resolution.
     let (s, n) = from_query("sweep_points=200");
     assert!(n.is_empty(), "{n:?}");
-    assert_eq!(s.sweep.map(|w| (w.field, w.points)), Some(("threads_per_block", 200)));
+    assert_eq!(
+        s.sweep.map(|w| (w.field, w.points)),
+        Some(("threads_per_block", 200))
+    );
     // Defaults are not written.
     let (s, _) = from_query("sweep=comp_insts&sweep_from=1&sweep_to=1000");
     assert!(!to_query(&s).contains("sweep_points") && !to_query(&s).contains("sweep_scale"));
     // Bad values: notices, and the defaults.
-    let (s, n) = from_query("sweep=coal_mem_insts&sweep_from=0&sweep_to=10&sweep_points=5000&sweep_scale=log");
+    let (s, n) = from_query(
+        "sweep=coal_mem_insts&sweep_from=0&sweep_to=10&sweep_points=5000&sweep_scale=log",
+    );
     let keys: Vec<_> = n.iter().map(|n| n.key.as_str()).collect();
     assert_eq!(keys, ["sweep_points", "sweep_scale"]);
     let sw = s.sweep.expect("sweep");

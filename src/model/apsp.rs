@@ -10,9 +10,8 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
-    Scope,
     clean, out, Choice, Column, Devices, Evaluation, Example, Field, InputError, Model, Out,
-    OutputSpec, Params, ReadingNote, Value,
+    OutputSpec, Params, ReadingNote, Scope, Value,
 };
 use crate::devices::Device;
 

@@ -9,9 +9,8 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
-    Scope,
     out, Choice, Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec, Params,
-    ReadingNote, Sweep, Value,
+    ReadingNote, Scope, Sweep, Value,
 };
 use crate::devices::{self, Device};
 use crate::format;

@@ -10,9 +10,8 @@
 //! readings of eqs. 2, 3, 8 and 13; both printed forms are behind switches.
 
 use super::{
-    Scope,
     clean, finite, out, Alias, Choice, Column, Devices, Evaluation, Example, Field, InputError,
-    Model, Out, OutputSpec, Params, ReadingNote, Value,
+    Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
 };
 use crate::devices::Device;
 

@@ -251,14 +251,22 @@ impl Model {
             .or_else(|| {
                 self.outputs
                     .iter()
-                    .find(|o| !o.variants.is_empty() && name.starts_with(o.name) && o.variants.iter().any(|v| name == format!("{}_{v}", o.name)))
+                    .find(|o| {
+                        !o.variants.is_empty()
+                            && name.starts_with(o.name)
+                            && o.variants.iter().any(|v| name == format!("{}_{v}", o.name))
+                    })
                     .and_then(|o| find(o.name))
             })
     }
 
     /// The authors as the title names them ("Hong & Kim").
     fn citation_short(&self) -> &'static str {
-        self.title.split([',', '—']).next().unwrap_or(self.title).trim()
+        self.title
+            .split([',', '—'])
+            .next()
+            .unwrap_or(self.title)
+            .trim()
     }
 }
 

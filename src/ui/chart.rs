@@ -537,7 +537,10 @@ pub fn Chart(
         let f = frame.get()?;
         let i = hover.get()?;
         let max_chars = ((f.w - 24.0) / 7.3).floor().clamp(20.0, 56.0) as usize;
-        let lines: Vec<String> = readout_lines()?.iter().flat_map(|l| wrap(l, max_chars)).collect();
+        let lines: Vec<String> = readout_lines()?
+            .iter()
+            .flat_map(|l| wrap(l, max_chars))
+            .collect();
         let (x, ys) = data.with(|d| {
             let first = d.series.first()?;
             let x = first.points.get(i)?.0;
@@ -566,7 +569,10 @@ pub fn Chart(
             H - BOTTOM
         );
         for y in &ys {
-            out.push_str(&format!(r#"<circle class="hover-dot" cx="{cx}" cy="{}" r="4"></circle>"#, f.sy(*y)));
+            out.push_str(&format!(
+                r#"<circle class="hover-dot" cx="{cx}" cy="{}" r="4"></circle>"#,
+                f.sy(*y)
+            ));
         }
         out.push_str(&format!(
             r#"<rect x="{bx}" y="{by}" width="{width}" height="{height}" rx="4"></rect><text x="{}" y="{}">"#,
@@ -749,7 +755,10 @@ fn axes_svg(out: &mut String, f: &Frame, format_x: fn(f64) -> String, format_y: 
 fn plot_svg(out: &mut String, f: &Frame, d: &ChartData, marker: Option<f64>) {
     use std::fmt::Write;
     let (top, base) = (TOP, H - BOTTOM);
-    if d.series.first().is_some_and(|s| s.points.iter().any(|p| p.1.is_some())) {
+    if d.series
+        .first()
+        .is_some_and(|s| s.points.iter().any(|p| p.1.is_some()))
+    {
         let why = esc(d.gap_reason.as_deref().unwrap_or("no prediction here"));
         for (lo, hi) in d.gaps() {
             let (a, b) = (f.sx(lo), f.sx(hi));
@@ -763,7 +772,11 @@ fn plot_svg(out: &mut String, f: &Frame, d: &ChartData, marker: Option<f64>) {
         }
     }
     if !d.band.is_empty() {
-        let _ = write!(out, r#"<path class="band" d="{}"></path>"#, band_path(f, &d.band));
+        let _ = write!(
+            out,
+            r#"<path class="band" d="{}"></path>"#,
+            band_path(f, &d.band)
+        );
     }
     for (x, text) in d.events.iter().filter(|e| e.0 >= f.x0 && e.0 <= f.x1) {
         let sx = f.sx(*x);
@@ -775,11 +788,19 @@ fn plot_svg(out: &mut String, f: &Frame, d: &ChartData, marker: Option<f64>) {
     }
     if let Some(m) = marker.filter(|m| *m >= f.x0 && *m <= f.x1) {
         let x = f.sx(m);
-        let _ = write!(out, r#"<line class="marker" x1="{x}" x2="{x}" y1="{top}" y2="{base}"></line>"#);
+        let _ = write!(
+            out,
+            r#"<line class="marker" x1="{x}" x2="{x}" y1="{top}" y2="{base}"></line>"#
+        );
     }
     for s in &d.series {
         if s.line {
-            let _ = write!(out, r#"<path class="line {}" d="{}"></path>"#, s.class, line_path(f, &s.points));
+            let _ = write!(
+                out,
+                r#"<path class="line {}" d="{}"></path>"#,
+                s.class,
+                line_path(f, &s.points)
+            );
         }
         if s.dots && s.points.len() <= 200 {
             for &(x, y) in &s.points {

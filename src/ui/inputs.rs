@@ -28,7 +28,7 @@ pub fn set_text(texts: Texts, name: &'static str, value: String) {
 
 /// The label: the field's words and the paper's symbol (with its definition, if any).
 fn label(field: &'static Field, about: Option<&'static str>) -> impl IntoView {
-    let symbol = (!field.symbol.is_empty()).then(|| field.symbol);
+    let symbol = (!field.symbol.is_empty()).then_some(field.symbol);
     view! {
         <div class="field-label">
             <label for=field.name>

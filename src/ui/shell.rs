@@ -317,20 +317,21 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     };
     // An example replaces the whole form: the model's defaults on the example's device (or
     // the current one), then the example's values.
-    let example_state = move |m: &'static Model, ex: &crate::model::Example, current: &'static Device| {
-        let d = ex
-            .device
-            .and_then(devices::find)
-            .filter(|d| m.devices.accepts(d))
-            .unwrap_or(current);
-        let mut p = Params::defaults(m, d);
-        for &(name, text) in ex.values {
-            if let Some(v) = m.field(name).and_then(|f| f.parse(text).ok()) {
-                p.set(name, v);
+    let example_state =
+        move |m: &'static Model, ex: &crate::model::Example, current: &'static Device| {
+            let d = ex
+                .device
+                .and_then(devices::find)
+                .filter(|d| m.devices.accepts(d))
+                .unwrap_or(current);
+            let mut p = Params::defaults(m, d);
+            for &(name, text) in ex.values {
+                if let Some(v) = m.field(name).and_then(|f| f.parse(text).ok()) {
+                    p.set(name, v);
+                }
             }
-        }
-        (d, p)
-    };
+            (d, p)
+        };
     let on_example = move |ev: leptos::ev::Event| {
         let m = model.get_untracked();
         if let Some(ex) = m.example(&event_target_value(&ev)) {
@@ -354,7 +355,10 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     // Back to the model's defaults on this device, and its default sweep.
     let on_reset = move |_| {
         let m = model.get_untracked();
-        texts.set(state::field_texts(&Params::defaults(m, device.get_untracked())));
+        texts.set(state::field_texts(&Params::defaults(
+            m,
+            device.get_untracked(),
+        )));
         let s = m.sweep;
         sweep_field.set(s.map_or("", |s| s.field));
         sweep_from.set(s.map_or(String::new(), |s| format::exact(s.from)));

@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use super::chart::csv_cell;
-use super::term::Term;
 use super::pages::Good;
+use super::term::Term;
 use crate::devices::Device;
 use crate::format;
 use crate::model::{device_value, Field, Out, Value};
@@ -82,7 +82,12 @@ fn rows(g: &Good) -> Vec<Row> {
     for (field, value) in model.fields.iter().zip(&g.eval.inputs) {
         let (text, exact) = shown(field, value);
         rows.push(Row::Line {
-            symbol: (if field.symbol.is_empty() { field.label } else { field.symbol }).to_string(),
+            symbol: (if field.symbol.is_empty() {
+                field.label
+            } else {
+                field.symbol
+            })
+            .to_string(),
             name: field.name.to_string(),
             origin: origin(field, value, g),
             text,
@@ -99,12 +104,34 @@ fn rows(g: &Good) -> Vec<Row> {
             .compute_capability
             .map(|c| format!("CC {}.{}", c.value.0, c.value.1))
             .unwrap_or_default();
-        rows.push(Row::Section("Occupancy: active blocks per SM allowed by each resource"));
+        rows.push(Row::Section(
+            "Occupancy: active blocks per SM allowed by each resource",
+        ));
         for (label, key, value, limiter) in [
-            ("Warp slots", "blocks_limited_by_warps", occ.blocks_limited_by_warps, Limiter::Warps),
-            ("Block slots", "blocks_limited_by_blocks", occ.blocks_limited_by_blocks, Limiter::Blocks),
-            ("Registers", "blocks_limited_by_registers", occ.blocks_limited_by_registers, Limiter::Registers),
-            ("Shared memory", "blocks_limited_by_shared_mem", occ.blocks_limited_by_shared_mem, Limiter::SharedMemory),
+            (
+                "Warp slots",
+                "blocks_limited_by_warps",
+                occ.blocks_limited_by_warps,
+                Limiter::Warps,
+            ),
+            (
+                "Block slots",
+                "blocks_limited_by_blocks",
+                occ.blocks_limited_by_blocks,
+                Limiter::Blocks,
+            ),
+            (
+                "Registers",
+                "blocks_limited_by_registers",
+                occ.blocks_limited_by_registers,
+                Limiter::Registers,
+            ),
+            (
+                "Shared memory",
+                "blocks_limited_by_shared_mem",
+                occ.blocks_limited_by_shared_mem,
+                Limiter::SharedMemory,
+            ),
         ] {
             let won = occ.limiter == limiter;
             rows.push(Row::Line {
@@ -123,7 +150,10 @@ fn rows(g: &Good) -> Vec<Row> {
         let cell = |v: Option<f64>| -> (String, String) {
             match v {
                 Some(x) if spec.unit == "s" => (format::duration(x), format::exact(x)),
-                Some(x) => (format!("{} {}", format::num(x), spec.unit), format::exact(x)),
+                Some(x) => (
+                    format!("{} {}", format::num(x), spec.unit),
+                    format::exact(x),
+                ),
                 None => ("—".to_string(), String::new()),
             }
         };
@@ -139,7 +169,11 @@ fn rows(g: &Good) -> Vec<Row> {
             });
         };
         match value {
-            Out::Num(x) => push(spec.name.to_string(), spec.symbol.to_string(), cell(Some(*x))),
+            Out::Num(x) => push(
+                spec.name.to_string(),
+                spec.symbol.to_string(),
+                cell(Some(*x)),
+            ),
             Out::Null => push(spec.name.to_string(), spec.symbol.to_string(), cell(None)),
             Out::Word(w) => push(
                 spec.name.to_string(),
@@ -147,8 +181,16 @@ fn rows(g: &Good) -> Vec<Row> {
                 (w.replace('_', " "), w.to_string()),
             ),
             Out::List(xs) => {
-                let t = xs.iter().map(|x| format::num(*x)).collect::<Vec<_>>().join(", ");
-                let e = xs.iter().map(|x| format::exact(*x)).collect::<Vec<_>>().join(",");
+                let t = xs
+                    .iter()
+                    .map(|x| format::num(*x))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let e = xs
+                    .iter()
+                    .map(|x| format::exact(*x))
+                    .collect::<Vec<_>>()
+                    .join(",");
                 push(spec.name.to_string(), spec.symbol.to_string(), (t, e));
             }
             Out::Variants(vs) => {
@@ -203,7 +245,8 @@ fn rows_csv(rows: &[Row]) -> String {
 pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
     let table = Memo::new(move |_| good.with(|g| g.as_ref().map(rows)));
     // Keyed by the whole row: an edit re-creates only the rows whose text changed.
-    let render = |row: Row| match row {
+    let render = |row: Row| {
+        match row {
         Row::Section(title) => view! { <tr class="section"><th colspan="3">{title}</th></tr> }.into_any(),
         Row::Line { symbol, name, origin, text, exact, occupancy: Some(won), .. } => view! {
             <tr class:limiter=won>
@@ -221,6 +264,7 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
             </tr>
         }
         .into_any(),
+    }
     };
     let body = view! {
         <tbody>
@@ -229,8 +273,9 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
     };
     let file = move |ext: &str| {
         good.with_untracked(|g| {
-            g.as_ref()
-                .map_or(format!("warpsight.{ext}"), |g| format!("warpsight-{}-{}.{ext}", g.state.model.id, g.state.device.id))
+            g.as_ref().map_or(format!("warpsight.{ext}"), |g| {
+                format!("warpsight-{}-{}.{ext}", g.state.model.id, g.state.device.id)
+            })
         })
     };
     let export_csv = move |_| {

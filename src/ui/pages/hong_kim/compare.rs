@@ -41,7 +41,8 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
     });
     // The table as CSV: exact values under the MODELS.md names.
     let export_csv = move |_| {
-        let mut csv = String::from("device,name,time_s,exec_cycles_with_synch,mwp,cwp,regime,error\n");
+        let mut csv =
+            String::from("device,name,time_s,exec_cycles_with_synch,mwp,cwp,regime,error\n");
         for (d, result, _) in rows.get_untracked() {
             let cells: Vec<String> = match result {
                 Ok(o) => vec![
@@ -54,12 +55,31 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
                     o.regime.equation().to_string(),
                     String::new(),
                 ],
-                Err(e) => vec![d.id.to_string(), d.name.to_string(), String::new(), String::new(), String::new(), String::new(), String::new(), e],
+                Err(e) => vec![
+                    d.id.to_string(),
+                    d.name.to_string(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    e,
+                ],
             };
-            csv.push_str(&cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(","));
+            csv.push_str(
+                &cells
+                    .iter()
+                    .map(|c| csv_cell(c))
+                    .collect::<Vec<_>>()
+                    .join(","),
+            );
             csv.push('\n');
         }
-        browser::download("warpsight-hong-kim-every-device.csv", "text/csv;charset=utf-8", &csv);
+        browser::download(
+            "warpsight-hong-kim-every-device.csv",
+            "text/csv;charset=utf-8",
+            &csv,
+        );
     };
     view! {
         <section class="compare" aria-label="Other devices">

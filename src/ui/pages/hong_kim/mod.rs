@@ -69,7 +69,10 @@ fn visuals(ctx: Ctx) -> AnyView {
             series: vec![Series {
                 name: "predicted time".to_string(),
                 class: "s0",
-                points: sweep_points.iter().map(|p| (p.x, p.time_s.clone().ok())).collect(),
+                points: sweep_points
+                    .iter()
+                    .map(|p| (p.x, p.time_s.clone().ok()))
+                    .collect(),
                 line: true,
                 dots: true,
             }],
@@ -103,7 +106,10 @@ fn visuals(ctx: Ctx) -> AnyView {
         } else {
             ""
         };
-        format!("Predicted time as {} varies{fixed}", x_label.get().to_lowercase())
+        format!(
+            "Predicted time as {} varies{fixed}",
+            x_label.get().to_lowercase()
+        )
     });
     let chart = view! {
         <Chart
@@ -237,7 +243,15 @@ fn changes(points: &[hong_kim::SweepPoint]) -> Vec<(f64, String)> {
             ));
         }
         if !why.is_empty() {
-            out.push((b.x, format!("{} → {}: {}", format::num(a.x), format::num(b.x), why.join("; "))));
+            out.push((
+                b.x,
+                format!(
+                    "{} → {}: {}",
+                    format::num(a.x),
+                    format::num(b.x),
+                    why.join("; ")
+                ),
+            ));
         }
         if out.len() == MAX_EVENTS {
             break;

@@ -4,8 +4,8 @@ use leptos::prelude::*;
 
 use super::Hk;
 use crate::format;
-use crate::ui::term::Term;
 use crate::model::hong_kim::{self, Regime};
+use crate::ui::term::Term;
 
 pub(super) fn regime_words(r: Regime) -> &'static str {
     match r {
