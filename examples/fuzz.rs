@@ -201,6 +201,8 @@ fn key_for(rng: &mut Rng, model: &Model) -> String {
                 "sweep",
                 "sweep_from",
                 "sweep_to",
+                "sweep_points",
+                "sweep_scale",
             ])
             .to_string(),
         67..=76 => format!("x{}", rng.below(1000)),

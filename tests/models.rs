@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use warpsight::devices;
-use warpsight::model::{Field, Kind, Model, Out, Params, Value};
+use warpsight::model::{Field, Kind, Model, Out, Params, Sweep, Value};
 use warpsight::registry::MODELS;
 use warpsight::state::{from_query, to_query, ShareState};
 
@@ -52,6 +52,8 @@ fn declarations_are_consistent() {
             "sweep",
             "sweep_from",
             "sweep_to",
+            "sweep_points",
+            "sweep_scale",
         ] {
             assert!(
                 !names.contains(&key),
@@ -166,15 +168,54 @@ fn arb_state() -> impl Strategy<Value = ShareState> {
             .map(|d| d.id)
             .collect();
         let values: Vec<BoxedStrategy<Value>> = m.fields.iter().map(arb_value).collect();
-        (prop::sample::select(ids), values, any::<bool>()).prop_map(move |(id, values, embed)| {
-            let device = devices::find(id).expect("from the list");
-            let mut s = ShareState::new(m).with_device(device);
-            for (f, v) in m.fields.iter().zip(values) {
-                s.params.set(f.name, v);
-            }
-            s.embed = embed;
-            s
-        })
+        let sweepable: Vec<&'static str> = m
+            .sweepable()
+            .filter(|_| m.sweep.is_some())
+            .map(|f| f.name)
+            .collect();
+        // A sweep for models that offer one: any sweepable field, a range inside its bounds,
+        // 2 to 1,000 points, a log scale when the range is above 0.
+        let sweep = (
+            prop::sample::select(if sweepable.is_empty() {
+                vec![""]
+            } else {
+                sweepable
+            }),
+            0.0..1.0f64,
+            0.0..1.0f64,
+            2usize..=Sweep::MAX_POINTS,
+            any::<bool>(),
+        );
+        (prop::sample::select(ids), values, any::<bool>(), sweep).prop_map(
+            move |(id, values, embed, (field, a, b, points, log))| {
+                let device = devices::find(id).expect("from the list");
+                let mut s = ShareState::new(m).with_device(device);
+                for (f, v) in m.fields.iter().zip(values) {
+                    s.params.set(f.name, v);
+                }
+                s.embed = embed;
+                if let Some((min, max, integer)) = m.field(field).and_then(Field::range) {
+                    let top = max.min(min + 1e6);
+                    let at = |t: f64| {
+                        let v = min + t * (top - min);
+                        if integer {
+                            v.round()
+                        } else {
+                            v
+                        }
+                    };
+                    let (from, to) = (at(a.min(b)), at(a.max(b)));
+                    if from < to {
+                        s.sweep = Some(Sweep {
+                            points,
+                            log: log && from > 0.0,
+                            ..Sweep::new(field, from, to)
+                        });
+                    }
+                }
+                s
+            },
+        )
     })
 }
 
