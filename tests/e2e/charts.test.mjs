@@ -117,6 +117,7 @@ test('up to 1,000 points and a log scale, kept in the link; the CSV holds every 
   assert.deepEqual(xs.slice(0, 4), [1, 2, 3, 4]);
   assert.equal(xs.at(-1), 10000);
   assert.ok(xs.length > 500 && xs.length < 1000, `${xs.length} distinct points`);
+  assert.match(await page.textContent('.sweep .chart-note'), new RegExp(` ${xs.length} distinct values in this range \\(of the 1000 points asked for\\)\\.$`));
   // A log scale needs a range above 0.
   await page.fill('#sweep_from', '0');
   assert.equal(await page.textContent('#sweep-error'), 'sweep_from: must be above 0 on a log scale');

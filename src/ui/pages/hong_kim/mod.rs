@@ -192,6 +192,14 @@ fn visuals(ctx: Ctx) -> AnyView {
                 } else {
                     "Everything else fixed. Hover for values; gaps are inputs the model rejects."
                 }}
+                {move || {
+                    // Fewer distinct values than asked for (whole numbers, whole warps).
+                    let asked = sweep.good.with(|s| s.map_or(0, |s| s.points));
+                    let drawn = points.with(|d| d.series.first().map_or(0, |s| s.points.len()));
+                    (drawn > 0 && drawn < asked).then(|| {
+                        format!(" {drawn} distinct values in this range (of the {asked} points asked for).")
+                    })
+                }}
             </p>
             {chart}
         </section>
