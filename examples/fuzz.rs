@@ -192,19 +192,7 @@ fn value_for(rng: &mut Rng, model: &Model, key: &str) -> String {
 fn key_for(rng: &mut Rng, model: &Model) -> String {
     match rng.below(100) {
         0..=54 => model.fields[rng.below(model.fields.len())].name.to_string(),
-        55..=66 => rng
-            .pick(&[
-                "v",
-                "model",
-                "device",
-                "embed",
-                "sweep",
-                "sweep_from",
-                "sweep_to",
-                "sweep_points",
-                "sweep_scale",
-            ])
-            .to_string(),
+        55..=66 => rng.pick(&warpsight::state::LINK_KEYS).to_string(),
         67..=76 => format!("x{}", rng.below(1000)),
         77..=81 => String::new(),
         82..=91 => {

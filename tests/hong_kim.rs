@@ -427,3 +427,38 @@ fn sweep_points_linear_and_log() {
     );
     assert!(hong_kim::sweep_xs(&spec("comp_insts", 0.0, 10.0, 10, true), 32.0).is_empty());
 }
+
+/// The sweep's marks: on the default kernel, comp_insts 1–1,000 changes regime once, from
+/// eq. 23 to eq. 24, where a full prediction says so on either side.
+#[test]
+fn sweep_changes_mark_the_regime_change() {
+    use warpsight::model::Sweep;
+    let setup = hong_kim::Setup::default_setup();
+    let spec = Sweep {
+        points: 1000,
+        ..Sweep::new("comp_insts", 1.0, 1000.0)
+    };
+    let points = hong_kim::sweep(&setup, &spec);
+    let changes = hong_kim::sweep_changes(&points, 60);
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    let (x, text) = &changes[0];
+    let regime = |v: f64| {
+        let mut s = setup;
+        s.set_num("comp_insts", v);
+        hong_kim::predict(&s)
+            .expect("predicts")
+            .outputs
+            .regime
+            .equation()
+    };
+    assert_eq!((regime(x - 1.0), regime(*x)), (23, 24));
+    assert!(
+        text.starts_with(&format!(
+            "{} → {}: regime changes from eq. 23 (memory-bound) to eq. 24 (compute-bound): MWP ",
+            x - 1.0,
+            x
+        )),
+        "{text}"
+    );
+    assert!(hong_kim::sweep_changes(&points, 0).is_empty());
+}

@@ -44,17 +44,7 @@ fn declarations_are_consistent() {
                 );
             }
         }
-        for key in [
-            "v",
-            "model",
-            "device",
-            "embed",
-            "sweep",
-            "sweep_from",
-            "sweep_to",
-            "sweep_points",
-            "sweep_scale",
-        ] {
+        for key in warpsight::state::LINK_KEYS {
             assert!(
                 !names.contains(&key),
                 "{}: field {key} collides with a link key",

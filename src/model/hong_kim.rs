@@ -555,6 +555,15 @@ impl From<Regime> for u8 {
 }
 
 impl Regime {
+    /// The regime in words: "not enough warps", "memory-bound", "compute-bound".
+    pub fn words(&self) -> &'static str {
+        match self {
+            Regime::NotEnoughWarps => "not enough warps",
+            Regime::MemoryBound => "memory-bound",
+            Regime::ComputeBound => "compute-bound",
+        }
+    }
+
     pub fn equation(&self) -> u8 {
         match self {
             Regime::NotEnoughWarps => 22,
@@ -1688,6 +1697,67 @@ pub fn sweep(setup: &Setup, spec: &Sweep) -> Vec<SweepPoint> {
             }
         })
         .collect()
+}
+
+/// Where a sweep changes regime (eqs. 22–24) or occupancy changes #Active_blocks_per_SM
+/// between two neighbouring valid points, each with why; at most `max` of them, the first
+/// along x.
+pub fn sweep_changes(points: &[SweepPoint], max: usize) -> Vec<(f64, String)> {
+    let valid: Vec<&SweepPoint> = points.iter().filter(|p| p.regime.is_some()).collect();
+    let mut out = Vec::new();
+    for pair in valid.windows(2) {
+        if out.len() == max {
+            break;
+        }
+        let (a, b) = (pair[0], pair[1]);
+        let mut why = Vec::new();
+        if let (Some(ra), Some(rb)) = (a.regime, b.regime) {
+            if ra != rb {
+                let how = match rb {
+                    Regime::MemoryBound => format!(
+                        "CWP {} ≥ MWP {}, so memory waits dominate",
+                        format::num(b.cwp),
+                        format::num(b.mwp)
+                    ),
+                    Regime::ComputeBound => format!(
+                        "MWP {} > CWP {}, so computation hides the memory waits",
+                        format::num(b.mwp),
+                        format::num(b.cwp)
+                    ),
+                    Regime::NotEnoughWarps => format!(
+                        "MWP = CWP = {}: too few warps to overlap more",
+                        format::num(b.mwp)
+                    ),
+                };
+                why.push(format!(
+                    "regime changes from eq. {} ({}) to eq. {} ({}): {how}",
+                    ra.equation(),
+                    ra.words(),
+                    rb.equation(),
+                    rb.words()
+                ));
+            }
+        }
+        if a.active_blocks_per_sm != b.active_blocks_per_sm {
+            why.push(format!(
+                "active blocks per SM {} → {} (occupancy)",
+                format::num(a.active_blocks_per_sm),
+                format::num(b.active_blocks_per_sm)
+            ));
+        }
+        if !why.is_empty() {
+            out.push((
+                b.x,
+                format!(
+                    "{} → {}: {}",
+                    format::num(a.x),
+                    format::num(b.x),
+                    why.join("; ")
+                ),
+            ));
+        }
+    }
+    out
 }
 
 /// The same kernel on every device this model takes: each device's clock, bandwidth and

@@ -251,11 +251,7 @@ impl Model {
             .or_else(|| {
                 self.outputs
                     .iter()
-                    .find(|o| {
-                        !o.variants.is_empty()
-                            && name.starts_with(o.name)
-                            && o.variants.iter().any(|v| name == format!("{}_{v}", o.name))
-                    })
+                    .find(|o| o.variants.iter().any(|v| name == format!("{}_{v}", o.name)))
                     .and_then(|o| find(o.name))
             })
     }

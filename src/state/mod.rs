@@ -151,13 +151,26 @@ pub fn query_part(link: &str) -> &str {
     }
 }
 
-/// Keys a link may hold besides the model's fields.
+/// The sweep's keys.
 const SWEEP_KEYS: [&str; 5] = [
     "sweep",
     "sweep_from",
     "sweep_to",
     "sweep_points",
     "sweep_scale",
+];
+
+/// Every key a link may hold besides the model's fields (and the custom device's values).
+pub const LINK_KEYS: [&str; 9] = [
+    "v",
+    "model",
+    "device",
+    "embed",
+    SWEEP_KEYS[0],
+    SWEEP_KEYS[1],
+    SWEEP_KEYS[2],
+    SWEEP_KEYS[3],
+    SWEEP_KEYS[4],
 ];
 
 /// Reads a share link (full URL, `?query` or bare query). Never fails: what cannot be used is

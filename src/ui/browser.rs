@@ -73,13 +73,13 @@ pub fn set_theme(theme: &str) {
     }
 }
 
-/// Calls `f` with the element's width (CSS px) now and whenever it changes, until the current
-/// reactive owner is cleaned up.
-pub fn watch_width(el: &web_sys::Element, f: impl Fn(f64) + 'static) {
+/// Calls `f` with the element's box (CSS px) now and whenever its size changes, until the
+/// current reactive owner is cleaned up.
+pub fn watch_size(el: &web_sys::Element, f: impl Fn(&web_sys::DomRect) + 'static) {
     let target = el.clone();
-    let width = move || f(target.get_bounding_client_rect().width());
-    width();
-    let callback = Closure::<dyn FnMut()>::new(width);
+    let measure = move || f(&target.get_bounding_client_rect());
+    measure();
+    let callback = Closure::<dyn FnMut()>::new(measure);
     let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) else {
         return;
     };
@@ -88,24 +88,9 @@ pub fn watch_width(el: &web_sys::Element, f: impl Fn(f64) + 'static) {
     on_cleanup(move || kept.0.disconnect());
 }
 
-/// Calls `f` with the document's height (CSS px) now and whenever it changes, for the page's
-/// whole life.
-pub fn watch_document_height(f: impl Fn(f64) + 'static) {
-    let Some(body) = window().document().and_then(|d| d.body()) else {
-        return;
-    };
-    let target = body.clone();
-    let height = move || {
-        let el: &web_sys::Element = target.as_ref();
-        f(el.get_bounding_client_rect().height().ceil())
-    };
-    height();
-    let callback = Closure::<dyn FnMut()>::new(height);
-    if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
-        observer.observe(&body);
-        std::mem::forget(observer);
-        callback.forget();
-    }
+/// The page's `<body>`.
+pub fn body() -> Option<web_sys::HtmlElement> {
+    window().document().and_then(|d| d.body())
 }
 
 /// Tells the page embedding this one (if any) a message: `{type, height}`.

@@ -397,7 +397,8 @@ pub fn Chart(
     let width = RwSignal::new(W0);
     Effect::new(move |_| {
         if let Some(el) = figure.get() {
-            browser::watch_width(&el, move |w| {
+            browser::watch_size(&el, move |r| {
+                let w = r.width();
                 if w >= 200.0 && (w - width.get_untracked()).abs() >= 0.5 {
                     width.try_set(w);
                 }

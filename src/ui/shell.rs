@@ -26,16 +26,20 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let model = RwSignal::new(initial.model);
     let device = RwSignal::new(initial.device);
     let texts: Texts = RwSignal::new(state::field_texts(&initial.params));
-    let initial_sweep = initial.sweep.or(initial.model.sweep);
-    let sweep_field = RwSignal::new(initial_sweep.map_or("", |s| s.field));
-    let sweep_from = RwSignal::new(initial_sweep.map_or(String::new(), |s| format::exact(s.from)));
-    let sweep_to = RwSignal::new(initial_sweep.map_or(String::new(), |s| format::exact(s.to)));
-    let sweep_points = RwSignal::new(
-        initial_sweep
-            .map_or(Sweep::DEFAULT_POINTS, |s| s.points)
-            .to_string(),
-    );
-    let sweep_log = RwSignal::new(initial_sweep.is_some_and(|s| s.log));
+    let sweep_field = RwSignal::new("");
+    let sweep_from = RwSignal::new(String::new());
+    let sweep_to = RwSignal::new(String::new());
+    let sweep_points = RwSignal::new(String::new());
+    let sweep_log = RwSignal::new(false);
+    // Puts a sweep (or none) into the sweep controls.
+    let show_sweep = move |s: Option<Sweep>| {
+        sweep_field.set(s.map_or("", |s| s.field));
+        sweep_from.set(s.map_or(String::new(), |s| format::exact(s.from)));
+        sweep_to.set(s.map_or(String::new(), |s| format::exact(s.to)));
+        sweep_points.set(s.map_or(Sweep::DEFAULT_POINTS, |s| s.points).to_string());
+        sweep_log.set(s.is_some_and(|s| s.log));
+    };
+    show_sweep(initial.sweep.or(initial.model.sweep));
     let notices = RwSignal::new(notices);
     // The custom device's values as typed (its own small form under the device picker).
     let custom_texts: Texts = RwSignal::new(custom_field_texts(&Custom::of(initial.device)));
@@ -211,13 +215,16 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     if embed {
         let full_link = move || format!("{}?{}", browser::page_base(), query.get());
         // The host page sizes the frame to the content (the snippet's few lines listen).
-        let last = std::cell::Cell::new(0.0);
-        browser::watch_document_height(move |h| {
-            if h > 0.0 && h != last.get() {
-                last.set(h);
-                browser::post_height_to_parent(h);
-            }
-        });
+        if let Some(body) = browser::body() {
+            let last = std::cell::Cell::new(0.0);
+            browser::watch_size(&body, move |r| {
+                let h = r.height().ceil();
+                if h > 0.0 && h != last.get() {
+                    last.set(h);
+                    browser::post_height_to_parent(h);
+                }
+            });
+        }
         return view! {
             <main class="embed">
                 <h1 class="sr-only">{move || format!("warpsight: {}", model.get().title)}</h1>
@@ -248,12 +255,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         model.set(m);
         device.set(next.device);
         texts.set(state::field_texts(&next.params));
-        let s = m.sweep;
-        sweep_field.set(s.map_or("", |s| s.field));
-        sweep_from.set(s.map_or(String::new(), |s| format::exact(s.from)));
-        sweep_to.set(s.map_or(String::new(), |s| format::exact(s.to)));
-        sweep_points.set(Sweep::DEFAULT_POINTS.to_string());
-        sweep_log.set(false);
+        show_sweep(m.sweep);
         notices.set(Vec::new());
     };
     let on_device = move |ev| {
@@ -359,12 +361,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             m,
             device.get_untracked(),
         )));
-        let s = m.sweep;
-        sweep_field.set(s.map_or("", |s| s.field));
-        sweep_from.set(s.map_or(String::new(), |s| format::exact(s.from)));
-        sweep_to.set(s.map_or(String::new(), |s| format::exact(s.to)));
-        sweep_points.set(Sweep::DEFAULT_POINTS.to_string());
-        sweep_log.set(false);
+        show_sweep(m.sweep);
         notices.set(Vec::new());
     };
 

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::{regime_words, Hk};
+use super::Hk;
 use crate::devices::Device;
 use crate::format;
 use crate::model::hong_kim;
@@ -104,7 +104,7 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
                                     <td class="num">{format::grouped(o.exec_cycles_with_synch, 0)}</td>
                                     <td class="num">{format::num(o.mwp)}</td>
                                     <td class="num">{format::num(o.cwp)}</td>
-                                    <td>{format!("eq. {} · {}", o.regime.equation(), regime_words(o.regime))}</td>
+                                    <td>{format!("eq. {} · {}", o.regime.equation(), o.regime.words())}</td>
                                 }.into_any(),
                                 Err(e) => view! { <td colspan="5" class="row-error">{e}</td> }.into_any(),
                             };

@@ -5,7 +5,7 @@ mod compare;
 mod result;
 
 use compare::DeviceComparison;
-use result::{regime_words, ResultCard};
+use result::ResultCard;
 
 use leptos::prelude::*;
 
@@ -47,7 +47,7 @@ fn summary(good: &Good) -> String {
             "{} · eq. {} · {}",
             format::duration(p.outputs.time_s),
             p.outputs.regime.equation(),
-            regime_words(p.outputs.regime)
+            p.outputs.regime.words()
         ),
         None => String::new(),
     }
@@ -76,7 +76,7 @@ fn visuals(ctx: Ctx) -> AnyView {
                 line: true,
                 dots: true,
             }],
-            events: changes(&sweep_points),
+            events: hong_kim::sweep_changes(&sweep_points, MAX_EVENTS),
             event_label: "regime or occupancy change",
             gap_reason,
             ..ChartData::default()
@@ -206,64 +206,4 @@ fn visuals(ctx: Ctx) -> AnyView {
         <DeviceComparison hk=hk on_pick=ctx.set_device/>
     }
     .into_any()
-}
-
-/// Where the model changes regime (eqs. 22–24) or occupancy changes the active blocks per
-/// SM between two neighbouring points, each explained; at most [`MAX_EVENTS`].
-fn changes(points: &[hong_kim::SweepPoint]) -> Vec<(f64, String)> {
-    let valid: Vec<&hong_kim::SweepPoint> = points.iter().filter(|p| p.regime.is_some()).collect();
-    let mut out = Vec::new();
-    for pair in valid.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        let mut why = Vec::new();
-        if let (Some(ra), Some(rb)) = (a.regime, b.regime) {
-            if ra != rb {
-                let how = match rb {
-                    hong_kim::Regime::MemoryBound => format!(
-                        "CWP {} ≥ MWP {}, so memory waits dominate",
-                        format::num(b.cwp),
-                        format::num(b.mwp)
-                    ),
-                    hong_kim::Regime::ComputeBound => format!(
-                        "MWP {} > CWP {}, so computation hides the memory waits",
-                        format::num(b.mwp),
-                        format::num(b.cwp)
-                    ),
-                    hong_kim::Regime::NotEnoughWarps => format!(
-                        "MWP = CWP = {}: too few warps to overlap more",
-                        format::num(b.mwp)
-                    ),
-                };
-                why.push(format!(
-                    "regime changes from eq. {} ({}) to eq. {} ({}): {how}",
-                    ra.equation(),
-                    regime_words(ra),
-                    rb.equation(),
-                    regime_words(rb)
-                ));
-            }
-        }
-        if a.active_blocks_per_sm != b.active_blocks_per_sm {
-            why.push(format!(
-                "active blocks per SM {} → {} (occupancy)",
-                format::num(a.active_blocks_per_sm),
-                format::num(b.active_blocks_per_sm)
-            ));
-        }
-        if !why.is_empty() {
-            out.push((
-                b.x,
-                format!(
-                    "{} → {}: {}",
-                    format::num(a.x),
-                    format::num(b.x),
-                    why.join("; ")
-                ),
-            ));
-        }
-        if out.len() == MAX_EVENTS {
-            break;
-        }
-    }
-    out
 }

@@ -4,16 +4,8 @@ use leptos::prelude::*;
 
 use super::Hk;
 use crate::format;
-use crate::model::hong_kim::{self, Regime};
+use crate::model::hong_kim;
 use crate::ui::term::Term;
-
-pub(super) fn regime_words(r: Regime) -> &'static str {
-    match r {
-        Regime::NotEnoughWarps => "not enough warps",
-        Regime::MemoryBound => "memory-bound",
-        Regime::ComputeBound => "compute-bound",
-    }
-}
 
 /// The headline: predicted time, cycles, CPI, MWP, CWP, the regime and what limits it.
 #[component]
@@ -70,7 +62,7 @@ pub(super) fn ResultCard(hk: Memo<Hk>) -> impl IntoView {
                     <div class="stat">
                         <dt><Term text="Regime" about=hong_kim::MODEL.about("regime") id="about-r-regime"/></dt>
                         <dd id="regime" data-value=o.regime.equation().to_string()>
-                            {format!("eq. {} · {}", o.regime.equation(), regime_words(o.regime))}
+                            {format!("eq. {} · {}", o.regime.equation(), o.regime.words())}
                         </dd>
                     </div>
                 </dl>
