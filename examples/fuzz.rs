@@ -258,11 +258,8 @@ fn shown_texts(model: &Model, e: &warpsight::model::Evaluation) -> Vec<String> {
             }
         };
         match out {
-            Out::Num(x) => all.push(fmt(*x)),
-            Out::Variants(vs) => all.extend(vs.iter().flatten().map(|x| fmt(*x))),
-            Out::PerDevice(vs) => all.extend(vs.iter().filter_map(|v| v.1).map(fmt)),
             Out::List(xs) => all.extend(xs.iter().map(|x| fmt(*x))),
-            Out::Null | Out::Word(_) => {}
+            cells => all.extend(cells.cells(spec).filter_map(|(_, _, c)| c.num()).map(fmt)),
         }
     }
     for v in &e.inputs {
@@ -303,7 +300,10 @@ fn main() {
             let t = Instant::now();
             let outcome = catch_unwind(AssertUnwindSafe(|| {
                 let (state, notices) = from_query(&link);
-                let eval = (state.model.evaluate)(&state.params, state.device);
+                let mut eval = (state.model.evaluate)(&state.params, state.device);
+                if let Ok(e) = eval.as_mut() {
+                    (state.model.complete)(&state.params, state.device, e);
+                }
                 let json = eval
                     .as_ref()
                     .ok()

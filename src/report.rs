@@ -4,7 +4,7 @@
 use serde_json::{json, Map, Value as Json};
 
 use crate::devices::DEVICES;
-use crate::model::{Evaluation, Field, InputError, Kind, Model, Out, Value};
+use crate::model::{Cell, Evaluation, Field, InputError, Kind, Model, Out, Value};
 use crate::registry::MODELS;
 use crate::state::ShareState;
 
@@ -17,14 +17,16 @@ fn value_json(v: &Value) -> Json {
     }
 }
 
-/// Evaluates a share state: every input as used, every output, occupancy, reading notes and
-/// the model's extras, under their MODELS.md names.
+/// Evaluates a share state: every input as used, every output (those computed on request
+/// too), occupancy, reading notes and the model's extras, under their MODELS.md names.
 pub fn evaluation(state: &ShareState) -> Result<Json, InputError> {
     let model = state.model;
-    let e = (model.evaluate)(&state.params, state.device)?;
+    let mut e = (model.evaluate)(&state.params, state.device)?;
+    (model.complete)(&state.params, state.device, &mut e);
     Ok(evaluation_json(state, &e))
 }
 
+/// The JSON of an evaluation as it is: call the model's `complete` first for every output.
 pub fn evaluation_json(state: &ShareState, e: &Evaluation) -> Json {
     let model = state.model;
     let inputs: Map<String, Json> = model
@@ -35,28 +37,28 @@ pub fn evaluation_json(state: &ShareState, e: &Evaluation) -> Json {
         .collect();
     let mut outputs = Map::new();
     for (spec, value) in model.outputs.iter().zip(&e.outputs) {
-        match value {
-            Out::Num(x) => {
-                outputs.insert(spec.name.into(), json!(x));
+        if let Out::List(xs) = value {
+            outputs.insert(spec.name.into(), json!(xs));
+            continue;
+        }
+        if spec.per_device {
+            // Each key holds an object of its devices' cells (empty until computed).
+            for v in variant_keys(spec) {
+                outputs.insert(spec.cell_name(v, None).key, Json::Object(Map::new()));
             }
-            Out::Null => {
-                outputs.insert(spec.name.into(), Json::Null);
-            }
-            Out::Word(w) => {
-                outputs.insert(spec.name.into(), json!(w));
-            }
-            Out::List(xs) => {
-                outputs.insert(spec.name.into(), json!(xs));
-            }
-            Out::Variants(vs) => {
-                for (variant, v) in spec.variants.iter().zip(vs) {
-                    outputs.insert(format!("{}_{variant}", spec.name), json!(v));
+        }
+        for (v, d, cell) in value.cells(spec) {
+            let name = spec.cell_name(v, d);
+            let cell = cell_json(cell);
+            match name.device {
+                Some(d) => {
+                    if let Some(Json::Object(per)) = outputs.get_mut(&name.key) {
+                        per.insert(d.to_string(), cell);
+                    }
                 }
-            }
-            Out::PerDevice(vs) => {
-                let per: Map<String, Json> =
-                    vs.iter().map(|(d, v)| (d.to_string(), json!(v))).collect();
-                outputs.insert(spec.name.into(), Json::Object(per));
+                None => {
+                    outputs.insert(name.key, cell);
+                }
             }
         }
     }
@@ -77,6 +79,23 @@ pub fn evaluation_json(state: &ShareState, e: &Evaluation) -> Json {
         doc.insert(k.clone(), v.clone());
     }
     Json::Object(doc)
+}
+
+fn cell_json(c: &Cell) -> Json {
+    match c {
+        Cell::Num(x) => json!(x),
+        Cell::Word(w) => json!(w),
+        Cell::Empty => Json::Null,
+    }
+}
+
+/// An output's variants, or one `None` without a variant axis.
+fn variant_keys(spec: &crate::model::OutputSpec) -> Vec<Option<&'static str>> {
+    if spec.variants.is_empty() {
+        vec![None]
+    } else {
+        spec.variants.iter().map(|v| Some(*v)).collect()
+    }
 }
 
 pub fn field_json(f: &Field) -> Json {

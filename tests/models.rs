@@ -65,14 +65,34 @@ fn declarations_are_consistent() {
 }
 
 fn run(m: &'static Model, p: &Params, d: &'static devices::Device) -> warpsight::model::Evaluation {
-    let e = (m.evaluate)(p, d).unwrap_or_else(|err| panic!("{} on {}: {err}", m.id, d.id));
+    let mut e = (m.evaluate)(p, d).unwrap_or_else(|err| panic!("{} on {}: {err}", m.id, d.id));
     assert!(e.all_finite(), "{} on {}", m.id, d.id);
+    let edit = e.clone();
+    (m.complete)(p, d, &mut e);
+    assert!(e.all_finite(), "{} on {}, completed", m.id, d.id);
+    // Completing adds outputs computed on request and extras, and changes nothing else.
+    for ((spec, before), after) in m.outputs.iter().zip(&edit.outputs).zip(&e.outputs) {
+        if !spec.on_request {
+            assert_eq!(before, after, "{}: {}", m.id, spec.name);
+        } else {
+            assert_eq!(
+                before,
+                &Out::pending(),
+                "{}: {} computed per edit",
+                m.id,
+                spec.name
+            );
+        }
+    }
     assert_eq!(e.outputs.len(), m.outputs.len(), "{}", m.id);
     assert_eq!(e.inputs.len(), m.fields.len(), "{}", m.id);
     for (spec, out) in m.outputs.iter().zip(&e.outputs) {
-        if let Out::Variants(vs) = out {
-            assert_eq!(vs.len(), spec.variants.len(), "{}: {}", m.id, spec.name);
-        }
+        assert!(
+            out.fits(spec),
+            "{}: {} has the wrong shape",
+            m.id,
+            spec.name
+        );
     }
     for n in &e.notes {
         assert!(m.notes.contains(n), "{}: note {} not declared", m.id, n.id);
@@ -314,4 +334,90 @@ fn glossaries_define_the_terms() {
     assert_eq!(apsp.about("t_ms_min"), apsp.about("t_ms"));
     assert!(apsp.about("t_ms_min").is_some());
     assert_eq!(apsp.about("nonsense"), None);
+}
+
+/// One function names every cell: no axis `name`, a variant `name_variant`, a device
+/// `name.device`, both `name_variant.device`; the JSON nests the device under the rest.
+#[test]
+fn cells_are_named_by_one_function_and_the_cli_keys_stay() {
+    use warpsight::model::{out, Cell, OutputSpec};
+    const KERNELS: [&str; 2] = ["csr", "ell"];
+    let grid: OutputSpec = out("t_tar_ms", "T_Tar", "Eq. 1", "ms")
+        .per(&KERNELS)
+        .per_device();
+    let value = Out::grid(
+        vec!["m2090", "k20m"],
+        vec![Cell::Num(1.0), Cell::Num(2.0), Cell::Word("x"), Cell::Empty],
+    );
+    assert!(value.fits(&grid));
+    assert_eq!(grid.axes(), 2);
+    let names: Vec<(String, Cell)> = value
+        .cells(&grid)
+        .map(|(v, d, c)| (grid.cell_name(v, d).to_string(), c.clone()))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            ("t_tar_ms_csr.m2090".to_string(), Cell::Num(1.0)),
+            ("t_tar_ms_csr.k20m".to_string(), Cell::Num(2.0)),
+            ("t_tar_ms_ell.m2090".to_string(), Cell::Word("x")),
+            ("t_tar_ms_ell.k20m".to_string(), Cell::Empty),
+        ]
+    );
+    assert!(!Out::by_variant([Cell::Num(1.0)]).fits(&grid));
+    assert_eq!(
+        grid.cell_label(Some("csr"), Some("m2090")),
+        "T_Tar (csr) on Tesla M2090"
+    );
+
+    // APSP's per-mapping outputs and Hong & Kim's per-device time keep their CLI keys.
+    let apsp = warpsight::registry::find("apsp").expect("model");
+    let s = ShareState::new(apsp);
+    let json = warpsight::report::evaluation(&s).expect("valid");
+    let keys: Vec<&str> = json["outputs"]
+        .as_object()
+        .expect("outputs")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    for m in ["min", "sorted", "full", "buckets"] {
+        for o in ["warps_per_sm", "blocks_per_sm", "t_sym", "t_ms"] {
+            let key = format!("{o}_{m}");
+            assert!(keys.contains(&key.as_str()), "apsp: {key} in {keys:?}");
+        }
+    }
+    assert_eq!(keys.len(), 12 + 4 * 4 + 7, "apsp keys: {keys:?}");
+    let e = (apsp.evaluate)(&s.params, s.device).expect("valid");
+    let flat = e.flat(apsp);
+    assert_eq!(flat.len(), keys.len());
+    assert_eq!(flat[12].0, "warps_per_sm_min");
+    assert_eq!(
+        e.number(apsp, "t_sym_buckets"),
+        json["outputs"]["t_sym_buckets"].as_f64()
+    );
+
+    let hk = warpsight::registry::find("hong-kim").expect("model");
+    let s = ShareState::new(hk);
+    let json = warpsight::report::evaluation(&s).expect("valid");
+    let by_device = json["outputs"]["time_s_by_device"]
+        .as_object()
+        .expect("object");
+    let mut e = (hk.evaluate)(&s.params, s.device).expect("valid");
+    // Per edit, the every-GPU time is not computed; the CLI's JSON has it.
+    assert_eq!(e.number(hk, "time_s_by_device.h100"), None);
+    (hk.complete)(&s.params, s.device, &mut e);
+    assert_eq!(
+        e.number(hk, "time_s_by_device.h100"),
+        by_device["h100"].as_f64()
+    );
+    assert_eq!(
+        e.number(hk, "time_s_by_device.hk-example"),
+        json["outputs"]["time_s"].as_f64()
+    );
+    assert_eq!(
+        hk.output_of("time_s_by_device.h100").map(|o| o.name),
+        Some("time_s_by_device")
+    );
+    assert_eq!(apsp.output_of("t_ms_buckets").map(|o| o.name), Some("t_ms"));
+    assert_eq!(apsp.output_of("t_ms_nope"), None);
 }

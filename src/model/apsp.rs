@@ -10,8 +10,8 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
-    clean, out, Choice, Column, Devices, Evaluation, Example, Field, InputError, Model, Out,
-    OutputSpec, Params, ReadingNote, Scope, Value,
+    clean, nothing_to_complete, out, Cell, Choice, Column, Detail, Devices, Evaluation, Example,
+    Field, InputError, Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
 };
 use crate::devices::Device;
 
@@ -1134,7 +1134,7 @@ impl Prediction {
     pub fn evaluation(&self, p: &Params) -> Evaluation {
         let pt = &self.point;
         let c = &pt.categories;
-        let num = |x: u64| Out::Num(x as f64);
+        let num = |x: u64| Out::num(x as f64);
         let t_ms = self.t_ms();
         let interval = t_ms.map(|t| {
             (
@@ -1155,25 +1155,17 @@ impl Prediction {
             num(pt.warps),
             num(pt.blocks_1),
             num(pt.blocks_2),
-            Out::Variants(pt.warps_per_sm.iter().map(|w| Some(*w as f64)).collect()),
-            Out::Variants(
-                pt.blocks_per_sm
-                    .iter()
-                    .map(|b| b.map(|b| b as f64))
-                    .collect(),
-            ),
-            Out::Num(pt.mem_access_read),
-            Out::Num(pt.mem_access_write),
-            Out::Num(pt.t_warp),
+            Out::by_variant(pt.warps_per_sm.iter().map(|w| Cell::Num(*w as f64))),
+            Out::by_variant(pt.blocks_per_sm.iter().map(|b| b.map(|b| b as f64).into())),
+            Out::num(pt.mem_access_read),
+            Out::num(pt.mem_access_write),
+            Out::num(pt.t_warp),
             num(pt.steps),
-            Out::Variants(pt.t_sym.iter().map(|t| Some(clean(*t))).collect()),
-            self.calibration.map_or(Out::Null, |c| Out::Num(c.f)),
-            match t_ms {
-                Some(t) => Out::Variants(t.iter().map(|t| Some(clean(*t))).collect()),
-                None => Out::Variants(vec![None; 4]),
-            },
-            interval.map_or(Out::Null, |i| Out::Num(clean(i.0))),
-            interval.map_or(Out::Null, |i| Out::Num(clean(i.1))),
+            Out::by_variant(pt.t_sym.iter().map(|t| Cell::Num(clean(*t)))),
+            Out::opt(self.calibration.map(|c| c.f)),
+            Out::by_variant((0..4).map(|i| t_ms.map(|t| clean(t[i])).into())),
+            Out::opt(interval.map(|i| clean(i.0))),
+            Out::opt(interval.map(|i| clean(i.1))),
         ];
         let mut inputs: Vec<Value> = p.values().to_vec();
         let mut derived = Vec::new();
@@ -1211,6 +1203,7 @@ impl Prediction {
             occupancy: self.occupancy,
             notes: self.notes(),
             extra,
+            detail: Detail::new(self.clone()),
         }
     }
 }
@@ -1240,6 +1233,7 @@ pub static MODEL: Model = Model {
         leaves_out: "Newer GPUs have larger L1 and L2 caches and schedule warps differently; the interval model's warp counts still hold, but its time units need a measurement on your GPU: calibrate with a measured time at one n.",
     },
     evaluate: evaluate_params,
+    complete: nothing_to_complete,
 };
 
 /// Short definitions of the model's terms, after the paper's own (§§3–5), shown on hover and focus.

@@ -9,8 +9,8 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
-    out, Choice, Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec, Params,
-    ReadingNote, Scope, Sweep, Value,
+    out, Choice, Detail, Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec,
+    Params, ReadingNote, Scope, Sweep, Value,
 };
 use crate::devices::{self, Device};
 use crate::format;
@@ -994,7 +994,8 @@ pub const OUTPUTS: &[OutputSpec] = &[
         "Eq. 27 with each device's clock, bandwidth and memory constants",
         "s",
     )
-    .per_device(),
+    .per_device()
+    .on_request(),
 ];
 
 impl Outputs {
@@ -1046,10 +1047,10 @@ impl Outputs {
         let mut all: Vec<Out> = self
             .values()
             .iter()
-            .map(|v| Out::Num(super::clean(*v)))
+            .map(|v| Out::num(super::clean(*v)))
             .collect();
-        all.push(Out::Num(f64::from(self.regime.equation())));
-        all.push(Out::Word(self.mwp_limited_by.name()));
+        all.push(Out::num(f64::from(self.regime.equation())));
+        all.push(Out::word(self.mwp_limited_by.name()));
         all
     }
 
@@ -1349,8 +1350,8 @@ impl Prediction {
         }
     }
 
-    /// The generic evaluation: inputs as used, outputs in [`OUTPUTS`] order, notes, and the
-    /// explanation, occupancy summary and what-ifs for the CLI.
+    /// The generic evaluation of one edit: inputs as used, outputs in [`OUTPUTS`] order (the
+    /// every-GPU time left for [`MODEL`]'s `complete`), notes, and this prediction as its detail.
     pub fn evaluation(&self, setup: &Setup) -> Evaluation {
         let mut inputs: Vec<Value> = self
             .inputs
@@ -1390,32 +1391,46 @@ impl Prediction {
                 ));
             }
         }
-        let mut extra = serde_json::Map::new();
-        extra.insert("explanation".into(), self.outputs.explanation().into());
-        extra.insert(
-            "occupancy_summary".into(),
-            self.occupancy_summary()
-                .map_or(serde_json::Value::Null, Into::into),
-        );
-        extra.insert(
-            "what_ifs".into(),
-            serde_json::to_value(what_ifs(setup)).unwrap_or_default(),
-        );
         let mut outputs = self.outputs.outs();
-        outputs.push(Out::PerDevice(
-            across_devices(setup)
-                .into_iter()
-                .map(|(d, r)| (d.id, r.ok().map(|p| p.outputs.time_s)))
-                .collect(),
-        ));
+        outputs.push(Out::pending());
         Evaluation {
             inputs,
             derived,
             outputs,
             occupancy: self.occupancy,
             notes: self.outputs.notes(),
-            extra,
+            extra: serde_json::Map::new(),
+            detail: Detail::new((*setup, self.clone())),
         }
+    }
+}
+
+/// What only the CLI and the JSON download use: the explanation, the occupancy summary, the
+/// what-ifs, and the time on every GPU (`time_s_by_device`).
+fn complete(_: &Params, _: &'static Device, e: &mut Evaluation) {
+    let Some((setup, prediction)) = e.detail.get::<(Setup, Prediction)>().cloned() else {
+        return;
+    };
+    e.extra.insert(
+        "explanation".into(),
+        prediction.outputs.explanation().into(),
+    );
+    e.extra.insert(
+        "occupancy_summary".into(),
+        prediction
+            .occupancy_summary()
+            .map_or(serde_json::Value::Null, Into::into),
+    );
+    e.extra.insert(
+        "what_ifs".into(),
+        serde_json::to_value(what_ifs(&setup)).unwrap_or_default(),
+    );
+    if let Some(last) = e.outputs.last_mut() {
+        *last = Out::by_device(
+            across_devices(&setup)
+                .into_iter()
+                .map(|(d, r)| (d.id, r.ok().map(|p| p.outputs.time_s).into())),
+        );
     }
 }
 
@@ -1864,6 +1879,7 @@ pub static MODEL: Model = Model {
         leaves_out: "The model has no caches: every load goes to DRAM at Mem_LD cycles. Newer GPUs serve repeated loads from L1 and L2 caches, issue from several warps per SM each cycle and overlap memory far more, so for kernels that reuse data (a naive matrix multiply, a stencil) the predicted time can be many times the measured one. Read it as the time if nothing were cached; the ranking of kernel variants is more trustworthy than the absolute time.",
     },
     evaluate: evaluate_params,
+    complete,
 };
 
 /// Short definitions of the model's terms, after the paper's own (§3), shown on hover and focus.

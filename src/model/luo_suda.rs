@@ -10,8 +10,8 @@
 //! readings of eqs. 2, 3, 8 and 13; both printed forms are behind switches.
 
 use super::{
-    clean, finite, out, Alias, Choice, Column, Devices, Evaluation, Example, Field, InputError,
-    Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
+    clean, finite, nothing_to_complete, out, Alias, Choice, Column, Detail, Devices, Evaluation,
+    Example, Field, InputError, Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
 };
 use crate::devices::Device;
 
@@ -617,20 +617,20 @@ fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, In
     notes.extend([NOTE_PERIODS, NOTE_REP]);
     let list = |f: fn(&Period) -> f64| Out::List(o.periods.iter().map(|p| clean(f(p))).collect());
     let outputs = vec![
-        Out::Num(clean(o.warp_bwt)),
-        Out::Num(clean(o.gpu_bwt)),
-        Out::Num(o.mpd),
-        Out::Num(clean(o.cpd1)),
-        Out::Num(clean(o.cpd_n)),
-        o.cpd2.map_or(Out::Null, |v| Out::Num(clean(v))),
-        Out::Num(clean(o.cpd)),
+        Out::num(clean(o.warp_bwt)),
+        Out::num(clean(o.gpu_bwt)),
+        Out::num(o.mpd),
+        Out::num(clean(o.cpd1)),
+        Out::num(clean(o.cpd_n)),
+        Out::opt(o.cpd2.map(clean)),
+        Out::num(clean(o.cpd)),
         list(|p| f64::from(p.kind)),
         list(|p| p.t_i),
         list(|p| p.t_c),
         list(|p| p.t_p),
-        Out::Num(clean(o.total_cycles)),
-        Out::Num(clean(o.time_s)),
-        t_test.map_or(Out::Null, |t| Out::Num(p_acc(t, o.time_s))),
+        Out::num(clean(o.total_cycles)),
+        Out::num(clean(o.time_s)),
+        Out::opt(t_test.map(|t| p_acc(t, o.time_s))),
     ];
     let mut inputs: Vec<Value> = p.values().to_vec();
     let mut derived = Vec::new();
@@ -667,6 +667,7 @@ fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, In
             occupancy: None,
             notes,
             extra,
+            detail: Detail::new((inp, o)),
         },
         "periods",
     )
@@ -695,6 +696,7 @@ pub static MODEL: Model = Model {
         leaves_out: "Its instruction costs (Table 1), the memory latency t_mem and the constants a, b, c, d were measured on that GPU; newer GPUs have caches, other instruction latencies and more memory parallelism. Enter your GPU's costs (the PTX cost table) before trusting the absolute time.",
     },
     evaluate: evaluate_params,
+    complete: nothing_to_complete,
 };
 
 /// Short definitions of the model's terms, after the paper's own (§3), shown on hover and focus.

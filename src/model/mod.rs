@@ -10,11 +10,13 @@ mod field;
 pub mod hong_kim;
 pub mod luo_suda;
 pub mod occupancy;
+mod output;
 pub mod ptx;
 
 use std::fmt;
 
 pub use field::{number_range, parse_number, Choice, Column, DefaultValue, Field, Kind, Value};
+pub use output::{out, Cell, CellName, Out, OutputSpec};
 
 use crate::devices::{Device, DeviceKind};
 
@@ -49,72 +51,6 @@ impl std::error::Error for InputError {}
 pub struct ReadingNote {
     pub id: &'static str,
     pub text: &'static str,
-}
-
-/// One output row: its MODELS.md name, the paper's symbol, equation and unit. With
-/// `variants`, the output has one value per variant, named `{name}_{variant}`; with
-/// `per_device`, one value per device (`{name}.{device id}`, a nested object in JSON).
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct OutputSpec {
-    pub name: &'static str,
-    pub symbol: &'static str,
-    /// "Eq. 10", "Table 1".
-    pub equation: &'static str,
-    pub unit: &'static str,
-    pub variants: &'static [&'static str],
-    pub per_device: bool,
-}
-
-impl OutputSpec {
-    pub const fn new(
-        name: &'static str,
-        symbol: &'static str,
-        equation: &'static str,
-        unit: &'static str,
-    ) -> OutputSpec {
-        OutputSpec {
-            name,
-            symbol,
-            equation,
-            unit,
-            variants: &[],
-            per_device: false,
-        }
-    }
-    pub const fn per(mut self, variants: &'static [&'static str]) -> OutputSpec {
-        self.variants = variants;
-        self
-    }
-    pub const fn per_device(mut self) -> OutputSpec {
-        self.per_device = true;
-        self
-    }
-}
-
-/// [`OutputSpec::new`], short for the models' output tables.
-pub const fn out(
-    name: &'static str,
-    symbol: &'static str,
-    equation: &'static str,
-    unit: &'static str,
-) -> OutputSpec {
-    OutputSpec::new(name, symbol, equation, unit)
-}
-
-/// An output's value.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Out {
-    Num(f64),
-    /// Not defined for these inputs (shown as "—", JSON `null`).
-    Null,
-    /// A word (an enum's name), e.g. which bound set MWP.
-    Word(&'static str),
-    /// One value per variant, in the spec's `variants` order.
-    Variants(Vec<Option<f64>>),
-    /// One value per device, by device id (`None` where the model rejects that device).
-    PerDevice(Vec<(&'static str, Option<f64>)>),
-    /// A list, e.g. one value per period.
-    List(Vec<f64>),
 }
 
 /// A paper example: a name, where it is printed, and the field texts it sets.
@@ -206,8 +142,16 @@ pub struct Model {
     /// The GPUs the paper built and validated the model on, and what newer ones have that
     /// the model leaves out.
     pub scope: Scope,
+    /// Every output an edit needs, once per edit (the page's result card, charts and worked
+    /// table read it, typed, from [`Evaluation::detail`]).
     pub evaluate: fn(&Params, &'static Device) -> Result<Evaluation, InputError>,
+    /// What only the CLI and the JSON download use, computed when they ask: the
+    /// [`OutputSpec::on_request`] outputs and the `extra` texts.
+    pub complete: fn(&Params, &'static Device, &mut Evaluation),
 }
+
+/// [`Model::complete`] for a model with nothing to add.
+pub fn nothing_to_complete(_: &Params, _: &'static Device, _: &mut Evaluation) {}
 
 /// What a model was built on: the paper's GPUs (the newest compute capability among them) and
 /// what GPUs well beyond them have that the model does not describe.
@@ -242,18 +186,22 @@ impl Model {
         })
     }
 
-    /// The definition of a field or output, by its name; a per-variant or per-device output
+    /// The definition of a field or output, by its name; a cell of an output with axes
     /// (`t_ms_min`, `time_s_by_device.h100`) takes its output's.
     pub fn about(&self, name: &str) -> Option<&'static str> {
         let find = |n: &str| self.glossary.iter().find(|(k, _)| *k == n).map(|(_, v)| *v);
-        find(name)
-            .or_else(|| name.split('.').next().and_then(find))
-            .or_else(|| {
-                self.outputs
+        find(name).or_else(|| self.output_of(name).and_then(|o| find(o.name)))
+    }
+
+    /// The output a cell's name (as [`OutputSpec::cell_name`] writes it) belongs to.
+    pub fn output_of(&self, cell: &str) -> Option<&'static OutputSpec> {
+        let key = cell.split('.').next().unwrap_or(cell);
+        self.outputs.iter().find(|o| {
+            key == o.name
+                || o.variants
                     .iter()
-                    .find(|o| o.variants.iter().any(|v| name == format!("{}_{v}", o.name)))
-                    .and_then(|o| find(o.name))
-            })
+                    .any(|v| key.strip_prefix(o.name).and_then(|r| r.strip_prefix('_')) == Some(v))
+        })
     }
 
     /// The authors as the title names them ("Hong & Kim").
@@ -424,12 +372,46 @@ pub struct Evaluation {
     /// Occupancy, for models that use it.
     pub occupancy: Option<occupancy::Occupancy>,
     pub notes: Vec<ReadingNote>,
-    /// Model-specific texts and tables for the CLI's JSON (explanation, what-ifs, …).
+    /// Model-specific texts and tables for the CLI's JSON (explanation, what-ifs, …), filled
+    /// by [`Model::complete`]. A chart's data never goes here: it goes in `detail`.
     pub extra: serde_json::Map<String, serde_json::Value>,
+    /// The engine's own typed result, for the model's page (so an edit runs the engine once).
+    pub detail: Detail,
+}
+
+/// The typed result behind an evaluation, as the model's engine returned it. Two details are
+/// equal when their evaluations are: the detail follows from the same inputs.
+#[derive(Clone, Default)]
+pub struct Detail(Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>);
+
+impl Detail {
+    pub fn new<T: std::any::Any + Send + Sync>(value: T) -> Detail {
+        Detail(Some(std::sync::Arc::new(value)))
+    }
+    /// The engine's result, if it is a `T`.
+    pub fn get<T: std::any::Any>(&self) -> Option<&T> {
+        self.0.as_deref()?.downcast_ref()
+    }
+}
+
+impl PartialEq for Detail {
+    fn eq(&self, _: &Detail) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for Detail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Detail(..)"
+        } else {
+            "Detail(none)"
+        })
+    }
 }
 
 impl Evaluation {
-    /// A numeric output by name; per-variant outputs as `{name}_{variant}`.
+    /// A numeric output by its cell's name (`time_s`, `t_ms_min`, `time_s_by_device.h100`).
     pub fn number(&self, model: &Model, name: &str) -> Option<f64> {
         self.flat(model)
             .into_iter()
@@ -437,29 +419,28 @@ impl Evaluation {
             .and_then(|(_, v)| v)
     }
 
-    /// Every scalar, per-variant and per-device output as `(name, value)`, `None` where
-    /// undefined.
+    /// Every cell of every output as `(name, value)`, numbers only (`None` where undefined).
     /// Lists and words are left out.
     pub fn flat(&self, model: &Model) -> Vec<(String, Option<f64>)> {
-        let mut out = Vec::new();
-        for (spec, value) in model.outputs.iter().zip(&self.outputs) {
-            match value {
-                Out::Num(v) => out.push((spec.name.to_string(), Some(*v))),
-                Out::Null => out.push((spec.name.to_string(), None)),
-                Out::Variants(vs) => {
-                    for (variant, v) in spec.variants.iter().zip(vs) {
-                        out.push((format!("{}_{variant}", spec.name), *v));
-                    }
-                }
-                Out::PerDevice(vs) => {
-                    for (device, v) in vs {
-                        out.push((format!("{}.{device}", spec.name), *v));
-                    }
-                }
-                Out::Word(_) | Out::List(_) => {}
-            }
-        }
-        out
+        self.cells(model)
+            .filter(|(_, _, c)| !matches!(c, Cell::Word(_)))
+            .map(|(_, name, c)| (name.to_string(), c.num()))
+            .collect()
+    }
+
+    /// Every cell of every output with its spec and name, in the model's output order.
+    pub fn cells<'a>(
+        &'a self,
+        model: &'a Model,
+    ) -> impl Iterator<Item = (&'static OutputSpec, CellName, &'a Cell)> + 'a {
+        model
+            .outputs
+            .iter()
+            .zip(&self.outputs)
+            .flat_map(|(spec, out)| {
+                out.cells(spec)
+                    .map(move |(v, d, c)| (spec, spec.cell_name(v, d), c))
+            })
     }
 
     /// The inputs as `(field, value)`.
@@ -474,14 +455,7 @@ impl Evaluation {
             Value::Rows(rows) => rows.iter().flatten().all(|x| x.is_finite()),
             _ => true,
         };
-        self.inputs.iter().all(finite_in)
-            && self.outputs.iter().all(|o| match o {
-                Out::Num(x) => x.is_finite(),
-                Out::Variants(vs) => vs.iter().flatten().all(|x| x.is_finite()),
-                Out::PerDevice(vs) => vs.iter().filter_map(|v| v.1).all(|x| x.is_finite()),
-                Out::List(xs) => xs.iter().all(|x| x.is_finite()),
-                Out::Null | Out::Word(_) => true,
-            })
+        self.inputs.iter().all(finite_in) && self.outputs.iter().all(Out::all_finite)
     }
 }
 

@@ -9,7 +9,7 @@ use super::pages::Good;
 use super::term::Term;
 use crate::devices::Device;
 use crate::format;
-use crate::model::{device_value, Field, Out, Value};
+use crate::model::{device_value, Cell, Field, Out, Value};
 
 /// A value as the table shows it, and its exact text for `data-value`.
 fn shown(field: &Field, value: &Value) -> (String, String) {
@@ -147,16 +147,6 @@ fn rows(g: &Good) -> Vec<Row> {
     }
     rows.push(Row::Section("Model, equation by equation"));
     for (spec, value) in model.outputs.iter().zip(&g.eval.outputs) {
-        let cell = |v: Option<f64>| -> (String, String) {
-            match v {
-                Some(x) if spec.unit == "s" => (format::duration(x), format::exact(x)),
-                Some(x) => (
-                    format!("{} {}", format::num(x), spec.unit),
-                    format::exact(x),
-                ),
-                None => ("—".to_string(), String::new()),
-            }
-        };
         let mut push = |name: String, symbol: String, (text, exact): (String, String)| {
             rows.push(Row::Line {
                 symbol,
@@ -168,50 +158,35 @@ fn rows(g: &Good) -> Vec<Row> {
                 occupancy: None,
             });
         };
-        match value {
-            Out::Num(x) => push(
-                spec.name.to_string(),
-                spec.symbol.to_string(),
-                cell(Some(*x)),
-            ),
-            Out::Null => push(spec.name.to_string(), spec.symbol.to_string(), cell(None)),
-            Out::Word(w) => push(
-                spec.name.to_string(),
-                spec.symbol.to_string(),
-                (w.replace('_', " "), w.to_string()),
-            ),
-            Out::List(xs) => {
-                let t = xs
-                    .iter()
-                    .map(|x| format::num(*x))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let e = xs
-                    .iter()
-                    .map(|x| format::exact(*x))
-                    .collect::<Vec<_>>()
-                    .join(",");
-                push(spec.name.to_string(), spec.symbol.to_string(), (t, e));
-            }
-            Out::Variants(vs) => {
-                for (variant, v) in spec.variants.iter().zip(vs) {
-                    push(
-                        format!("{}_{variant}", spec.name),
-                        format!("{} ({variant})", spec.symbol),
-                        cell(*v),
-                    );
-                }
-            }
-            Out::PerDevice(vs) => {
-                for (device, v) in vs {
-                    let label = crate::devices::find(device).map_or(*device, |d| d.name);
-                    push(
-                        format!("{}.{device}", spec.name),
-                        format!("{} on {label}", spec.symbol),
-                        cell(*v),
-                    );
-                }
-            }
+        if let Out::List(xs) = value {
+            let t = xs
+                .iter()
+                .map(|x| format::num(*x))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let e = xs
+                .iter()
+                .map(|x| format::exact(*x))
+                .collect::<Vec<_>>()
+                .join(",");
+            push(spec.name.to_string(), spec.symbol.to_string(), (t, e));
+            continue;
+        }
+        for (variant, device, cell) in value.cells(spec) {
+            let shown = match cell {
+                Cell::Num(x) if spec.unit == "s" => (format::duration(*x), format::exact(*x)),
+                Cell::Num(x) => (
+                    format!("{} {}", format::num(*x), spec.unit),
+                    format::exact(*x),
+                ),
+                Cell::Word(w) => (w.replace('_', " "), w.to_string()),
+                Cell::Empty => ("—".to_string(), String::new()),
+            };
+            push(
+                spec.cell_name(variant, device).to_string(),
+                spec.cell_label(variant, device),
+                shown,
+            );
         }
     }
     rows
@@ -286,7 +261,10 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
     let export_json = move |_| {
         good.with_untracked(|g| {
             if let Some(g) = g {
-                let doc = crate::report::evaluation_json(&g.state, &g.eval);
+                // The JSON download has what only it uses, computed now (as the CLI does).
+                let mut eval = g.eval.clone();
+                (g.state.model.complete)(&g.state.params, g.state.device, &mut eval);
+                let doc = crate::report::evaluation_json(&g.state, &eval);
                 if let Ok(text) = serde_json::to_string_pretty(&doc) {
                     super::browser::download(&file("json"), "application/json", &(text + "\n"));
                 }

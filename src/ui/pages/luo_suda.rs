@@ -17,10 +17,12 @@ pub const PAGE: Page = Page {
     summary,
 };
 
+/// The engine's inputs and outputs behind a valid state (the evaluation's detail).
 fn typed(good: &Good) -> Option<(luo_suda::Inputs, Outputs)> {
-    let inp = luo_suda::inputs(&good.state.params, good.state.device).ok()?;
-    let out = luo_suda::evaluate(&inp);
-    Some((inp, out))
+    good.eval
+        .detail
+        .get::<(luo_suda::Inputs, Outputs)>()
+        .cloned()
 }
 
 fn summary(good: &Good) -> String {

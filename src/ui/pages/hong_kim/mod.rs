@@ -27,10 +27,9 @@ const MAX_EVENTS: usize = 60;
 /// The typed setup and prediction behind a valid state.
 pub(crate) type Hk = Option<(Setup, Prediction)>;
 
+/// The evaluation's detail: the engine ran once for this edit.
 fn typed(good: &Good) -> Hk {
-    let setup = Setup::from_params(&good.state.params, good.state.device).ok()?;
-    let prediction = hong_kim::predict(&setup).ok()?;
-    Some((setup, prediction))
+    good.eval.detail.get::<(Setup, Prediction)>().cloned()
 }
 
 fn hk(ctx: Ctx) -> Memo<Hk> {
