@@ -21,10 +21,10 @@ use std::time::{Duration, Instant};
 
 use warpsight::devices::DEVICES;
 use warpsight::format;
+use warpsight::link::from_query;
 use warpsight::model::{Kind, Model, Out, Value};
 use warpsight::registry::MODELS;
 use warpsight::report;
-use warpsight::state::from_query;
 
 /// SplitMix64: small, fast, reproducible.
 struct Rng(u64);
@@ -176,6 +176,18 @@ fn value_for(rng: &mut Rng, model: &Model, key: &str) -> String {
                     .collect::<Vec<_>>()
                     .join(",")
             }
+            Some(Kind::Tuple { columns }) => columns
+                .iter()
+                .map(|c| boundary(rng, c.min, c.max))
+                .collect::<Vec<_>>()
+                .join(","),
+            Some(Kind::Devices { max, .. }) => {
+                let n = 1 + rng.below(max + 2);
+                (0..n)
+                    .map(|_| rng.pick(warpsight::devices::DEVICES).id)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            }
             None => rng.pick(WEIRD).to_string(),
         },
         4..=6 => rng.pick(WEIRD).to_string(),
@@ -192,7 +204,7 @@ fn value_for(rng: &mut Rng, model: &Model, key: &str) -> String {
 fn key_for(rng: &mut Rng, model: &Model) -> String {
     match rng.below(100) {
         0..=54 => model.fields[rng.below(model.fields.len())].name.to_string(),
-        55..=66 => rng.pick(&warpsight::state::LINK_KEYS).to_string(),
+        55..=66 => rng.pick(&warpsight::link::LINK_KEYS).to_string(),
         67..=76 => format!("x{}", rng.below(1000)),
         77..=81 => String::new(),
         82..=91 => {

@@ -1,19 +1,21 @@
 //! warpsight: predicts how long a GPU kernel runs, from the papers' analytical models.
 //!
 //! - [`model`]: the engines, pure and native-testable.
+//! - [`field`]: inputs as data (kinds, values, their text form), used by models and devices.
 //! - [`devices`]: device presets as data, each value with its source.
 //! - [`registry`]: the models offered, one line per model.
-//! - [`state`]: share links ⇄ typed inputs.
+//! - [`link`]: the link codec, share links ⇄ typed inputs.
 //! - [`report`]: the JSON the CLI prints.
 //! - [`format`]: numbers for people (the UI's and the CLI's text).
 //! - `ui` (wasm only): the Leptos components; they render and collect input, nothing more.
 
 pub mod devices;
+pub mod field;
 pub mod format;
+pub mod link;
 pub mod model;
 pub mod registry;
 pub mod report;
-pub mod state;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

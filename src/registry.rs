@@ -4,23 +4,24 @@
 
 use crate::model::Model;
 
-macro_rules! models {
-    ($($m:ident),+ $(,)?) => {
-        /// Every model; the first is the default.
-        pub static MODELS: &[&Model] = &[$(&crate::model::$m::MODEL),+];
-
-        /// The page module of a model (its own visuals), by model id.
-        #[cfg(target_arch = "wasm32")]
-        pub fn page(id: &str) -> Option<crate::ui::pages::Page> {
-            $(if id == crate::model::$m::MODEL.id {
-                return Some(crate::ui::pages::$m::PAGE);
-            })+
-            None
-        }
+/// The one list of models: module names under `crate::model` (and, for the web app, under
+/// `crate::ui::pages`, whose page table the UI builds from this same list). Calls
+/// `$apply!(…)` with the names.
+macro_rules! each_model {
+    ($apply:ident) => {
+        $apply!(hong_kim, luo_suda, apsp);
     };
 }
+#[allow(unused_imports)] // used by the web app's page table (wasm only)
+pub(crate) use each_model;
 
-models!(hong_kim, luo_suda, apsp);
+macro_rules! models {
+    ($($m:ident),+) => {
+        /// Every model; the first is the default.
+        pub static MODELS: &[&Model] = &[$(&crate::model::$m::MODEL),+];
+    };
+}
+each_model!(models);
 
 /// The model with this id.
 pub fn find(id: &str) -> Option<&'static Model> {

@@ -4,9 +4,9 @@
 use serde_json::{json, Map, Value as Json};
 
 use crate::devices::DEVICES;
+use crate::link::ShareState;
 use crate::model::{Cell, Evaluation, Field, InputError, Kind, Model, Out, Value};
 use crate::registry::MODELS;
-use crate::state::ShareState;
 
 fn value_json(v: &Value) -> Json {
     match v {
@@ -14,6 +14,9 @@ fn value_json(v: &Value) -> Json {
         Value::Num(x) => json!(x),
         Value::Word(w) => json!(w),
         Value::Rows(rows) => json!(rows),
+        Value::Tuple(xs) => json!(xs),
+        Value::Devices(ids) => json!(ids),
+        Value::Absent => Json::Null,
     }
 }
 
@@ -129,10 +132,20 @@ pub fn field_json(f: &Field) -> Json {
             m.insert("min_rows".into(), json!(min_rows));
             m.insert("max_rows".into(), json!(max_rows));
         }
+        Kind::Tuple { columns } => {
+            m.insert("kind".into(), json!("tuple"));
+            m.insert("columns".into(), json!(columns));
+        }
+        Kind::Devices { min, max } => {
+            m.insert("kind".into(), json!("devices"));
+            m.insert("min".into(), json!(min));
+            m.insert("max".into(), json!(max));
+        }
     }
     m.insert("default".into(), json!(f.text(&f.default.value())));
     m.insert("valid".into(), json!(f.range_text()));
     m.insert("auto".into(), json!(f.auto));
+    m.insert("optional".into(), json!(f.optional));
     m.insert("from_device".into(), json!(f.device));
     m.insert("sweepable".into(), json!(f.sweepable));
     Json::Object(m)

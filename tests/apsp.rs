@@ -301,7 +301,7 @@ fn calibration_errors_name_the_input_the_user_set() {
     );
     assert_eq!(apsp::predict(&p, d).unwrap_err().field, "measured");
     // From a link: the list falls back, the zero costs stay.
-    let (s, n) = warpsight::state::from_query(
+    let (s, n) = warpsight::link::from_query(
         "model=apsp&t_launch=0&t_instr=0&t_read=0&t_write=0&measured=500:1",
     );
     assert_eq!(n[0].key, "measured");

@@ -346,7 +346,7 @@ fn the_sweep_agrees_with_full_predictions() {
 /// exists; user-set active blocks and SMs never exceed the hardware.
 #[test]
 fn occupancy_settings_and_hardware_limits() {
-    use warpsight::state::from_query;
+    use warpsight::link::from_query;
     let setup = |q: &str| {
         let (s, n) = from_query(q);
         assert!(n.is_empty(), "{q}: {n:?}");

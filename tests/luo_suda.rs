@@ -1,8 +1,8 @@
 //! Luo & Suda's MPD/CPD model: every period type by hand under both readings, the edge cases
 //! MODELS.md names, and the link form of the periods.
 
+use warpsight::link::{from_query, to_query};
 use warpsight::model::luo_suda::{self, Inputs, Reading};
-use warpsight::state::{from_query, to_query};
 
 /// The GTX260 (Table 2, §3.4) with 4-byte coalesced accesses.
 fn gtx260(n_act: f64, p: f64, periods: &[(f64, f64)], reading: Reading) -> Inputs {

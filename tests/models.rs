@@ -4,9 +4,9 @@
 
 use proptest::prelude::*;
 use warpsight::devices;
+use warpsight::link::{from_query, to_query, ShareState};
 use warpsight::model::{Field, Kind, Model, Out, Params, Sweep, Value};
 use warpsight::registry::MODELS;
-use warpsight::state::{from_query, to_query, ShareState};
 
 #[test]
 fn declarations_are_consistent() {
@@ -44,7 +44,7 @@ fn declarations_are_consistent() {
                 );
             }
         }
-        for key in warpsight::state::LINK_KEYS {
+        for key in warpsight::link::LINK_KEYS {
             assert!(
                 !names.contains(&key),
                 "{}: field {key} collides with a link key",
@@ -161,9 +161,29 @@ fn arb_value(f: &'static Field) -> BoxedStrategy<Value> {
                 .prop_map(Value::Rows)
                 .boxed()
         }
+        Kind::Tuple { columns } => columns
+            .iter()
+            .map(|c| {
+                let (lo, hi) = (c.min, c.max);
+                (0.0f64..=1.0).prop_map(move |u| lo + u * (hi - lo))
+            })
+            .collect::<Vec<_>>()
+            .prop_map(Value::Tuple)
+            .boxed(),
+        Kind::Devices { min, max } => prop::sample::subsequence(
+            devices::DEVICES
+                .iter()
+                .map(|d| d.id.to_string())
+                .collect::<Vec<_>>(),
+            min..=max.min(devices::DEVICES.len()),
+        )
+        .prop_map(Value::Devices)
+        .boxed(),
     };
     if f.auto {
         prop_oneof![Just(Value::Auto), value].boxed()
+    } else if f.optional {
+        prop_oneof![Just(Value::Absent), value].boxed()
     } else {
         value
     }

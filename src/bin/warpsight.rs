@@ -13,7 +13,7 @@ use serde_json::Value as Json;
 use warpsight::devices::DEVICES;
 use warpsight::registry::MODELS;
 use warpsight::report::{devices_json, models_json};
-use warpsight::{format, report, state};
+use warpsight::{format, link as codec, report};
 
 const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json]";
 
@@ -84,7 +84,7 @@ fn write_json(value: &Json) -> Result<(), Failure> {
 
 /// The JSON document for one share link. The browser shows these same numbers.
 fn eval(link: &str) -> Result<(), Failure> {
-    let (share, notices) = state::from_query(link);
+    let (share, notices) = codec::from_query(link);
     if let Some(first) = notices.first() {
         return Err(Failure::Input(first.to_string()));
     }

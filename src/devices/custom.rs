@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use super::{Constants, Device, DeviceKind, Source, Sourced};
-use crate::model::{Choice, Field, InputError, Value};
+use crate::field::{Choice, Field, InputError, Value};
 
 /// The id `device=custom`.
 pub const ID: &str = "custom";

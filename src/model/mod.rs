@@ -6,7 +6,6 @@
 //! `crate::registry` lists the models; links, the CLI, the page and the tests go through it.
 
 pub mod apsp;
-mod field;
 pub mod hong_kim;
 pub mod luo_suda;
 pub mod occupancy;
@@ -15,36 +14,12 @@ pub mod ptx;
 
 use std::fmt;
 
-pub use field::{number_range, parse_number, Choice, Column, DefaultValue, Field, Kind, Value};
+pub use crate::field::{
+    number_range, parse_number, Choice, Column, DefaultValue, Field, InputError, Kind, Value,
+};
 pub use output::{out, Cell, CellName, Out, OutputSpec};
 
 use crate::devices::{Device, DeviceKind};
-
-/// An input the model cannot use: which field, and what would be valid.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct InputError {
-    /// The MODELS.md name of the offending input (also its form field id and query key).
-    pub field: String,
-    /// What is wrong and what is valid, e.g. "must be a whole number from 1 to 1024".
-    pub message: String,
-}
-
-impl InputError {
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            field: field.into(),
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for InputError {}
 
 /// A reading of an equation the paper prints ambiguously, as data the UI lists beside the result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -69,16 +44,34 @@ pub struct Example {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Devices {
+    /// One GPU, chosen with the device picker.
+    Gpus,
+    /// One device of any kind, chosen with the device picker.
+    Any,
+    /// No single device: the model's device-list fields ([`Kind::Devices`]) name them, each
+    /// of the kind given here; the page hides the device picker.
+    Listed(DeviceKinds),
+}
+
+/// The kinds of device a list field takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeviceKinds {
     Gpus,
     Any,
 }
 
 impl Devices {
+    /// True when the model takes this device (in its picker, or in its lists).
     pub fn accepts(&self, d: &Device) -> bool {
         match self {
-            Devices::Gpus => d.kind == DeviceKind::Gpu,
-            Devices::Any => true,
+            Devices::Gpus | Devices::Listed(DeviceKinds::Gpus) => d.kind == DeviceKind::Gpu,
+            Devices::Any | Devices::Listed(DeviceKinds::Any) => true,
         }
+    }
+    /// True when the page shows the single-device picker.
+    pub fn one(&self) -> bool {
+        !matches!(self, Devices::Listed(_))
     }
 }
 
@@ -239,6 +232,14 @@ impl Model {
     pub fn example(&self, id: &str) -> Option<&'static Example> {
         self.examples.iter().find(|e| e.id == id)
     }
+    /// The ids of the presets this model takes.
+    pub fn device_ids(&self) -> Vec<&'static str> {
+        crate::devices::DEVICES
+            .iter()
+            .filter(|d| self.devices.accepts(d))
+            .map(|d| d.id)
+            .collect()
+    }
     pub fn sweepable(&self) -> impl Iterator<Item = &'static Field> {
         self.fields.iter().filter(|f| f.sweepable)
     }
@@ -311,6 +312,39 @@ impl Params {
     /// A number field's value (`None` for auto or another kind).
     pub fn num(&self, name: &str) -> Option<f64> {
         self.get(name).and_then(Value::num)
+    }
+
+    /// A device-list field's devices: each id a device this model takes, or the custom
+    /// device of this evaluation (`custom`, when `device` is it). The error names the field,
+    /// the id, and what is valid.
+    pub fn devices(
+        &self,
+        name: &str,
+        device: &'static Device,
+    ) -> Result<Vec<&'static Device>, InputError> {
+        let ids = match self.get(name) {
+            Some(Value::Devices(ids)) => ids,
+            _ => return Err(InputError::new(name, "must be a list of device ids")),
+        };
+        ids.iter()
+            .map(|id| {
+                let d = if id == device.id {
+                    Some(device)
+                } else {
+                    crate::devices::find(id)
+                };
+                d.filter(|d| self.model.devices.accepts(d)).ok_or_else(|| {
+                    InputError::new(
+                        name,
+                        format!(
+                            "“{}” is not a device this model takes; valid: {}",
+                            crate::format::printable(id),
+                            self.model.device_ids().join(", ")
+                        ),
+                    )
+                })
+            })
+            .collect()
     }
 
     /// Sets a field; false if the model has no such field. Does not check the value:
@@ -453,6 +487,7 @@ impl Evaluation {
         let finite_in = |v: &Value| match v {
             Value::Num(x) => x.is_finite(),
             Value::Rows(rows) => rows.iter().flatten().all(|x| x.is_finite()),
+            Value::Tuple(xs) => xs.iter().all(|x| x.is_finite()),
             _ => true,
         };
         self.inputs.iter().all(finite_in) && self.outputs.iter().all(Out::all_finite)

@@ -72,7 +72,7 @@ pub fn FieldInput(
                     inputmode="decimal"
                     autocomplete="off"
                     spellcheck="false"
-                    placeholder=if field.auto { "auto" } else { "" }
+                    placeholder=if field.auto { "auto" } else if field.optional { "optional" } else { "" }
                     title=field.range_text()
                     aria-invalid=move || if invalid() { "true" } else { "false" }
                     aria-describedby=error_id.clone()
@@ -112,6 +112,30 @@ pub fn FieldInput(
         }
         .into_any(),
         Kind::Rows { columns, .. } => view! { <RowsEditor field=field texts=texts columns=columns/> }.into_any(),
+        Kind::Tuple { columns } => {
+            let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
+            view! {
+                <div class="input-row">
+                    <input
+                        id=name
+                        name=name
+                        type="text"
+                        inputmode="decimal"
+                        autocomplete="off"
+                        spellcheck="false"
+                        placeholder=names.join(", ")
+                        title=field.range_text()
+                        aria-invalid=move || if invalid() { "true" } else { "false" }
+                        aria-describedby=error_id.clone()
+                        prop:value=value
+                        on:input=move |ev| set_text(texts, name, event_target_value(&ev))
+                    />
+                    <span class="unit">{field.unit}</span>
+                </div>
+            }
+            .into_any()
+        }
+        Kind::Devices { .. } => view! { <DeviceList field=field texts=texts/> }.into_any(),
     };
     view! {
         <div class="field" class:invalid=invalid class:rows=matches!(field.kind, Kind::Rows { .. })>
@@ -121,6 +145,58 @@ pub fn FieldInput(
                 {move || error.get()}
             </p>
             <p class="field-hint">{move || hint.get()}</p>
+        </div>
+    }
+}
+
+/// A device-list field: one checkbox per device the model takes (in the list's order once
+/// chosen), writing the ids as the link does (`a,b,c`).
+#[component]
+fn DeviceList(field: &'static Field, texts: Texts) -> impl IntoView {
+    let name = field.name;
+    let chosen = move || -> Vec<String> {
+        texts.with(|t| {
+            text_of(t, name)
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+    };
+    let toggle = move |id: &'static str, on: bool| {
+        let mut ids = chosen();
+        ids.retain(|d| d != id);
+        if on {
+            ids.push(id.to_string());
+        }
+        set_text(texts, name, ids.join(","));
+    };
+    let options = crate::registry::MODELS
+        .iter()
+        .find(|m| m.fields.iter().any(|f| std::ptr::eq(f, field)))
+        .map(|m| {
+            crate::devices::DEVICES
+                .iter()
+                .filter(|d| m.devices.accepts(d))
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+    view! {
+        <div class="device-list" id=name role="group" aria-label=field.label tabindex="-1">
+            {options
+                .into_iter()
+                .map(|d| {
+                    let id = d.id;
+                    view! {
+                        <label class="check">
+                            <input type="checkbox" value=id
+                                prop:checked=move || chosen().iter().any(|c| c == id)
+                                on:change=move |ev| toggle(id, event_target_checked(&ev))/>
+                            " " {d.name}
+                        </label>
+                    }
+                })
+                .collect_view()}
         </div>
     }
 }

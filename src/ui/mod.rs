@@ -1,5 +1,5 @@
 //! The Leptos UI. Components render and collect input; every number they show comes from
-//! `model` (through `state` and the models' own modules), never from math done here.
+//! `model` (through `link` and the models' own modules), never from math done here.
 //!
 //! - [`shell`]: the page every model shares (pickers, form, notices, links, worked table).
 //! - [`pages`]: each model's own visuals, listed by `crate::registry`.
@@ -19,12 +19,12 @@ mod worked;
 
 use leptos::prelude::*;
 
-use crate::state;
+use crate::link;
 
 /// Reads the share link once, then shows the page (or, with `embed=1`, just the result).
 #[component]
 pub fn App() -> impl IntoView {
     let search = browser::location_search();
-    let (initial, notices) = state::from_query(&search);
+    let (initial, notices) = link::from_query(&search);
     view! { <shell::Shell initial=initial notices=notices/> }
 }

@@ -16,16 +16,16 @@ use super::worked::{ReadingNotes, WorkedTable};
 use crate::devices::custom::{self, Custom};
 use crate::devices::{self, Device};
 use crate::format;
+use crate::link::{self, Notice, ShareState};
 use crate::model::{Model, Params, Sweep};
 use crate::registry;
-use crate::state::{self, Notice, ShareState};
 
 #[component]
 pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let embed = initial.embed;
     let model = RwSignal::new(initial.model);
     let device = RwSignal::new(initial.device);
-    let texts: Texts = RwSignal::new(state::field_texts(&initial.params));
+    let texts: Texts = RwSignal::new(link::field_texts(&initial.params));
     let sweep_field = RwSignal::new("");
     let sweep_from = RwSignal::new(String::new());
     let sweep_to = RwSignal::new(String::new());
@@ -48,7 +48,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let params = Memo::new(move |_| {
         let (m, d) = (model.get(), device.get());
         texts.with(|t| {
-            state::params_from_texts(m, d, |name| {
+            link::params_from_texts(m, d, |name| {
                 t.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
             })
         })
@@ -75,7 +75,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let stale = Signal::derive(move || errors.with(|es| es.first().map(ToString::to_string)));
 
     let sweep_spec = Memo::new(move |_| {
-        state::sweep_from_texts(
+        link::sweep_from_texts(
             model.get(),
             sweep_field.get(),
             &sweep_from.get(),
@@ -113,7 +113,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         });
 
     let query = Memo::new(move |_| {
-        good.with(|g| g.as_ref().map(|g| state::to_query(&g.state)))
+        good.with(|g| g.as_ref().map(|g| link::to_query(&g.state)))
             .unwrap_or_default()
     });
     if !embed {
@@ -131,7 +131,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         // The device's values replace the fields it supplies (a preset without one resets it
         // to the model's default; the custom device keeps what was typed); the rest stays.
         let current = texts.with_untracked(|t| {
-            state::params_from_texts(model.get_untracked(), d, |name| {
+            link::params_from_texts(model.get_untracked(), d, |name| {
                 t.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
             })
         });
@@ -182,7 +182,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         })
     };
 
-    let page = move || registry::page(model.get().id);
+    let page = move || super::pages::page(model.get().id);
     let result = move || page().map(|p| (p.result)(ctx));
     let visuals = move || page().map(|p| (p.visuals)(ctx));
     let result_section = move || {
@@ -254,7 +254,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         let next = current.with_model(m);
         model.set(m);
         device.set(next.device);
-        texts.set(state::field_texts(&next.params));
+        texts.set(link::field_texts(&next.params));
         show_sweep(m.sweep);
         notices.set(Vec::new());
     };
@@ -339,7 +339,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         if let Some(ex) = m.example(&event_target_value(&ev)) {
             let (d, p) = example_state(m, ex, device.get_untracked());
             device.set(d);
-            texts.set(state::field_texts(&p));
+            texts.set(link::field_texts(&p));
         }
     };
     // The example the form holds, if it holds one unchanged (the picker shows it).
@@ -357,7 +357,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     // Back to the model's defaults on this device, and its default sweep.
     let on_reset = move |_| {
         let m = model.get_untracked();
-        texts.set(state::field_texts(&Params::defaults(
+        texts.set(link::field_texts(&Params::defaults(
             m,
             device.get_untracked(),
         )));
@@ -460,7 +460,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let summary = move || {
         good.with(|g| {
             let g = g.as_ref()?;
-            let p = registry::page(g.state.model.id)?;
+            let p = super::pages::page(g.state.model.id)?;
             Some((p.summary)(g))
         })
     };
@@ -513,12 +513,15 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 {move || stale.with(Option::is_some).then_some(" · (last valid)")}
             </div>
             <section class="inputs" aria-label="Inputs">
-                <div class="device-pick">
-                    <label for="device">"Device"</label>
-                    {device_picker}
-                    {move || view! { <DeviceFacts device=device.get()/> }}
-                    {custom_editor}
-                </div>
+                // A model that names its devices in its own fields has no single device.
+                {move || model.get().devices.one().then(|| view! {
+                    <div class="device-pick">
+                        <label for="device">"Device"</label>
+                        {device_picker}
+                        {move || view! { <DeviceFacts device=device.get()/> }}
+                        {custom_editor}
+                    </div>
+                })}
                 {example_picker}
                 <form
                     class="kernel"

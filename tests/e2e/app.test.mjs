@@ -268,7 +268,7 @@ test('markup in a link is data, never HTML', async () => {
   await ready(page);
   const notices = await page.textContent('#notices');
   assert.match(notices, /<script>window\.__pwned=1<\/script>/, 'shown as plain text');
-  assert.match(notices, /is not a device this model takes/);
+  assert.match(notices, /is not a device \(warpsight devices lists them\)/);
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
   assert.equal(await page.$('img'), null);
   assert.equal(await page.inputValue('#threads_per_block'), '128', 'fell back to the default');

@@ -9,8 +9,8 @@ pub mod luo_suda;
 use leptos::prelude::*;
 
 use crate::devices::Device;
+use crate::link::ShareState;
 use crate::model::{Evaluation, Sweep};
-use crate::state::ShareState;
 
 /// A valid state and its evaluation: what the page shows (the last valid one while an input
 /// is invalid).
@@ -48,6 +48,19 @@ pub struct Ctx {
     pub sweep: SweepCtl,
     pub embed: bool,
 }
+
+macro_rules! pages {
+    ($($m:ident),+) => {
+        /// A model's page module (its own visuals), by model id: the registry's one list.
+        pub fn page(id: &str) -> Option<Page> {
+            $(if id == crate::model::$m::MODEL.id {
+                return Some($m::PAGE);
+            })+
+            None
+        }
+    };
+}
+crate::registry::each_model!(pages);
 
 /// A model's page: its result card (first, and alone in the mobile summary's place) and its
 /// visuals (charts and tables below it). Both also render in embed mode.

@@ -2,11 +2,11 @@
 //! fall back field by field with a notice that quotes them safely.
 
 use warpsight::devices;
-use warpsight::model::{hong_kim, Params, Sweep, Value};
-use warpsight::registry;
-use warpsight::state::{
+use warpsight::link::{
     from_query, params_from_texts, printable, query_part, sweep_from_texts, to_query, ShareState,
 };
+use warpsight::model::{hong_kim, Params, Sweep, Value};
+use warpsight::registry;
 
 fn hk(state: &ShareState) -> hong_kim::Prediction {
     let setup = hong_kim::Setup::from_params(&state.params, state.device).expect("valid");
@@ -260,6 +260,16 @@ fn models_and_devices_in_links() {
     let (s, n) = from_query("model=apsp&device=i5-2400");
     assert_eq!(s.device.id, "c2075");
     assert_eq!(n[0].key, "device");
+    // The notice says what the device is and which models take it (none yet for a CPU).
+    assert_eq!(
+        n[0].message,
+        "“i5-2400” is a CPU that no model here takes yet; apsp takes GPUs (warpsight devices lists them)"
+    );
+    let (_, n) = from_query("device=rtx9999");
+    assert_eq!(
+        n[0].message,
+        "“rtx9999” is not a device (warpsight devices lists them)"
+    );
     let (s, n) = from_query("model=nope");
     assert_eq!(s.model.id, registry::default_model().id);
     assert_eq!(n[0].key, "model");

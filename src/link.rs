@@ -101,29 +101,7 @@ impl std::fmt::Display for Notice {
     }
 }
 
-/// Longest text quoted back in a notice (the rest is elided).
-const QUOTE_MAX: usize = 40;
-
-/// Text from a link made safe to show on one line: at most [`QUOTE_MAX`] characters, control
-/// characters, line breaks and bidirectional or invisible formatting characters written as
-/// `\u{…}` escapes, so they can neither break the line nor reorder it.
-pub fn printable(raw: &str) -> String {
-    let mut s = String::new();
-    for (i, c) in raw.chars().enumerate() {
-        if i == QUOTE_MAX {
-            s.push('…');
-            break;
-        }
-        let hidden = c.is_control()
-            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{061C}' | '\u{FFF9}'..='\u{FFFB}');
-        if hidden {
-            s.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
-            s.push(c);
-        }
-    }
-    s
-}
+pub use crate::format::printable;
 
 fn quote(raw: &str) -> String {
     format!("“{}”", printable(raw))
@@ -257,10 +235,7 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             Some(d) => state = state.with_device(d),
             None => note(
                 "device",
-                format!(
-                    "{} is not a device this model takes (`warpsight devices` lists them)",
-                    quote(id)
-                ),
+                not_taken(model, id),
                 format!("using {}", state.device.name),
             ),
         }
@@ -330,6 +305,42 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         });
     }
     (state, notices)
+}
+
+/// Why a device id cannot be used with this model, and what can: the models that take the
+/// device, or the ids this one takes.
+fn not_taken(model: &Model, id: &str) -> String {
+    match devices::find(id.trim()) {
+        Some(d) => {
+            let takers: Vec<&str> = registry::MODELS
+                .iter()
+                .filter(|m| m.devices.accepts(d))
+                .map(|m| m.id)
+                .collect();
+            let kind = match d.kind {
+                devices::DeviceKind::Gpu => "a GPU",
+                devices::DeviceKind::Cpu => "a CPU",
+            };
+            if takers.is_empty() {
+                format!(
+                    "{} is {kind} that no model here takes yet; {} takes GPUs (warpsight devices lists them)",
+                    quote(id),
+                    model.id
+                )
+            } else {
+                format!(
+                    "{} is {kind}, which {} does not take; it is for {}",
+                    quote(id),
+                    model.id,
+                    takers.join(", ")
+                )
+            }
+        }
+        None => format!(
+            "{} is not a device (warpsight devices lists them)",
+            quote(id)
+        ),
+    }
 }
 
 /// Parts of a link read; a link's models have a few dozen fields, so more is not a link.
@@ -497,14 +508,20 @@ pub fn to_query(state: &ShareState) -> String {
     let mut q = form_urlencoded::Serializer::new(String::new());
     q.append_pair("v", &VERSION.to_string());
     q.append_pair("model", state.model.id);
-    q.append_pair("device", state.device.id);
+    // A model without a single device names its devices in its own fields (the custom
+    // device, which a list may hold, still travels as `device=custom` and its values).
+    if state.model.devices.one() || state.device.id == custom::ID {
+        q.append_pair("device", state.device.id);
+    }
     if let Some(c) = custom::of_record(state.device) {
         for (f, v) in custom::FIELDS.iter().zip(c.values()) {
             q.append_pair(f.name, &f.text(&v));
         }
     }
     for (field, value) in state.params.iter() {
-        q.append_pair(field.name, &field.text(value));
+        if *value != crate::model::Value::Absent {
+            q.append_pair(field.name, &field.text(value));
+        }
     }
     if let Some(s) = state.sweep {
         q.append_pair("sweep", s.field);

@@ -1,8 +1,36 @@
-//! A model's inputs as data: what each field is called, what it accepts, where its default
+//! A model's inputs as data (a leaf module: the models and the custom device's form use it,
+//! and it uses neither): what each field is called, what it accepts, where its default
 //! comes from, and its text form (the same text in the form, the share link and the CLI).
 
-use super::InputError;
+use std::fmt;
+
 use crate::format;
+
+/// An input the model cannot use: which field, and what would be valid.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct InputError {
+    /// The MODELS.md name of the offending input (also its form field id and query key).
+    pub field: String,
+    /// What is wrong and what is valid, e.g. "must be a whole number from 1 to 1024".
+    pub message: String,
+}
+
+impl InputError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for InputError {}
 
 /// One option of a choice field: the word written in links, and a label for the form.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -35,6 +63,12 @@ pub enum Kind {
         min_rows: usize,
         max_rows: usize,
     },
+    /// One row of numbers, one per column, written `a,b` (`e_tar_ell=slope,intercept`).
+    Tuple { columns: &'static [Column] },
+    /// A list of device ids, written `a,b,c` (`devices=i5-2400,k20x`): `min` to `max` of them,
+    /// no id twice. Which ids are devices the model takes is the model's check
+    /// (`crate::model::Params::devices`), as this module knows no devices.
+    Devices { min: usize, max: usize },
 }
 
 /// A field's value.
@@ -46,6 +80,12 @@ pub enum Value {
     /// One of a choice field's option ids.
     Word(&'static str),
     Rows(Vec<Vec<f64>>),
+    /// A tuple field's numbers.
+    Tuple(Vec<f64>),
+    /// A device list's ids, as written.
+    Devices(Vec<String>),
+    /// An optional field left empty (not given).
+    Absent,
 }
 
 impl Value {
@@ -61,15 +101,23 @@ impl Value {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum DefaultValue {
     Auto,
+    Absent,
     Num(f64),
     Word(&'static str),
     Rows(&'static [&'static [f64]]),
+    Tuple(&'static [f64]),
+    Devices(&'static [&'static str]),
 }
 
 impl DefaultValue {
     pub fn value(&self) -> Value {
         match *self {
             DefaultValue::Auto => Value::Auto,
+            DefaultValue::Absent => Value::Absent,
+            DefaultValue::Tuple(xs) => Value::Tuple(xs.to_vec()),
+            DefaultValue::Devices(ids) => {
+                Value::Devices(ids.iter().map(|d| d.to_string()).collect())
+            }
             DefaultValue::Num(v) => Value::Num(v),
             DefaultValue::Word(w) => Value::Word(w),
             DefaultValue::Rows(rows) => Value::Rows(rows.iter().map(|r| r.to_vec()).collect()),
@@ -92,6 +140,8 @@ pub struct Field {
     pub default: DefaultValue,
     /// Accepts `auto`: derived from the device and the other inputs unless set.
     pub auto: bool,
+    /// May be left empty ([`Value::Absent`]; a link leaves its key out).
+    pub optional: bool,
     /// The device record's key whose value is this field's default, if any.
     pub device: Option<&'static str>,
     /// Offered as the x axis of a sweep.
@@ -122,6 +172,7 @@ impl Field {
             kind: Kind::Number { min, max, integer },
             default: DefaultValue::Num(default),
             auto: false,
+            optional: false,
             device: None,
             sweepable: false,
             source: "",
@@ -144,6 +195,7 @@ impl Field {
             kind: Kind::Choice { options },
             default: DefaultValue::Word(default),
             auto: false,
+            optional: false,
             device: None,
             sweepable: false,
             source: "",
@@ -172,9 +224,40 @@ impl Field {
             },
             default: DefaultValue::Rows(default),
             auto: false,
+            optional: false,
             device: None,
             sweepable: false,
             source: "",
+        }
+    }
+
+    /// One row of numbers written `a,b`.
+    pub const fn tuple(
+        name: &'static str,
+        symbol: &'static str,
+        label: &'static str,
+        columns: &'static [Column],
+        default: &'static [f64],
+    ) -> Field {
+        Field {
+            kind: Kind::Tuple { columns },
+            default: DefaultValue::Tuple(default),
+            ..Field::choice(name, symbol, label, &[], "")
+        }
+    }
+
+    /// A list of `min` to `max` device ids.
+    pub const fn devices(
+        name: &'static str,
+        label: &'static str,
+        min: usize,
+        max: usize,
+        default: &'static [&'static str],
+    ) -> Field {
+        Field {
+            kind: Kind::Devices { min, max },
+            default: DefaultValue::Devices(default),
+            ..Field::choice(name, "", label, &[], "")
         }
     }
 
@@ -186,6 +269,12 @@ impl Field {
     pub const fn auto(mut self) -> Field {
         self.auto = true;
         self.default = DefaultValue::Auto;
+        self
+    }
+    /// May be left empty: the default becomes [`Value::Absent`].
+    pub const fn optional(mut self) -> Field {
+        self.optional = true;
+        self.default = DefaultValue::Absent;
         self
     }
     pub const fn from_device(mut self, key: &'static str) -> Field {
@@ -238,9 +327,27 @@ impl Field {
                     cols.join(", ")
                 )
             }
+            Kind::Tuple { columns } => {
+                let form: Vec<&str> = columns.iter().map(|c| c.name).collect();
+                let cols: Vec<String> = columns
+                    .iter()
+                    .map(|c| format!("{} {}", c.name, number_range(c.min, c.max, c.integer)))
+                    .collect();
+                format!("must be `{}`: {}", form.join(","), cols.join(", "))
+            }
+            Kind::Devices { min, max } => {
+                let count = if min == max {
+                    format!("{min}")
+                } else {
+                    format!("{min} to {max}")
+                };
+                format!("must be {count} device ids separated by commas, each once")
+            }
         };
         if self.auto {
             format!("{text}, or auto")
+        } else if self.optional {
+            format!("{text}, or empty")
         } else {
             text
         }
@@ -263,6 +370,21 @@ impl Field {
     pub fn check(&self, value: &Value) -> Result<(), InputError> {
         let ok = match (value, self.kind) {
             (Value::Auto, _) => self.auto,
+            (Value::Absent, _) => self.optional,
+            (Value::Tuple(xs), Kind::Tuple { columns }) => {
+                xs.len() == columns.len()
+                    && xs
+                        .iter()
+                        .zip(columns)
+                        .all(|(v, c)| in_range(*v, c.min, c.max, c.integer))
+            }
+            (Value::Devices(ids), Kind::Devices { min, max }) => {
+                (min..=max).contains(&ids.len())
+                    && ids
+                        .iter()
+                        .enumerate()
+                        .all(|(i, id)| is_id(id) && !ids[..i].contains(id))
+            }
             (Value::Num(v), Kind::Number { min, max, integer }) => in_range(*v, min, max, integer),
             (Value::Word(w), Kind::Choice { options }) => options.iter().any(|o| o.id == *w),
             (
@@ -297,6 +419,9 @@ impl Field {
         if self.auto && (t.is_empty() || t == "auto") {
             return Ok(Value::Auto);
         }
+        if self.optional && t.is_empty() {
+            return Ok(Value::Absent);
+        }
         let value = match self.kind {
             Kind::Number { .. } => Value::Num(parse_number(t).ok_or_else(|| self.error())?),
             Kind::Choice { options } => Value::Word(
@@ -327,6 +452,19 @@ impl Field {
                 }
                 Value::Rows(rows)
             }
+            Kind::Tuple { .. } => {
+                let mut xs = Vec::new();
+                for cell in t.split([',', ' ', '\t', ';']).filter(|c| !c.is_empty()) {
+                    xs.push(parse_number(cell).ok_or_else(|| self.error())?);
+                }
+                Value::Tuple(xs)
+            }
+            Kind::Devices { .. } => Value::Devices(
+                t.split([',', ' ', '\n', ';'])
+                    .map(|id| id.trim().to_ascii_lowercase())
+                    .filter(|id| !id.is_empty())
+                    .collect(),
+            ),
         };
         self.check(&value)?;
         Ok(value)
@@ -336,6 +474,13 @@ impl Field {
     pub fn text(&self, value: &Value) -> String {
         match value {
             Value::Auto => "auto".to_string(),
+            Value::Absent => String::new(),
+            Value::Tuple(xs) => xs
+                .iter()
+                .map(|v| format::exact(*v))
+                .collect::<Vec<_>>()
+                .join(","),
+            Value::Devices(ids) => ids.join(","),
             Value::Num(v) => format::exact(*v),
             Value::Word(w) => (*w).to_string(),
             Value::Rows(rows) => rows
@@ -350,6 +495,15 @@ impl Field {
                 .join(","),
         }
     }
+}
+
+/// A device id as presets write them: lowercase letters, digits, `-`, `_`, `.`; at most 40.
+fn is_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 40
+        && id.bytes().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'_' | b'.')
+        })
 }
 
 /// `v` in `[min, max]` (finite bounds, so NaN and ±∞ fail), and whole if `integer`. The
