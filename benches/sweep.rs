@@ -10,9 +10,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use warpsight::devices;
+use warpsight::link::ShareState;
 use warpsight::model::{apsp, hong_kim, Params, Sweep};
 use warpsight::registry::MODELS;
-use warpsight::state::ShareState;
 
 fn main() {
     // Hong & Kim: 1,000 points of comp_insts, as the chart computes them.

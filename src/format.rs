@@ -137,6 +137,30 @@ pub fn significant(x: f64, digits: i32) -> String {
     }
 }
 
+/// Longest text quoted back in a notice (the rest is elided).
+const QUOTE_MAX: usize = 40;
+
+/// Text from a link made safe to show on one line: at most [`QUOTE_MAX`] characters, control
+/// characters, line breaks and bidirectional or invisible formatting characters written as
+/// `\u{…}` escapes, so they can neither break the line nor reorder it.
+pub fn printable(raw: &str) -> String {
+    let mut s = String::new();
+    for (i, c) in raw.chars().enumerate() {
+        if i == QUOTE_MAX {
+            s.push('…');
+            break;
+        }
+        let hidden = c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{061C}' | '\u{FFF9}'..='\u{FFFB}');
+        if hidden {
+            s.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            s.push(c);
+        }
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,28 +197,4 @@ mod tests {
         assert_eq!(bound(2048.0), "2,048");
         assert_eq!(bound(0.01), "0.01");
     }
-}
-
-/// Longest text quoted back in a notice (the rest is elided).
-const QUOTE_MAX: usize = 40;
-
-/// Text from a link made safe to show on one line: at most [`QUOTE_MAX`] characters, control
-/// characters, line breaks and bidirectional or invisible formatting characters written as
-/// `\u{…}` escapes, so they can neither break the line nor reorder it.
-pub fn printable(raw: &str) -> String {
-    let mut s = String::new();
-    for (i, c) in raw.chars().enumerate() {
-        if i == QUOTE_MAX {
-            s.push('…');
-            break;
-        }
-        let hidden = c.is_control()
-            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{061C}' | '\u{FFF9}'..='\u{FFFB}');
-        if hidden {
-            s.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
-            s.push(c);
-        }
-    }
-    s
 }
