@@ -173,3 +173,30 @@ fn fewer_warps_at_fixed_work_take_longer() {
     // At N_act = 8 the sweep is the model itself.
     assert_eq!(sweep[7].1, luo_suda::evaluate(&i));
 }
+
+#[test]
+fn active_warps_are_checked_against_m_and_the_device() {
+    // The GTX 260 (CC 1.3) holds 32 warps per SM, and m = 32: N_act = 1024 is refused.
+    let (s, n) = from_query("model=luo-suda&n_act=1024");
+    assert_eq!(s.params.num("n_act"), Some(8.0), "fell back to the default");
+    assert_eq!(n[0].key, "n_act");
+    assert_eq!(
+        n[0].message,
+        "must be a whole number from 1 to 32: m = 32, the warps an SM holds"
+    );
+    let (s, n) = from_query("model=luo-suda&n_act=32");
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!(s.params.num("n_act"), Some(32.0));
+    // A larger m does not lift the device's own limit.
+    let (_, n) = from_query("model=luo-suda&m=64&n_act=48");
+    assert_eq!(
+        n[0].message,
+        "must be a whole number from 1 to 32: the GeForce GTX 260's SM holds 32 warps"
+    );
+    // A smaller m is the limit.
+    let (_, n) = from_query("model=luo-suda&m=16&n_act=20");
+    assert_eq!(
+        n[0].message,
+        "must be a whole number from 1 to 16: m = 16, the warps an SM holds"
+    );
+}

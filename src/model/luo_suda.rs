@@ -14,6 +14,7 @@ use super::{
     Example, Field, InputError, Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
 };
 use crate::devices::Device;
+use crate::format;
 
 /// Which form of an equation applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -528,12 +529,47 @@ pub const EXAMPLES: &[Example] = &[Example {
     device: Some("gtx260"),
 }];
 
+/// N_act is the active warps on one SM: at most m (the warps an SM holds, which CPD2's
+/// domain 1 ≤ N_act ≤ 2m − 1 is built on) and at most what the device's SM holds (its compute
+/// capability's warp slots, as Hong & Kim's active blocks are checked against occupancy).
+pub fn check_active_warps(
+    n_act: Option<f64>,
+    m: Option<f64>,
+    device: &Device,
+) -> Result<(), InputError> {
+    let (Some(n_act), Some(m)) = (n_act, m) else {
+        return Ok(());
+    };
+    let slots = device
+        .compute_capability
+        .and_then(|cc| super::occupancy::arch_limits(cc.value.0, cc.value.1).ok())
+        .map(|a| f64::from(a.max_warps_per_sm));
+    let (limit, why) = match slots {
+        Some(s) if s < m => (
+            s,
+            format!("the {}'s SM holds {} warps", device.name, format::num(s)),
+        ),
+        _ => (m, format!("m = {}, the warps an SM holds", format::num(m))),
+    };
+    if n_act > limit {
+        return Err(InputError::new(
+            "n_act",
+            format!(
+                "must be a whole number from 1 to {}: {why}",
+                format::grouped(limit, 0)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Checked params → typed inputs, with P, rep and the readings resolved.
 pub fn inputs(p: &Params, device: &Device) -> Result<Inputs, InputError> {
     if let Some(e) = p.check().into_iter().next() {
         return Err(e);
     }
     let num = |name: &str| p.num(name);
+    check_active_warps(num("n_act"), num("m"), device)?;
     let reading = |name: &str| match p.get(name) {
         Some(Value::Word("printed")) => Reading::Printed,
         _ => Reading::Fixed,

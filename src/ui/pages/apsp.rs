@@ -127,7 +127,7 @@ fn result(ctx: Ctx) -> AnyView {
                 })
                 .collect_view();
             view! {
-                <p class="result-device">{p.inputs.sms}" SMs · Dümmler & Egerland interval model"</p>
+                <p class="result-device">{ctx.good.with_untracked(|g| g.as_ref().map(|g| g.state.device.name))}" · "{p.inputs.sms}" SMs · Dümmler & Egerland interval model"</p>
                 <p class="headline">
                     <span class="label">"Predicted interval"</span>
                     <span class="time" id="interval"

@@ -87,6 +87,30 @@ fn timeline(periods: &[Period]) -> impl IntoView {
     }
 }
 
+/// The device in view (the result card's first line names it, as every model's does).
+fn device_name(ctx: Ctx) -> &'static str {
+    ctx.good
+        .with_untracked(|g| g.as_ref().map(|g| g.state.device.name))
+        .unwrap_or_default()
+}
+
+/// What the headline time is: the whole grid when rep comes from it (or is given), otherwise
+/// one pass of the active warps over the periods.
+fn headline_label(inp: &luo_suda::Inputs, ctx: Ctx) -> &'static str {
+    let rep_given = ctx.good.with_untracked(|g| {
+        g.as_ref().is_some_and(|g| {
+            let p = &g.state.params;
+            p.num("rep").is_some()
+                || (p.num("blocks").is_some() && p.num("active_blocks_per_sm").is_some())
+        })
+    });
+    if rep_given || inp.rep != 1.0 {
+        "Predicted time"
+    } else {
+        "Predicted time of one pass (rep = 1)"
+    }
+}
+
 fn result(ctx: Ctx) -> AnyView {
     let data = Memo::new(move |_| ctx.good.with(|g| g.as_ref().and_then(typed)));
     (move || {
@@ -110,9 +134,9 @@ fn result(ctx: Ctx) -> AnyView {
                 })
                 .collect_view();
             view! {
-                <p class="result-device">{format!("{} SMs · Luo & Suda MPD/CPD", format::num(inp.n_sm))}</p>
+                <p class="result-device">{format!("{} · {} SMs · Luo & Suda MPD/CPD", device_name(ctx), format::num(inp.n_sm))}</p>
                 <p class="headline">
-                    <span class="label">"Predicted time"</span>
+                    <span class="label">{headline_label(&inp, ctx)}</span>
                     <span class="time" id="time" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</span>
                 </p>
                 <dl class="stats">
@@ -132,6 +156,9 @@ fn result(ctx: Ctx) -> AnyView {
                         format::num(inp.rep),
                         if inp.rep == 1.0 { "" } else { "s" },
                     )}
+                    {(headline_label(&inp, ctx) != "Predicted time").then_some(
+                        " This is one pass of the active warps on each SM over the periods: give blocks and active blocks per SM (or rep) for the whole grid."
+                    )}
                 </p>
                 {timeline(&o.periods)}
                 <table class="mappings" id="periods-table" tabindex="0">
@@ -150,7 +177,7 @@ fn visuals(ctx: Ctx) -> AnyView {
     let sweep = Memo::new(move |_| {
         ctx.good.with(|g| {
             let g = g.as_ref()?;
-            let inp = luo_suda::inputs(&g.state.params, g.state.device).ok()?;
+            let (inp, _) = typed(g)?;
             let max = inp.m.clamp(1.0, 64.0) as u32;
             Some(luo_suda::sweep_warps(&inp, max))
         })
