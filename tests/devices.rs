@@ -239,3 +239,19 @@ fn the_gtx260_carries_luo_and_suda_table_1() {
     // Other GPUs carry none: their costs are typed in.
     assert_eq!(CostTable::of_device(find("h100").expect("h100")), None);
 }
+
+/// A paper's own device carries no "not from the papers" badge in its own model because of
+/// another model's estimated constants: only the values the model in view uses count.
+#[test]
+fn the_badge_counts_only_the_constants_the_model_in_view_uses() {
+    let model = |id| warpsight::registry::find(id).expect("model");
+    let d = |id| warpsight::devices::find(id).expect("preset");
+    assert!(model("luo-suda").all_from_papers(d("gtx260")));
+    assert!(model("apsp").all_from_papers(d("c2075")));
+    // The GTX 280's #Uncoal_per_mw (32) is an estimate Hong & Kim's model uses.
+    assert!(!model("hong-kim").all_from_papers(d("gtx280")));
+    assert!(model("hong-kim").all_from_papers(d("hk-example")));
+    // A modern GPU's estimates still count where the model uses them.
+    assert!(!model("hong-kim").all_from_papers(d("h100")));
+    assert!(!model("apsp").all_from_papers(d("h100")));
+}

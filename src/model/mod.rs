@@ -232,6 +232,16 @@ impl Model {
     pub fn example(&self, id: &str) -> Option<&'static Example> {
         self.examples.iter().find(|e| e.id == id)
     }
+    /// True when every constant this model takes from the device (the fields it supplies) is
+    /// printed in a seed paper: other models' constants do not count, nor the compute
+    /// capability (which identifies the GPU; vendors print it, papers seldom do).
+    pub fn all_from_papers(&self, device: &Device) -> bool {
+        self.fields
+            .iter()
+            .filter_map(|f| device.constant(f.device?))
+            .all(|c| c.source.from_paper())
+    }
+
     /// The ids of the presets this model takes.
     pub fn device_ids(&self) -> Vec<&'static str> {
         crate::devices::DEVICES

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::devices::{Device, Sourced};
 use crate::format;
+use crate::model::Model;
 
 pub fn device_option(d: &'static Device, current: RwSignal<&'static Device>) -> impl IntoView {
     view! {
@@ -13,9 +14,10 @@ pub fn device_option(d: &'static Device, current: RwSignal<&'static Device>) -> 
     }
 }
 
-/// The device's values, each with where it comes from.
+/// The device's values, each with where it comes from; the badge speaks of the values the
+/// model in view uses.
 #[component]
-pub fn DeviceFacts(device: &'static Device) -> impl IntoView {
+pub fn DeviceFacts(device: &'static Device, model: &'static Model) -> impl IntoView {
     fn row<T: Copy + 'static>(
         label: &'static str,
         v: Sourced<T>,
@@ -46,7 +48,8 @@ pub fn DeviceFacts(device: &'static Device) -> impl IntoView {
         <details class="device-facts" id="device-facts">
             <summary>
                 {device.name}
-                {(!device.all_from_papers()).then(|| view! { <span class="badge">"constants not from the papers"</span> })}
+                // Only the values this model uses count (another model's estimates do not).
+                {(!model.all_from_papers(device)).then(|| view! { <span class="badge">"constants not from the papers"</span> })}
             </summary>
             <table tabindex="0">
                 <tbody>

@@ -423,10 +423,10 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         view! {
             <select id="device" on:change=on_device>
                 <optgroup label="Every value from the papers">
-                    {accepted().filter(|d| d.all_from_papers()).map(|d| device_option(d, device)).collect_view()}
+                    {accepted().filter(|d| m.all_from_papers(d)).map(|d| device_option(d, device)).collect_view()}
                 </optgroup>
                 <optgroup label="Values partly not from the papers">
-                    {accepted().filter(|d| !d.all_from_papers()).map(|d| device_option(d, device)).collect_view()}
+                    {accepted().filter(|d| !m.all_from_papers(d)).map(|d| device_option(d, device)).collect_view()}
                 </optgroup>
                 <optgroup label="Your own">
                     <option value=custom::ID prop:selected=move || device.get().id == custom::ID>"Custom device (type its values)"</option>
@@ -518,7 +518,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     <div class="device-pick">
                         <label for="device">"Device"</label>
                         {device_picker}
-                        {move || view! { <DeviceFacts device=device.get()/> }}
+                        {move || view! { <DeviceFacts device=device.get() model=model.get()/> }}
                         {custom_editor}
                     </div>
                 })}

@@ -114,7 +114,7 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
                                         <button type="button" class="link" on:click=move |_| on_pick.run(d) disabled=current>
                                             {d.name}
                                         </button>
-                                        {(!d.all_from_papers()).then(|| view! { <span class="badge">"estimates"</span> })}
+                                        {(!hong_kim::MODEL.all_from_papers(d)).then(|| view! { <span class="badge">"estimates"</span> })}
                                     </td>
                                     {cells}
                                 </tr>
