@@ -62,9 +62,12 @@ impl ShareState {
     }
 
     /// Another model, keeping the device where the new model takes it.
+    /// A device the user did not choose (the old model's default) gives way to the new
+    /// model's own (APSP opens on the paper's C2075, not Hong & Kim's example machine).
     pub fn with_model(&self, model: &'static Model) -> ShareState {
         let mut next = ShareState::new(model);
-        if model.devices.accepts(self.device) {
+        let chosen = self.device.id != self.model.default_device;
+        if chosen && model.devices.accepts(self.device) {
             next.device = self.device;
             next.params = Params::defaults(model, self.device);
         }

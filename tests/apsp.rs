@@ -205,7 +205,7 @@ fn calibration_factor_and_ms() {
     let cal = pred
         .calibration
         .expect("calibrated from the pair at n0 = 500");
-    assert!(cal.from_measured);
+    assert_eq!(cal.from, apsp::MeasuredFrom::Measured);
     let at500 = at(&pred.inputs, 500);
     let sum: f64 = at500.t_sym.iter().sum();
     assert_eq!(cal.f, 4.0 * 12.5 / sum);
@@ -223,7 +223,20 @@ fn calibration_factor_and_ms() {
             .map(|c| c.t_meas_ms),
         Some(20.0)
     );
+    // The C2075 opens calibrated by its illustrative time at n0 = 500 (not from the paper),
+    // so the first screen shows ms; another n0, or a GPU without one, stays in units.
     let plain = apsp::predict(&Params::defaults(model, d), d).expect("ok");
+    let cal = plain.calibration.expect("illustrative");
+    assert_eq!(cal.from, apsp::MeasuredFrom::Illustrative);
+    assert_eq!(cal.t_meas_ms, 40.0);
+    let mut other_n0 = Params::defaults(model, d);
+    other_n0.set("n0", warpsight::model::Value::Num(400.0));
+    assert!(apsp::predict(&other_n0, d)
+        .expect("ok")
+        .calibration
+        .is_none());
+    let gtx780 = devices::find("gtx780").expect("gtx780");
+    let plain = apsp::predict(&Params::defaults(model, gtx780), gtx780).expect("ok");
     assert!(plain.calibration.is_none());
     assert!(plain.notes().iter().any(|n| n.id == "uncalibrated"));
 }

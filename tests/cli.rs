@@ -54,8 +54,20 @@ fn eval_prints_every_model() {
     assert_eq!(a["model"], "apsp");
     assert_eq!(a["outputs"]["blocks_per_sm_buckets"], 16.0);
     assert_eq!(a["outputs"]["blocks_per_sm_min"], serde_json::Value::Null);
+    // Calibrated by the C2075's illustrative 40 ms at n0 = 500 (said so in `derived`).
+    let f = a["outputs"]["f"].as_f64().expect("calibrated");
     assert_eq!(
-        a["outputs"]["t_ms_min"],
+        a["outputs"]["t_ms_min"].as_f64(),
+        Some(f * a["outputs"]["t_sym_min"].as_f64().expect("units"))
+    );
+    assert_eq!(a["inputs"]["t_meas_ms"], 40.0);
+    assert!(a["derived"]["t_meas_ms"]
+        .as_str()
+        .expect("derived")
+        .starts_with("illustrative, not from the paper"));
+    let b = json(&["eval", "model=apsp&device=gtx780&n=81"]);
+    assert_eq!(
+        b["outputs"]["t_ms_min"],
         serde_json::Value::Null,
         "uncalibrated"
     );

@@ -165,6 +165,11 @@ const C2075_APSP: Constants = &[
     ("warp_granularity", paper(2.0, DE_T4)),
     ("coalescable_mem_accesses", paper(4.0, DE_T4)),
     ("threads_per_warp", paper(32.0, DE_T4)),
+    // §5 calibrates at n0 = 500 from a measured time it does not print (Figs. 5–7 plot it).
+    (
+        "t_meas_500_ms",
+        estimate(40.0, "Illustrative, not from the paper: §5 calibrates at n0 = 500 with a measured time it does not print; about 9 Min-plus launches of 500³ steps at some 30 G steps/s. Type your own measurement"),
+    ),
 ];
 const GTX780_APSP: Constants = &[
     ("warp_granularity", paper(4.0, DE_T4)),

@@ -510,8 +510,9 @@ pub struct Calibration {
     pub n0: u64,
     pub t_meas_ms: f64,
     pub f: f64,
-    /// True when the time came from the `measured` list.
-    pub from_measured: bool,
+    /// Where the time came from: typed, the `measured` list, or the device's illustrative
+    /// time.
+    pub from: MeasuredFrom,
 }
 
 impl Prediction {
@@ -1052,38 +1053,67 @@ pub fn inputs(p: &Params, device: &Device) -> Result<(Inputs, Option<Occupancy>)
     ))
 }
 
-/// The measured time at n0: `t_meas_ms` when set, else the `measured` pair at n0.
-pub fn measured_at_n0(p: &Params) -> Option<(f64, bool)> {
+/// Where the time at n0 came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeasuredFrom {
+    /// `t_meas_ms`, typed.
+    Typed,
+    /// The `measured` pair at n0.
+    Measured,
+    /// The device's illustrative time at n0 = 500 (`t_meas_500_ms`, not from the paper).
+    Illustrative,
+}
+
+/// The measured time at n0: `t_meas_ms` when set, else the `measured` pair at n0, else (at
+/// n0 = 500) the device's illustrative time, so the paper's C2075 opens in milliseconds.
+pub fn measured_at_n0(p: &Params, device: &Device) -> Option<(f64, MeasuredFrom)> {
     let n0 = p.num("n0")?;
     if let Some(t) = p.num("t_meas_ms") {
-        return Some((t, false));
+        return Some((t, MeasuredFrom::Typed));
     }
-    match p.get("measured") {
+    let measured = match p.get("measured") {
         Some(Value::Rows(rows)) => rows
             .iter()
             .rev()
             .find(|r| r.first() == Some(&n0))
-            .and_then(|r| r.get(1).copied())
-            .map(|t| (t, true)),
+            .and_then(|r| r.get(1).copied()),
         _ => None,
-    }
+    };
+    measured.map(|t| (t, MeasuredFrom::Measured)).or_else(|| {
+        (n0 == 500.0)
+            .then(|| device.constant("t_meas_500_ms"))
+            .flatten()
+            .map(|c| (c.value, MeasuredFrom::Illustrative))
+    })
 }
 
 /// Runs the model on checked params: the point at n, and the calibration at n0.
 pub fn predict(p: &Params, device: &Device) -> Result<Prediction, InputError> {
     let (inputs, occupancy) = inputs(p, device)?;
     let point = at(&inputs);
-    let calibration = match measured_at_n0(p) {
-        Some((t_meas_ms, from_measured)) => {
+    let calibration = match measured_at_n0(p, device) {
+        Some((t_meas_ms, from)) => {
             let n0 = p.num("n0").unwrap_or(500.0) as u64;
             let at_n0 = at(&Inputs { n: n0, ..inputs });
             let f = calibration_factor(t_meas_ms, at_n0.t_sym);
             // The measured time came from the list or was typed: name the one the user set.
-            let field = if from_measured {
+            let field = if from == MeasuredFrom::Measured {
                 "measured"
             } else {
                 "t_meas_ms"
             };
+            let usable = at_n0.t_sym.iter().sum::<f64>() > 0.0 && f.is_finite() && f > 0.0;
+            if from == MeasuredFrom::Illustrative && !usable {
+                // The illustrative time is not the user's: without a usable factor the
+                // prediction stays in symbolic units, with no error.
+                return Ok(Prediction {
+                    inputs,
+                    point,
+                    occupancy,
+                    blocks_per_sm_occ_auto: matches!(p.get("blocks_per_sm_occ"), Some(Value::Auto)),
+                    calibration: None,
+                });
+            }
             if at_n0.t_sym.iter().sum::<f64>() == 0.0 {
                 return Err(InputError::new(
                     field,
@@ -1100,7 +1130,7 @@ pub fn predict(p: &Params, device: &Device) -> Result<Prediction, InputError> {
                 n0,
                 t_meas_ms,
                 f,
-                from_measured,
+                from,
             })
         }
         None => None,
@@ -1187,8 +1217,15 @@ impl Prediction {
             if let Some(i) = MODEL.field_index("t_meas_ms") {
                 inputs[i] = Value::Num(cal.t_meas_ms);
             }
-            if cal.from_measured {
-                derived.push(("t_meas_ms", format!("the measured pair at n0 = {}", cal.n0)));
+            match cal.from {
+                MeasuredFrom::Measured => {
+                    derived.push(("t_meas_ms", format!("the measured pair at n0 = {}", cal.n0)))
+                }
+                MeasuredFrom::Illustrative => derived.push((
+                    "t_meas_ms",
+                    "illustrative, not from the paper: type your measured time at n0".to_string(),
+                )),
+                MeasuredFrom::Typed => {}
             }
         }
         let mut extra = serde_json::Map::new();

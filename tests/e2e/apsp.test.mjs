@@ -16,9 +16,24 @@ test('the C2075 8×8 case: Buckets jumps 8 → 16 blocks per SM at n = 81', asyn
   assert.equal(await cell('blocks_per_sm_full'), '9');
   assert.equal(await cell('blocks_per_sm_occ'), '8');
   assert.match(await page.textContent('#worked-table'), /Dümmler & Egerland, Table 4/);
-  // Uncalibrated: symbolic units, and the page says so.
+  // Calibrated by the C2075's illustrative time at n0 = 500, and the page says it is not the paper's.
+  assert.match(await page.textContent('#calibration'), /illustrative time at n0, not from the paper/);
+  // A GPU without one: symbolic units, and the page says so.
+  await page.goto(link('model=apsp&device=gtx780&block_size=8&n=81'));
+  await ready(page);
   assert.match(await page.textContent('#calibration'), /Not calibrated/);
   assert.match(await page.textContent('#reading-notes'), /symbolic units/);
+  await page.close();
+});
+
+test('switching to APSP from the first screen opens on the paper\'s C2075, in milliseconds', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link(''));
+  await ready(page);
+  await page.selectOption('#model', 'apsp');
+  await page.waitForFunction(() => document.querySelector('#result').dataset.ready === 'apsp');
+  assert.match(await page.textContent('.result-device'), /Tesla C2075/);
+  assert.match(await page.textContent('#interval'), /^[\d.,]+ (ms|µs|s) – [\d.,]+ (ms|µs|s)$/);
   await page.close();
 });
 

@@ -96,7 +96,11 @@ fn result(ctx: Ctx) -> AnyView {
                     ms(c.t_meas_ms),
                     c.n0,
                     format::num(c.f),
-                    if c.from_measured { ", from your measured pair at n0" } else { "" }
+                    match c.from {
+                        apsp::MeasuredFrom::Measured => ", from your measured pair at n0",
+                        apsp::MeasuredFrom::Illustrative => ": an illustrative time at n0, not from the paper; enter your measured time at n0 = 500 to calibrate for your GPU",
+                        apsp::MeasuredFrom::Typed => "",
+                    }
                 ),
                 None => "Not calibrated: times are in the model's symbolic units (Table 5). Enter a measured time at n0 to get ms.".to_string(),
             };
