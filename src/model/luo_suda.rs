@@ -741,7 +741,7 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("n_act", "N_act: active warps per SM."),
     ("p", "P: the share of a warp's time that is computation, Σc / Σ(c + m) unless set."),
     ("rep", "Rounds of active warps each SM runs: 1, given, or blocks / (active blocks per SM × SMs used)."),
-    ("warp_bwt", "Warp_bwt: the memory bandwidth one warp uses during a memory access, bytes per cycle: N_trans × D_mem / t_mem."),
+    ("warp_bwt", "Warp_bwt: the memory bandwidth one warp uses during a memory access, bytes per cycle: N_thread × D_mem / (N_trans × t_mem)."),
     ("gpu_bwt", "GPU_bwt: the device's memory bandwidth in bytes per processor cycle."),
     ("mpd", "Memory Parallel Degree: how many warps' memory accesses can overlap on one SM before the bandwidth is used up, at most N_act."),
     ("cpd1", "CPD1: the computation parallel degree fitted for short periods, (c − P)·(N_act − b) + a."),
