@@ -9,7 +9,7 @@ use crate::format;
 /// An input the model cannot use: which field, and what would be valid.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct InputError {
-    /// The MODELS.md name of the offending input (also its form field id and query key).
+    /// The docs/models.md name of the offending input (also its form field id and query key).
     pub field: String,
     /// What is wrong and what is valid, e.g. "must be a whole number from 1 to 1024".
     pub message: String,
@@ -128,7 +128,7 @@ impl DefaultValue {
 /// One input of a model.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Field {
-    /// The MODELS.md name: form field id, link key, CLI JSON key.
+    /// The docs/models.md name: form field id, link key, CLI JSON key.
     pub name: &'static str,
     /// The paper's symbol, e.g. `#Uncoal_Mem_insts` ("" if the paper has none).
     pub symbol: &'static str,
@@ -416,14 +416,23 @@ impl Field {
     /// and the empty text mean [`Value::Auto`].
     pub fn parse(&self, text: &str) -> Result<Value, InputError> {
         let t = text.trim();
-        if self.auto && (t.is_empty() || t == "auto") {
+        if self.auto && (t.is_empty() || t.eq_ignore_ascii_case("auto")) {
             return Ok(Value::Auto);
         }
         if self.optional && t.is_empty() {
             return Ok(Value::Absent);
         }
         let value = match self.kind {
-            Kind::Number { .. } => Value::Num(parse_number(t).ok_or_else(|| self.error())?),
+            Kind::Number { .. } => Value::Num(parse_number(t).ok_or_else(|| {
+                let mut e = self.error();
+                if decimal_comma(t) {
+                    e.message.push_str(&format!(
+                        "; write decimals with a point ({})",
+                        t.replace(',', ".")
+                    ));
+                }
+                e
+            })?),
             Kind::Choice { options } => Value::Word(
                 options
                     .iter()
@@ -494,6 +503,23 @@ impl Field {
                 .collect::<Vec<_>>()
                 .join(","),
         }
+    }
+}
+
+/// `1,5`: a decimal comma (not digit grouping, which has three digits after each comma).
+fn decimal_comma(t: &str) -> bool {
+    match t.split_once(',') {
+        Some((int, frac)) => {
+            !int.trim_start_matches('-').is_empty()
+                && int
+                    .trim_start_matches('-')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+                && !frac.is_empty()
+                && frac.len() != 3
+                && frac.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => false,
     }
 }
 

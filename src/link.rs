@@ -2,7 +2,7 @@
 //! the link format.
 //!
 //! Format (version 1): `v=1&model=<id>&device=<id>&<field>=<text>…[&sweep=<field>
-//! &sweep_from=<n>&sweep_to=<n>[&sweep_points=<2…1000>][&sweep_scale=log]][&embed=1]`. Every field is written under its MODELS.md name,
+//! &sweep_from=<n>&sweep_to=<n>[&sweep_points=<2…1000>][&sweep_scale=log]][&embed=1]`. Every field is written under its docs/models.md name,
 //! in its text form (numbers, `auto`, a choice's word, rows `a:b,c:d`). A link without
 //! `model=` is a Hong & Kim link (all links before the registry were).
 //!

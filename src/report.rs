@@ -1,5 +1,5 @@
 //! The JSON documents the CLI prints (and the fuzz command checks): one evaluation under the
-//! MODELS.md names, the model list with every field, the device list with every value's source.
+//! docs/models.md names, the model list with every field, the device list with every value's source.
 
 use serde_json::{json, Map, Value as Json};
 
@@ -21,7 +21,7 @@ fn value_json(v: &Value) -> Json {
 }
 
 /// Evaluates a share state: every input as used, every output (those computed on request
-/// too), occupancy, reading notes and the model's extras, under their MODELS.md names.
+/// too), occupancy, reading notes and the model's extras, under their docs/models.md names.
 pub fn evaluation(state: &ShareState) -> Result<Json, InputError> {
     let model = state.model;
     let mut e = (model.evaluate)(&state.params, state.device)?;

@@ -1,4 +1,4 @@
-//! Dümmler & Egerland's APSP interval model: the paper's reported jumps (§5.1, MODELS.md's
+//! Dümmler & Egerland's APSP interval model: the paper's reported jumps (§5.1, docs/models.md's
 //! reference), hand-computed warp counts and times, Floyd-Warshall, calibration, and Sorted
 //! (computed per block kind) against block-by-block list scheduling.
 
@@ -79,7 +79,11 @@ fn c2075_32x32_full_equals_buckets_and_sorted_does_not_jump_at_97() {
 fn min_plus_steps_change_between_65_and_66() {
     assert_eq!(apsp::min_plus_steps(65), 6); // ⌈log2 64⌉
     assert_eq!(apsp::min_plus_steps(66), 7); // ⌈log2 65⌉
-    assert_eq!(apsp::min_plus_steps(2), 1, "MODELS.md: n = 2 is one step");
+    assert_eq!(
+        apsp::min_plus_steps(2),
+        1,
+        "docs/models.md: n = 2 is one step"
+    );
     assert_eq!(apsp::min_plus_steps(3), 1);
     assert_eq!(apsp::min_plus_steps(4), 2);
     assert_eq!(apsp::min_plus_steps(500), 9);

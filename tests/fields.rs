@@ -180,3 +180,23 @@ fn an_optional_number_may_be_empty_and_a_link_leaves_it_out() {
         serde_json::json!(["i5-2400", "k20x"])
     );
 }
+
+#[test]
+fn a_decimal_comma_gets_a_hint_and_auto_takes_any_case() {
+    let f = Field::number("freq_ghz", "Freq", "Clock", "GHz", 0.01, 10.0, false, 1.0);
+    let e = f.parse("1,5").expect_err("a comma is not a decimal point");
+    assert_eq!(
+        e.message,
+        "must be a number from 0.01 to 10; write decimals with a point (1.5)"
+    );
+    // Digit grouping is not a decimal comma: no hint.
+    let big = Field::number("blocks", "", "Blocks", "", 1.0, 1e7, true, 1.0);
+    assert_eq!(big.parse("2,048"), Ok(Value::Num(2048.0)));
+    assert_eq!(
+        big.parse("2,0488").expect_err("bad grouping").message,
+        "must be a whole number from 1 to 10,000,000; write decimals with a point (2.0488)"
+    );
+    let auto = Field::number("active_sms", "", "Active SMs", "", 1.0, 1e3, true, 1.0).auto();
+    assert_eq!(auto.parse("Auto"), Ok(Value::Auto));
+    assert_eq!(auto.parse(" AUTO "), Ok(Value::Auto));
+}

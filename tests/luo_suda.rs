@@ -1,5 +1,5 @@
 //! Luo & Suda's MPD/CPD model: every period type by hand under both readings, the edge cases
-//! MODELS.md names, and the link form of the periods.
+//! docs/models.md names, and the link form of the periods.
 
 use warpsight::link::{from_query, to_query};
 use warpsight::model::luo_suda::{self, Inputs, Reading};
@@ -176,8 +176,14 @@ fn fewer_warps_at_fixed_work_take_longer() {
 
 #[test]
 fn active_warps_are_checked_against_m_and_the_device() {
-    // The GTX 260 (CC 1.3) holds 32 warps per SM, and m = 32: N_act = 1024 is refused.
-    let (s, n) = from_query("model=luo-suda&n_act=1024");
+    // No SM holds more than 64 warps.
+    let (_, n) = from_query("model=luo-suda&n_act=1024");
+    assert_eq!(
+        n[0].message,
+        "“1024” is not valid: must be a whole number from 1 to 64"
+    );
+    // The GTX 260 (CC 1.3) holds 32 warps per SM, and m = 32: N_act = 40 is refused.
+    let (s, n) = from_query("model=luo-suda&n_act=40");
     assert_eq!(s.params.num("n_act"), Some(8.0), "fell back to the default");
     assert_eq!(n[0].key, "n_act");
     assert_eq!(

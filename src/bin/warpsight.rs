@@ -1,5 +1,5 @@
 //! The command line: `warpsight eval '<query string or share link>'` prints every input and
-//! output as JSON under its MODELS.md name; `warpsight models` lists the models and their
+//! output as JSON under its docs/models.md name; `warpsight models` lists the models and their
 //! fields; `warpsight devices` lists the presets.
 //!
 //! Exit codes: 0 success, 2 bad input or usage (one line on stderr naming the field and its

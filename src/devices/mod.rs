@@ -87,7 +87,7 @@ pub enum DeviceKind {
     Cpu,
 }
 
-/// Model constants of a device, keyed by their MODELS.md names (`mem_ld`, `warp_granularity`),
+/// Model constants of a device, keyed by their docs/models.md names (`mem_ld`, `warp_granularity`),
 /// each with its source. Records list groups of these so that shared groups (a GPU family's
 /// Hong & Kim constants) are written once.
 pub type Constants = &'static [(&'static str, Sourced<f64>)];
@@ -109,7 +109,7 @@ pub struct Device {
     pub clock_ghz: Sourced<f64>,
     /// DRAM bandwidth in GB/s (1e9 B/s).
     pub mem_bandwidth_gbs: Sourced<f64>,
-    /// Each model's constants for this device, keyed by their MODELS.md names. Adding a
+    /// Each model's constants for this device, keyed by their docs/models.md names. Adding a
     /// model's constants to a device is adding a group here.
     pub constants: &'static [Constants],
 }

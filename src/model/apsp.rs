@@ -28,7 +28,7 @@ pub enum Algorithm {
     FloydWarshall,
 }
 
-/// The model's inputs: Tables 1, 2 and 5 of the paper, with MODELS.md's names.
+/// The model's inputs: Tables 1, 2 and 5 of the paper, with docs/models.md's names.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Inputs {
     pub algorithm: Algorithm,
@@ -59,7 +59,7 @@ pub struct Inputs {
 // ---------------------------------------------------------------------------------------
 // Eqs. 6–13: warps per thread-block category.
 
-/// #WarpsPerBlock(x)_Dev: `x` warps rounded up to a multiple of WarpGranularity (MODELS.md's
+/// #WarpsPerBlock(x)_Dev: `x` warps rounded up to a multiple of WarpGranularity (docs/models.md's
 /// reading of the argument of eqs. 7, 9, 11 and 13: each row of a block starts a new warp).
 pub fn warps_per_block_dev(warps: u64, warp_granularity: u64) -> u64 {
     warps.div_ceil(warp_granularity) * warp_granularity
@@ -187,7 +187,7 @@ pub fn blocks_per_sm_full(blocks: u64, sms: u64) -> u64 {
     blocks.div_ceil(sms)
 }
 
-/// Eq. 16 with ⌊ ⌋ (MODELS.md: the printed ⌈ ⌉ makes eq. 17 negative): the blocks of the
+/// Eq. 16 with ⌊ ⌋ (docs/models.md: the printed ⌈ ⌉ makes eq. 17 negative): the blocks of the
 /// whole rounds of buckets of #BlocksPerSM_Occ blocks each SM gets.
 pub fn blocks_1(blocks: u64, blocks_per_sm_occ: u64, sms: u64) -> u64 {
     blocks / (blocks_per_sm_occ * sms) * blocks_per_sm_occ
@@ -285,7 +285,7 @@ fn place(levels: &[(u64, u64)], k: u64, w: u64) -> Vec<(u64, u64)> {
 // ---------------------------------------------------------------------------------------
 // Eqs. 1–5 (Min-plus) and 19–24 (Floyd-Warshall): times in symbolic units.
 
-/// Eq. 1's ⌈log2(n − 1)⌉ Min-plus steps (MODELS.md: n = 2 takes one step).
+/// Eq. 1's ⌈log2(n − 1)⌉ Min-plus steps (docs/models.md: n = 2 takes one step).
 pub fn min_plus_steps(n: u64) -> u64 {
     let m = n.saturating_sub(1);
     if m <= 1 {

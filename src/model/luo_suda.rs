@@ -6,7 +6,7 @@
 //! from the start of one computation task to the start of the next, costing c_i cycles of
 //! computation and m_i of memory access. MPD (eqs. 1–2) bounds how many warps' memory accesses
 //! overlap, CPD (eqs. 3–5) how many warps' computations do; each period's type (eqs. 6–13)
-//! says whether a long memory task in it or before it makes the SM wait. MODELS.md fixes the
+//! says whether a long memory task in it or before it makes the SM wait. docs/models.md fixes the
 //! readings of eqs. 2, 3, 8 and 13; both printed forms are behind switches.
 
 use super::{
@@ -19,7 +19,7 @@ use crate::format;
 /// Which form of an equation applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
-    /// MODELS.md's reading (the default).
+    /// The reading docs/models.md gives (the default).
     Fixed,
     /// The equation as the paper prints it.
     Printed,
@@ -76,7 +76,7 @@ pub fn warp_bwt(n_thread: f64, d_mem: f64, n_trans: f64, t_mem: f64) -> f64 {
     (n_thread * d_mem) / (n_trans * t_mem)
 }
 
-/// The device's bandwidth in bytes per cycle of the processor clock (MODELS.md: one unit).
+/// The device's bandwidth in bytes per cycle of the processor clock (docs/models.md: one unit).
 pub fn gpu_bwt(gpu_bwt_gbs: f64, clock_ghz: f64) -> f64 {
     gpu_bwt_gbs / clock_ghz
 }
@@ -239,7 +239,7 @@ pub fn evaluate(inp: &Inputs) -> Outputs {
 const READINGS: &[Choice] = &[
     Choice {
         id: "fixed",
-        label: "MODELS.md's reading",
+        label: "corrected (the model notes' reading)",
     },
     Choice {
         id: "printed",
@@ -289,7 +289,7 @@ pub const FIELDS: &[Field] = &[
         "Active warps per SM",
         "warps",
         1.0,
-        1024.0,
+        64.0,
         true,
         8.0,
     )

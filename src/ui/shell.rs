@@ -72,7 +72,21 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         }
         es
     });
-    let stale = Signal::derive(move || errors.with(|es| es.first().map(ToString::to_string)));
+    // The prediction is stale at once, even while the emptied box waits to show its error.
+    let stale = Signal::derive(move || {
+        let m = model.get();
+        evaluated.with(|r| {
+            let e = r.as_ref().err()?.first()?;
+            let blank = texts.with(|t| text_of(t, &e.field).trim().is_empty());
+            Some(
+                if blank && focused.get().as_deref() == Some(e.field.as_str()) {
+                    format!("{} is empty", label_of(m, &e.field))
+                } else {
+                    format!("{}: {}", label_of(m, &e.field), e.message)
+                },
+            )
+        })
+    });
 
     let sweep_spec = Memo::new(move |_| {
         link::sweep_from_texts(
@@ -302,7 +316,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             let error = move |name: &'static str| {
                 Signal::derive(move || {
                     custom_parsed.with(|r| match r {
-                        Err(es) => es.iter().find(|e| e.field == name).map(ToString::to_string),
+                        Err(es) => es.iter().find(|e| e.field == name).map(|e| e.message.clone()),
                         Ok(_) => None,
                     })
                 })
@@ -367,7 +381,12 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
 
     let field_error = move |name: &'static str| {
         Signal::derive(move || {
-            errors.with(|es| es.iter().find(|e| e.field == name).map(ToString::to_string))
+            // Under its labelled field, the message alone (the label names the field).
+            errors.with(|es| {
+                es.iter()
+                    .find(|e| e.field == name)
+                    .map(|e| e.message.clone())
+            })
         })
     };
     // Under an auto field: what it resolved to and how.
@@ -549,6 +568,15 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         </footer>
     }
     .into_any()
+}
+
+/// A field's label as the form shows it (for messages away from the field), by its name:
+/// the model's fields, the custom device's, or the name itself.
+fn label_of(model: &Model, name: &str) -> String {
+    model
+        .field(name)
+        .or_else(|| custom::FIELDS.iter().find(|f| f.name == name))
+        .map_or_else(|| name.to_string(), |f| f.label.to_string())
 }
 
 /// The custom device's values as the form shows them.

@@ -59,7 +59,7 @@ enum Row {
     Line {
         /// The paper's symbol (or the field's label).
         symbol: String,
-        /// The MODELS.md name (`data-name`), or the occupancy bound's key.
+        /// The docs/models.md name (`data-name`), or the occupancy bound's key.
         name: String,
         /// Where the value came from, or its equation.
         origin: String,
@@ -296,7 +296,7 @@ pub fn ReadingNotes(good: Memo<Option<Good>>) -> impl IntoView {
     view! {
         <section class="notes" aria-label="Reading notes">
             <h2>"Reading notes"</h2>
-            <p class="sub">"Where the paper is ambiguous, this is how the model reads it (shared/MODELS.md)."</p>
+            <p class="sub">"Where the paper is ambiguous or misprinted, this is how the model reads it; the project's model notes give the reason for each."</p>
             <ul id="reading-notes">
                 {move || {
                     good.get().map(|g| {

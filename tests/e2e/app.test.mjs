@@ -119,10 +119,10 @@ test('an invalid input names the field and range, and the last good result stays
   const url = page.url();
   await page.fill('#threads_per_block', '4096');
   await page.waitForSelector('#threads_per_block-error:not(:empty)');
-  assert.equal(await page.textContent('#threads_per_block-error'), 'threads_per_block: must be a whole number from 1 to 2,048');
+  assert.equal(await page.textContent('#threads_per_block-error'), 'must be a whole number from 1 to 2,048');
   assert.equal(await page.textContent('#time'), time);
   assert.equal(await page.textContent('#stale-note'),
-    'threads_per_block: must be a whole number from 1 to 2,048 — showing the last valid prediction.');
+    'Threads per block: must be a whole number from 1 to 2,048 — showing the last valid prediction.');
   assert.equal(page.url(), url, 'the link keeps the last valid state');
   await page.fill('#freq_ghz', 'abc');
   await page.waitForSelector('#freq_ghz-error:not(:empty)');
@@ -345,7 +345,7 @@ test('a custom device: type its values, and the link carries them', async () => 
   assert.match(await page.textContent('#device-facts'), /your value/);
   await page.fill('#custom_sms', '0');
   await page.waitForSelector('#custom_sms-error:not(:empty)');
-  assert.equal(await page.textContent('#custom_sms-error'), 'custom_sms: must be a whole number from 1 to 1,024');
+  assert.equal(await page.textContent('#custom_sms-error'), 'must be a whole number from 1 to 1,024');
   // The link opens the same custom device, and the CLI agrees.
   await page.fill('#custom_sms', '45');
   await page.waitForFunction(() => /custom_sms=45&/.test(location.search));

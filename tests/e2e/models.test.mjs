@@ -14,19 +14,19 @@ const MODELS = [
     id: 'hong-kim',
     link: 'model=hong-kim&device=gtx280&threads_per_block=256&blocks=400&comp_insts=71',
     edit: ['comp_insts', '270'],
-    invalid: ['threads_per_block', '4096', 'threads_per_block: must be a whole number from 1 to 2,048'],
+    invalid: ['threads_per_block', '4096', 'must be a whole number from 1 to 2,048', 'Threads per block'],
   },
   {
     id: 'luo-suda',
     link: 'model=luo-suda&device=gtx260&periods=20:400,30:1000,100:50,60:60&n_act=16&p=0.8',
     edit: ['n_act', '8'],
-    invalid: ['n_act', '0', 'n_act: must be a whole number from 1 to 1,024'],
+    invalid: ['n_act', '0', 'must be a whole number from 1 to 64', 'Active warps per SM'],
   },
   {
     id: 'apsp',
     link: 'model=apsp&device=c2075&n=81&block_size=8&measured=500:12.5,81:0.9',
     edit: ['n', '97'],
-    invalid: ['block_size', '64', 'block_size: must be a whole number from 1 to 32'],
+    invalid: ['block_size', '64', 'must be a whole number from 1 to 32', 'Block size (BlockSize × BlockSize threads)'],
   },
 ];
 
@@ -70,13 +70,13 @@ for (const m of MODELS) {
     const page = await app.env.context.newPage();
     await page.goto(link(m.link));
     await ready(page);
-    const [field, text, message] = m.invalid;
+    const [field, text, message, label] = m.invalid;
     const shown = await page.textContent('#result .headline .time');
     const url = page.url();
     await page.fill(`#${field}`, text);
     await page.waitForSelector(`#${field}-error:not(:empty)`);
     assert.equal(await page.textContent(`#${field}-error`), message);
-    assert.equal(await page.textContent('#stale-note'), `${message} — showing the last valid prediction.`);
+    assert.equal(await page.textContent('#stale-note'), `${label}: ${message} — showing the last valid prediction.`);
     assert.equal(await page.textContent('#result .headline .time'), shown);
     assert.equal(page.url(), url, 'the link keeps the last valid state');
     assert.doesNotMatch(await page.textContent('body'), /NaN|Infinity|∞/);

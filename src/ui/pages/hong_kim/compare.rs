@@ -39,7 +39,7 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
         });
         rows
     });
-    // The table as CSV: exact values under the MODELS.md names.
+    // The table as CSV: exact values under the docs/models.md names.
     let export_csv = move |_| {
         let mut csv =
             String::from("device,name,time_s,exec_cycles_with_synch,mwp,cwp,regime,error\n");
