@@ -27,6 +27,14 @@ pub fn replace_query(query: &str) -> Result<(), JsValue> {
         .replace_state_with_url(&JsValue::NULL, "", Some(&url))
 }
 
+/// Adds a history entry with this query (a model switch: Back returns to the model before).
+pub fn push_query(query: &str) -> Result<(), JsValue> {
+    let url = format!("{}?{query}", window().location().pathname()?);
+    window()
+        .history()?
+        .push_state_with_url(&JsValue::NULL, "", Some(&url))
+}
+
 /// Copies text to the clipboard; resolves to whether it worked. The Clipboard API exists
 /// only in secure contexts (https, localhost); elsewhere this returns false.
 pub async fn copy_text(text: String) -> bool {
@@ -45,6 +53,14 @@ pub async fn copy_text(text: String) -> bool {
 /// user; 0 if unavailable.
 pub fn now_ms() -> f64 {
     window().performance().map_or(0.0, |p| p.now())
+}
+
+/// A user-timing mark (`performance.mark`), seen in the browser's performance tools and by
+/// `tests/e2e/trace-load.mjs`.
+pub fn mark(name: &str) {
+    if let Some(p) = window().performance() {
+        let _ = p.mark(name);
+    }
 }
 
 /// The colour theme the user chose on this device ("dark", "light"), if any.

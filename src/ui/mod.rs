@@ -24,6 +24,7 @@ use crate::link;
 /// Reads the share link once, then shows the page (or, with `embed=1`, just the result).
 #[component]
 pub fn App() -> impl IntoView {
+    browser::mark("warpsight:start");
     let search = browser::location_search();
     let (initial, notices) = link::from_query(&search);
     view! { <shell::Shell initial=initial notices=notices/> }

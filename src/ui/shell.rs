@@ -20,9 +20,52 @@ use crate::link::{self, Notice, ShareState};
 use crate::model::{Model, Params, Sweep};
 use crate::registry;
 
+/// A model's inputs as the user left them (restored when they switch back to it).
+#[derive(Clone)]
+struct Visited {
+    model: &'static str,
+    device: &'static Device,
+    texts: Vec<(&'static str, String)>,
+    sweep: Option<Sweep>,
+}
+
+/// The parts of the page built after the first frame (see `Shell`).
+const STAGES: u8 = 4;
+
 #[component]
 pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let embed = initial.embed;
+    // The first frame shows the prediction; the rest of the page is built after it, one part
+    // per idle period (the form, the model's visuals, occupancy, the tables), so a cold load shows
+    // the result without waiting for the page's few hundred other elements, and the page
+    // answers input between the parts. Each part leaves a user-timing mark.
+    let stage = RwSignal::new(0u8);
+    // Each part when the browser is next idle: after the frame with the prediction is
+    // painted and anything waiting (input, the page's own messages) has run.
+    fn next_stage(stage: RwSignal<u8>) {
+        request_idle_callback(move || {
+            let s = stage.get_untracked() + 1;
+            if s > STAGES {
+                return;
+            }
+            browser::mark(&format!("warpsight:stage-{s}"));
+            stage.set(s);
+            if s < STAGES {
+                next_stage(stage);
+            } else {
+                // The whole page is built; mark the frame that shows it.
+                request_animation_frame(|| {
+                    set_timeout(
+                        || browser::mark("warpsight:page-painted"),
+                        std::time::Duration::ZERO,
+                    )
+                });
+            }
+        });
+    }
+    browser::mark("warpsight:first-frame-built");
+    next_stage(stage);
+    let at = move |s: u8| stage.get() >= s;
     let model = RwSignal::new(initial.model);
     let device = RwSignal::new(initial.device);
     let texts: Texts = RwSignal::new(link::field_texts(&initial.params));
@@ -130,11 +173,19 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         good.with(|g| g.as_ref().map(|g| link::to_query(&g.state)))
             .unwrap_or_default()
     });
+    // A model switch adds a history entry; edits replace the current one.
+    let push_next = StoredValue::new(false);
     if !embed {
-        // Keep the address bar current (replace, not push: Back still leaves the page).
+        // Keep the address bar current.
         Effect::new(move |_| {
             let q = query.get();
-            if !q.is_empty() {
+            if q.is_empty() {
+                return;
+            }
+            if push_next.get_value() {
+                push_next.set_value(false);
+                let _ = browser::push_query(&q);
+            } else {
                 let _ = browser::replace_query(&q);
             }
         });
@@ -244,7 +295,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 <h1 class="sr-only">{move || format!("warpsight: {}", model.get().title)}</h1>
                 {notice_list}
                 {result_section}
-                {visuals}
+                {move || at(1).then(visuals)}
                 <p class="embed-foot">
                     <a href=full_link target="_blank" rel="noopener">"Open in warpsight ↗"</a>
                 </p>
@@ -254,24 +305,84 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     }
 
     // Switching model keeps the device where the new model takes it.
-    let on_model = move |ev| {
-        let Some(m) = registry::find(&event_target_value(&ev)) else {
+    // Each model's inputs as the user left them during this visit: switching back restores
+    // them (device, form and sweep).
+    let visited: StoredValue<Vec<Visited>> = StoredValue::new(Vec::new());
+    let switch_model = move |m: &'static Model| {
+        let old = model.get_untracked();
+        if old.id == m.id {
             return;
-        };
-        let current = ShareState {
-            model: model.get_untracked(),
+        }
+        let left = Visited {
+            model: old.id,
             device: device.get_untracked(),
-            params: Params::defaults(model.get_untracked(), device.get_untracked()),
-            sweep: None,
-            embed: false,
+            texts: texts.get_untracked(),
+            sweep: good_sweep.get_untracked(),
         };
-        let next = current.with_model(m);
-        model.set(m);
-        device.set(next.device);
-        texts.set(link::field_texts(&next.params));
-        show_sweep(m.sweep);
+        visited.update_value(|v| {
+            v.retain(|e| e.model != old.id);
+            v.push(left);
+        });
+        let saved = visited.with_value(|v| v.iter().find(|e| e.model == m.id).cloned());
+        push_next.set_value(true);
         notices.set(Vec::new());
+        match saved {
+            Some(back) => {
+                model.set(m);
+                device.set(back.device);
+                texts.set(back.texts);
+                show_sweep(back.sweep.or(m.sweep));
+            }
+            None => {
+                let current = ShareState {
+                    model: old,
+                    device: device.get_untracked(),
+                    params: Params::defaults(old, device.get_untracked()),
+                    sweep: None,
+                    embed: false,
+                };
+                let next = current.with_model(m);
+                model.set(m);
+                device.set(next.device);
+                texts.set(link::field_texts(&next.params));
+                show_sweep(m.sweep);
+            }
+        }
     };
+    let on_model = move |ev| {
+        if let Some(m) = registry::find(&event_target_value(&ev)) {
+            switch_model(m);
+        }
+    };
+    // Back and Forward between models: the entry's link, as when the page opened.
+    if !embed {
+        let handle = window_event_listener(leptos::ev::popstate, move |_| {
+            let (state, _) = link::from_query(&browser::location_search());
+            if state.model.id != model.get_untracked().id {
+                // Remember the inputs left behind, as a switch does.
+                let old = model.get_untracked();
+                let left = Visited {
+                    model: old.id,
+                    device: device.get_untracked(),
+                    texts: texts.get_untracked(),
+                    sweep: good_sweep.get_untracked(),
+                };
+                visited.update_value(|v| {
+                    v.retain(|e| e.model != old.id);
+                    v.push(left);
+                });
+            }
+            if state.device.id == custom::ID {
+                custom_texts.set(custom_field_texts(&Custom::of(state.device)));
+            }
+            model.set(state.model);
+            device.set(state.device);
+            texts.set(link::field_texts(&state.params));
+            show_sweep(state.sweep.or(state.model.sweep));
+            notices.set(Vec::new());
+        });
+        on_cleanup(move || handle.remove());
+    }
     let on_device = move |ev| {
         let id = event_target_value(&ev);
         if id == custom::ID {
@@ -533,7 +644,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             </div>
             <section class="inputs" aria-label="Inputs">
                 // A model that names its devices in its own fields has no single device.
-                {move || model.get().devices.one().then(|| view! {
+                {move || (at(1) && model.get().devices.one()).then(|| view! {
                     <div class="device-pick">
                         <label for="device">"Device"</label>
                         {device_picker}
@@ -541,23 +652,25 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                         {custom_editor}
                     </div>
                 })}
-                {example_picker}
+                {move || at(1).then(example_picker)}
                 <form
                     class="kernel"
                     on:submit=|ev| ev.prevent_default()
                     on:focusin=move |ev| focused.set(focus_target_id(&ev))
                     on:focusout=move |_| focused.set(None)
                 >
-                    {form}
+                    {move || at(1).then(form)}
                 </form>
             </section>
             <section class="outputs" aria-label="Prediction">
                 {result_section}
-                {visuals}
-                <OccupancyCharts good=good/>
-                <ShareBar query=query/>
-                <WorkedTable good=good/>
-                <ReadingNotes good=good/>
+                {move || at(2).then(visuals)}
+                {move || at(3).then(|| view! { <OccupancyCharts good=good/> })}
+                {move || at(4).then(|| view! {
+                    <ShareBar query=query/>
+                    <WorkedTable good=good/>
+                    <ReadingNotes good=good/>
+                })}
             </section>
         </main>
         <footer class="foot">

@@ -342,6 +342,9 @@ test('a custom device: type its values, and the link carries them', async () => 
   await page.fill('#custom_sms', '60');
   await page.waitForFunction(() => /device=custom&custom_cc=1\.3&custom_sms=60&/.test(location.search));
   assert.equal(await page.inputValue('#mem_ld'), '500');
+  // The facts table is built when opened.
+  await page.click('#device-facts summary');
+  await page.waitForSelector('#device-facts table');
   assert.match(await page.textContent('#device-facts'), /your value/);
   await page.fill('#custom_sms', '0');
   await page.waitForSelector('#custom_sms-error:not(:empty)');

@@ -51,7 +51,7 @@ test('the chart: four mappings, the interval, and jumps explained on hover', asy
   await page.focus('section.sweep .chart svg');
   for (let i = 0; i <= 16; i++) await page.keyboard.press('ArrowRight');
   const tip = await page.textContent('section.sweep .chart figcaption');
-  assert.match(tip, /^Graph size n \(vertices\) = 66; Min: [\d.,e]+; Sorted: /);
+  assert.match(tip, /^Graph size n \(vertices\) = 66; Min: [\d.,e]+ (µs|ms|s|units); Sorted: /);
   assert.match(tip, /one more kernel launch: 6 → 7 Min-plus steps/);
   // Under the chart: the hovered n's warps and blocks per SM, per mapping.
   assert.equal(await page.getAttribute('#hovered', 'data-n'), '66');

@@ -111,6 +111,10 @@ export function cliFail(args) {
 /** Waits until the app has rendered a prediction (any model). */
 export async function ready(page) {
   await page.waitForSelector('#result[data-ready] .headline .time', { timeout: 30000 });
+  // The rest of the page (form, charts, tables) is built after the first frame: wait until
+  // the page marks the frame that shows all of it.
+  await page.waitForFunction(() => performance.getEntriesByName('warpsight:page-painted').length > 0,
+    null, { timeout: 30000 });
 }
 
 /** The text a worked-table cell's `data-value` holds for a CLI JSON value. */

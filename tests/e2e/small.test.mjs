@@ -113,3 +113,32 @@ test('terms explain themselves on hover and on keyboard focus', async () => {
   }
   await page.close();
 });
+
+test('switching models keeps each model\'s inputs for the visit; a switch is a history entry', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim&device=gtx280'));
+  await ready(page);
+  await page.fill('#threads_per_block', '256');
+  await page.waitForFunction(() => /threads_per_block=256&/.test(location.search));
+  const length = await page.evaluate(() => history.length);
+  await page.selectOption('#model', 'apsp');
+  await page.waitForFunction(() => document.querySelector('#result').dataset.ready === 'apsp');
+  await page.fill('#n', '97');
+  await page.waitForFunction(() => /[?&]n=97&/.test(location.search));
+  // One entry for the switch; the edit replaced it.
+  assert.equal(await page.evaluate(() => history.length), length + 1);
+  await page.selectOption('#model', 'hong-kim');
+  await page.waitForFunction(() => document.querySelector('#result').dataset.ready === 'hong-kim');
+  assert.equal(await page.inputValue('#threads_per_block'), '256', 'the inputs as left');
+  assert.match(await page.textContent('.result-device'), /GTX 280/);
+  // Back: the APSP entry, with its edit; Back again: Hong & Kim with 256 threads.
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('#result').dataset.ready === 'apsp');
+  await page.waitForSelector('#n');
+  assert.equal(await page.inputValue('#n'), '97');
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('#result').dataset.ready === 'hong-kim');
+  assert.equal(await page.inputValue('#threads_per_block'), '256');
+  assert.match(page.url(), /model=hong-kim/);
+  await page.close();
+});
