@@ -440,24 +440,65 @@ impl Field {
                     .map(|o| o.id)
                     .ok_or_else(|| self.error())?,
             ),
-            Kind::Rows { columns, .. } => {
+            Kind::Rows {
+                columns,
+                min_rows,
+                max_rows,
+            } => {
+                // Errors name the row and column (`row 2, m_i: …`); rows left entirely blank
+                // (a row just added in the form) are skipped.
                 let mut rows = Vec::new();
                 for row in t.split([',', '\n', ';']).map(str::trim) {
-                    if row.is_empty() {
-                        continue;
-                    }
                     let cells: Vec<&str> = row
                         .split([':', ' ', '\t'])
                         .filter(|c| !c.is_empty())
                         .collect();
+                    if cells.is_empty() {
+                        continue;
+                    }
+                    let at = rows.len() + 1;
                     if cells.len() != columns.len() {
-                        return Err(self.error());
+                        let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
+                        return Err(InputError::new(
+                            self.name,
+                            format!(
+                                "row {at} must have {} numbers ({}), not {}",
+                                columns.len(),
+                                names.join(" and "),
+                                cells.len()
+                            ),
+                        ));
                     }
                     let mut parsed = Vec::with_capacity(cells.len());
-                    for cell in cells {
-                        parsed.push(parse_number(cell).ok_or_else(|| self.error())?);
+                    for (cell, c) in cells.iter().zip(columns) {
+                        match parse_number(cell) {
+                            Some(v) if in_range(v, c.min, c.max, c.integer) => parsed.push(v),
+                            _ => {
+                                return Err(InputError::new(
+                                    self.name,
+                                    format!(
+                                        "row {at}, {}: {}",
+                                        c.name,
+                                        number_range(c.min, c.max, c.integer)
+                                    ),
+                                ))
+                            }
+                        }
                     }
                     rows.push(parsed);
+                }
+                if !(min_rows..=max_rows).contains(&rows.len()) {
+                    let count = if min_rows == 0 {
+                        format!("at most {max_rows} rows")
+                    } else if rows.is_empty() {
+                        format!(
+                            "at least {min_rows} row{}",
+                            if min_rows == 1 { "" } else { "s" }
+                        )
+                    } else {
+                        format!("{min_rows} to {max_rows} rows")
+                    };
+                    return Err(InputError::new(self.name, format!("needs {count}")));
                 }
                 Value::Rows(rows)
             }

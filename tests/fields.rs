@@ -200,3 +200,27 @@ fn a_decimal_comma_gets_a_hint_and_auto_takes_any_case() {
     assert_eq!(auto.parse("Auto"), Ok(Value::Auto));
     assert_eq!(auto.parse(" AUTO "), Ok(Value::Auto));
 }
+
+#[test]
+fn a_bad_row_names_its_row_and_column_and_blank_rows_are_skipped() {
+    let periods = warpsight::registry::find("luo-suda")
+        .and_then(|m| m.field("periods"))
+        .expect("periods");
+    // A row just added in the form (blank) does not count and is not an error.
+    assert_eq!(
+        periods.parse("136:400,:"),
+        Ok(Value::Rows(vec![vec![136.0, 400.0]]))
+    );
+    let e = periods.parse("136:400,87:abc").expect_err("a bad cell");
+    assert_eq!(e.field, "periods");
+    assert!(
+        e.message
+            .starts_with("row 2, m: must be a number from 0 to "),
+        "{}",
+        e.message
+    );
+    let e = periods.parse("136:400,87").expect_err("half a row");
+    assert_eq!(e.message, "row 2 must have 2 numbers (c and m), not 1");
+    let e = periods.parse("").expect_err("no rows");
+    assert_eq!(e.message, "needs at least 1 row");
+}

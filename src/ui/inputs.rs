@@ -217,7 +217,9 @@ fn join(rows: &[Vec<String>]) -> String {
 }
 
 /// An editable list of rows: one text box per cell, add and remove buttons, and a paste box
-/// that takes pairs separated by newlines, commas or semicolons (`64 1.2` or `64:1.2`).
+/// that takes pairs separated by newlines, commas or semicolons (`64 1.2` or `64:1.2`). A
+/// cell takes effect as it is typed; only a cell that is not valid is marked; a new row is
+/// blank, which counts as no row until it is filled in.
 #[component]
 fn RowsEditor(
     field: &'static Field,
@@ -226,10 +228,22 @@ fn RowsEditor(
 ) -> impl IntoView {
     let name = field.name;
     let rows = Memo::new(move |_| texts.with(|t| cells(&text_of(t, name))));
+    // The table's shape: rebuilt when rows are added or removed, not on each keystroke (so
+    // the box being typed in keeps its focus).
+    let count = Memo::new(move |_| rows.with(Vec::len));
+    let cell_text = move |row: usize, col: usize| {
+        rows.with(|r| {
+            r.get(row)
+                .and_then(|r| r.get(col))
+                .cloned()
+                .unwrap_or_default()
+        })
+    };
     let edit = move |row: usize, col: usize, v: String| {
         let mut all = rows.get_untracked();
-        if let Some(cell) = all.get_mut(row).and_then(|r| r.get_mut(col)) {
-            *cell = v;
+        if let Some(r) = all.get_mut(row) {
+            r.resize(columns.len(), String::new());
+            r[col] = v.replace([',', ':', ';'], "");
         }
         set_text(texts, name, join(&all));
     };
@@ -240,11 +254,27 @@ fn RowsEditor(
         }
         set_text(texts, name, join(&all));
     };
-    // A new row starts blank (`:`), so the field shows its error until it is filled in.
     let add = move |_| {
         let mut all = rows.get_untracked();
         all.push(vec![String::new(); columns.len()]);
         set_text(texts, name, join(&all));
+    };
+    // A cell is marked when its own text is not a number in its column's range (an empty
+    // cell of a row that has another value counts as missing).
+    let cell_invalid = move |row: usize, col: usize| {
+        rows.with(|r| {
+            let Some(cells) = r.get(row) else {
+                return false;
+            };
+            let text = cells.get(col).map_or("", |c| c.trim());
+            let blank_row = cells.iter().all(|c| c.trim().is_empty());
+            if blank_row {
+                return false;
+            }
+            let c = &columns[col];
+            !crate::model::parse_number(text)
+                .is_some_and(|v| v >= c.min && v <= c.max && (!c.integer || v.fract() == 0.0))
+        })
     };
     let paste = RwSignal::new(String::new());
     let paste_error = RwSignal::new(None::<String>);
@@ -264,8 +294,23 @@ fn RowsEditor(
                 paste_error.set(None);
             }
             Ok(_) => {}
-            Err(e) => paste_error.set(Some(format!("{}: {}", e.field, e.message))),
+            Err(e) => paste_error.set(Some(e.message)),
         }
+    };
+    // The paste box's example: the field's own default rows, one per line.
+    let placeholder = match field.default {
+        crate::field::DefaultValue::Rows(rows) if !rows.is_empty() => rows
+            .iter()
+            .take(2)
+            .map(|r| {
+                r.iter()
+                    .map(|v| crate::format::exact(*v))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => columns.iter().map(|c| c.name).collect::<Vec<_>>().join(" "),
     };
     let header = columns
         .iter()
@@ -276,17 +321,18 @@ fn RowsEditor(
         <table class="rows-editor" id=format!("{name}-rows")>
             <thead><tr>{header}<th><span class="sr-only">"Remove"</span></th></tr></thead>
             <tbody>
-                {move || rows.get().into_iter().enumerate().map(|(i, row)| {
+                {move || (0..count.get()).map(|i| {
                     let cells = (0..columns.len()).map(|j| {
-                        let text = row.get(j).cloned().unwrap_or_default();
                         view! {
                             <td>
                                 <input
                                     type="text"
                                     inputmode="decimal"
+                                    class:invalid=move || cell_invalid(i, j)
+                                    aria-invalid=move || if cell_invalid(i, j) { "true" } else { "false" }
                                     aria-label=format!("{} row {}, {}", field.label, i + 1, columns[j].name)
-                                    prop:value=text
-                                    on:change=move |ev| edit(i, j, event_target_value(&ev))
+                                    prop:value=move || cell_text(i, j)
+                                    on:input=move |ev| edit(i, j, event_target_value(&ev))
                                 />
                             </td>
                         }
@@ -308,7 +354,7 @@ fn RowsEditor(
             <textarea
                 id=format!("{name}-paste")
                 rows="3"
-                placeholder="64 1.2\n128 5.3"
+                placeholder=placeholder
                 aria-label=format!("Paste {}", field.label)
                 prop:value=paste
                 on:input=move |ev| paste.set(event_target_value(&ev))

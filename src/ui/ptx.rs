@@ -109,7 +109,8 @@ fn cost_editor(costs: RwSignal<CostTable>, own: Signal<Option<CostTable>>) -> im
 #[component]
 pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     let text = RwSignal::new(String::new());
-    let trips = RwSignal::new(Vec::<u64>::new());
+    // Each loop's trip count as typed; the analysis waits while one is not valid.
+    let trip_texts = RwSignal::new(Vec::<String>::new());
     let uncoalesced = RwSignal::new(Vec::<usize>::new());
     // The device's own cost table, if its record has one.
     let own = Signal::derive(move || {
@@ -121,13 +122,28 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     let costs = RwSignal::new(own.get_untracked().unwrap_or(CostTable::GTX260));
     let applied = RwSignal::new(None::<String>);
     let parsed: Memo<Parsed> = Memo::new(move |_| text.with(|t| ptx::parse(t)));
-    let trip = move |i: usize| trips.with(|t| t.get(i).copied().unwrap_or(1));
+    let trip_text =
+        move |i: usize| trip_texts.with(|t| t.get(i).cloned().unwrap_or_else(|| "1".to_string()));
+    // A whole number of times from 1 to a billion.
+    fn parse_trip(text: &str) -> Option<u64> {
+        crate::model::parse_number(text)
+            .filter(|v| v.fract() == 0.0 && (1.0..=1e9).contains(v))
+            .map(|v| v as u64)
+    }
+    let trip_error = move |i: usize| parse_trip(&trip_text(i)).is_none();
+    // The counts, or None while one is not valid.
+    let trips = Memo::new(move |_| {
+        let n = parsed.with(|p| p.loops.len());
+        (0..n)
+            .map(|i| parse_trip(&trip_text(i)))
+            .collect::<Option<Vec<u64>>>()
+    });
 
     let on_example = move |ev| {
         let id = event_target_value(&ev);
         if let Some(e) = ptx::EXAMPLES.iter().find(|e| e.id == id) {
             text.set(e.ptx.to_string());
-            trips.set(Vec::new());
+            trip_texts.set(Vec::new());
             uncoalesced.set(Vec::new());
             applied.set(None);
         }
@@ -160,21 +176,25 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                                         type="text"
                                         inputmode="numeric"
                                         class="trip"
-                                        prop:value=move || trip(i).to_string()
-                                        on:change=move |ev| {
-                                            let v = event_target_value(&ev).trim().parse::<u64>().ok().filter(|v| *v <= 1_000_000_000);
-                                            if let Some(v) = v {
-                                                trips.update(|t| {
-                                                    if t.len() <= i {
-                                                        t.resize(i + 1, 1);
-                                                    }
-                                                    t[i] = v;
-                                                });
-                                            }
+                                        class:invalid=move || trip_error(i)
+                                        aria-invalid=move || if trip_error(i) { "true" } else { "false" }
+                                        aria-describedby=format!("ptx-trip-{i}-error")
+                                        prop:value=move || trip_text(i)
+                                        on:input=move |ev| {
+                                            let v = event_target_value(&ev);
+                                            trip_texts.update(|t| {
+                                                if t.len() <= i {
+                                                    t.resize(i + 1, "1".to_string());
+                                                }
+                                                t[i] = v;
+                                            });
                                         }
                                     />
                                     " times"
                                 </label>
+                                <span class="field-error" id=format!("ptx-trip-{i}-error") role="alert">
+                                    {move || trip_error(i).then_some(" must be a whole number from 1 to 1,000,000,000")}
+                                </span>
                             </li>
                         }
                     })
@@ -220,7 +240,16 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     };
     // What the analyzer gives, and the button that puts it into the form.
     let preview = move || {
-        let t = trips.get();
+        let Some(t) = trips.get() else {
+            return Some(
+                view! {
+                    <p class="ptx-summary field-error" id="ptx-summary">
+                        "A loop's trip count is not valid: fix it to see the analysis."
+                    </p>
+                }
+                .into_any(),
+            );
+        };
         parsed.with(|p| {
             if p.instructions.is_empty() {
                 return None;

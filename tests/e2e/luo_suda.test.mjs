@@ -30,20 +30,33 @@ test('editing a period row changes the total and the URL', async () => {
   await page.goto(link('model=luo-suda&device=gtx260&periods=20:400,30:1000,100:50,60:60&n_act=16&p=0.8'));
   await ready(page);
   const first = page.locator('#periods-rows tbody tr:nth-child(1) input').nth(0);
+  // A cell takes effect as it is typed (no need to leave it).
   await first.fill('50');
-  await first.dispatchEvent('change');
   await page.waitForFunction(() => /periods=50:400,30:1000/.test(location.search));
+  // A bad cell: only that cell is marked, and the message names its row and column.
+  const m2 = page.locator('#periods-rows tbody tr:nth-child(2) input').nth(1);
+  await m2.fill('abc');
+  await page.waitForSelector('#periods-error:not(:empty)');
+  assert.match(await page.textContent('#periods-error'), /^row 2, m: must be a number from 0 to /);
+  assert.deepEqual(await page.$$eval('#periods-rows input', (is) => is.map((i) => i.getAttribute('aria-invalid'))),
+    ['false', 'false', 'false', 'true', 'false', 'false', 'false', 'false']);
+  await m2.fill('1000');
+  await page.waitForFunction(() => document.querySelector('#periods-error').textContent === '');
   const total = Number(await page.getAttribute('#total-cycles', 'data-value'));
   assert.notEqual(total, 1899);
   assert.equal(total, cliEval(page.url()).outputs.total_cycles);
-  // Add a row, fill it, and the period appears.
+  // Add a row: blank, it changes nothing (the prediction is not stale); fill it, and the
+  // period appears.
   await page.click('#periods-add');
   const cells = page.locator('#periods-rows tbody tr:nth-child(5) input');
+  await cells.nth(0).waitFor();
+  assert.equal(await page.$('#result.stale'), null, 'a blank new row is no error');
+  assert.equal(await page.textContent('#periods-error'), '');
   await cells.nth(0).fill('10');
-  await cells.nth(0).dispatchEvent('change');
   await cells.nth(1).fill('900');
-  await cells.nth(1).dispatchEvent('change');
   await page.waitForFunction(() => /periods=50:400,30:1000,100:50,60:60,10:900(&|$)/.test(location.search));
+  // The paste box's example is this field's own (c m pairs), not another model's.
+  assert.equal(await page.getAttribute('#periods-paste', 'placeholder'), '136 400\n87 200');
   assert.equal(await page.locator('#periods-table tbody tr').count(), 5);
   // The charts: time and the two parallel degrees against 1–32 warps.
   assert.equal(await page.locator('section.sweep .chart').count(), 2);
@@ -72,8 +85,18 @@ test('pasting PTX fills the periods; malformed lines are named, the rest still p
   await page.waitForSelector('#ptx-loops');
   const before = await page.textContent('#ptx-summary');
   await page.fill('#ptx-trip-0', '4');
-  await page.dispatchEvent('#ptx-trip-0', 'change');
   await page.waitForFunction((b) => document.querySelector('#ptx-summary').textContent !== b, before);
+  const withFour = await page.textContent('#ptx-summary');
+  // Not a trip count: an error on that loop, and no analysis with stale counts.
+  for (const bad of ['abc', '-3', '1e12', '0', '2.5']) {
+    await page.fill('#ptx-trip-0', bad);
+    await page.waitForSelector('#ptx-trip-0[aria-invalid="true"]');
+    assert.equal(await page.textContent('#ptx-trip-0-error'), ' must be a whole number from 1 to 1,000,000,000', bad);
+    assert.match(await page.textContent('#ptx-summary'), /trip count is not valid/, bad);
+    assert.equal(await page.$('#ptx-apply'), null, `${bad}: nothing to apply`);
+  }
+  await page.fill('#ptx-trip-0', '4');
+  await page.waitForFunction((w) => document.querySelector('#ptx-summary').textContent === w, withFour);
   // Malformed PTX: errors with line numbers, and the good lines still count.
   assert.equal(await page.inputValue('#ptx-example'), 'matmul-tiled', 'the picker shows the loaded kernel');
   await page.fill('#ptx-text', 'add.s32 %r1, %r2, 4;\nmul.lo.s32 %r3, %r1\nld.global.f32 %f1, [%rd1];\n@@@ garbage');
