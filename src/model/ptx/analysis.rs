@@ -1,0 +1,184 @@
+//! From priced instructions to the models' inputs: each instruction's loop weight, the
+//! computation and memory access tasks, Luo & Suda's calculate periods `(c_i, m_i)` and `P`,
+//! and the same instructions counted the way Hong & Kim's model takes them.
+
+use super::costs::CostTable;
+use super::parsed::{Class, Instruction, Parsed};
+
+/// Which of the paper's tasks an instruction belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum TaskKind {
+    /// Part of a computation task (priced by Table 1 or `other`).
+    Computation,
+    /// Part of a memory access task (priced `ld_st`).
+    MemoryAccess,
+}
+
+/// The task `ins` belongs to: `None` for `bra`, `ret` and `exit` (they belong to no task and
+/// do not split tasks); `MemoryAccess` for memory access tasks (see
+/// [`Instruction::is_memory_task`]); `Computation` for everything else, barriers and
+/// shared/param/const loads and stores included.
+pub fn task_kind(ins: &Instruction) -> Option<TaskKind> {
+    match ins.class {
+        Class::Branch { .. } | Class::Exit => None,
+        _ if ins.is_memory_task() => Some(TaskKind::MemoryAccess),
+        _ => Some(TaskKind::Computation),
+    }
+}
+
+/// Each instruction's weight: the product of the trip counts of the loops it lies in (1 outside
+/// loops). `trip_counts` has one count per loop, in [`Parsed::loops`] order; a missing count
+/// is 1. A trip count of 0 gives weight 0 (the body never runs). Very large products give
+/// infinity rather than panicking.
+pub fn weights(parsed: &Parsed, trip_counts: &[u64]) -> Vec<f64> {
+    let mut weights = vec![1.0; parsed.instructions.len()];
+    for (k, lp) in parsed.loops.iter().enumerate() {
+        let trips = trip_counts.get(k).copied().unwrap_or(1) as f64;
+        for (i, w) in weights.iter_mut().enumerate() {
+            if lp.contains(i) {
+                *w *= trips;
+            }
+        }
+    }
+    weights
+}
+
+/// The result of [`analyze`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Analysis {
+    /// Calculate periods `(c_i, m_i)` in order: each is one computation task and the memory
+    /// access task after it (GPU clocks, weighted by trip counts).
+    pub periods: Vec<(f64, f64)>,
+    /// Computation instruction proportion P = compute_cost / (compute_cost + memory_cost);
+    /// 0 when both are 0.
+    pub p: f64,
+    /// Σ c_i.
+    pub compute_cost: f64,
+    /// Σ m_i.
+    pub memory_cost: f64,
+    /// Each instruction's weight (see [`weights`]), in instruction order.
+    pub weights: Vec<f64>,
+}
+
+impl Analysis {
+    /// The periods in the luo-suda link form `c1:m1,c2:m2,…` (empty when there are none).
+    pub fn periods_text(&self) -> String {
+        self.periods
+            .iter()
+            .map(|(c, m)| format!("{c}:{m}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// Prices every instruction with `costs`, weights it by the loops it lies in (`trip_counts`,
+/// one per loop in [`Parsed::loops`] order, missing = 1), and walks the list into calculate
+/// periods.
+///
+/// Rules (our readings; the paper defines tasks and periods only in words):
+/// - A computation task is a run of consecutive computation instructions, a memory access task
+///   a run of consecutive memory access instructions (see [`task_kind`]); `bra`/`ret`/`exit`
+///   are skipped and do not split a run. Instructions of weight 0 (in a loop run 0 times) are
+///   skipped too.
+/// - A task's cost is Σ cost × weight over its instructions. Loops are priced, not unrolled:
+///   the loop body's tasks stay where they are in the list, scaled by the trip count.
+/// - Each period is one computation task followed by the memory access task after it. Code
+///   that starts with memory makes period 1 with c = 0; a trailing computation task with no
+///   memory after it has m = 0. So there is one period per computation task, plus one if the
+///   code starts with memory.
+/// - P = compute_cost / (compute_cost + memory_cost), 0 when both are 0.
+pub fn analyze(parsed: &Parsed, costs: &CostTable, trip_counts: &[u64]) -> Analysis {
+    let weights = weights(parsed, trip_counts);
+    let mut periods: Vec<(f64, f64)> = Vec::new();
+    // The period being built: (c, m, whether its memory task has begun).
+    let mut current: Option<(f64, f64, bool)> = None;
+    for (ins, &w) in parsed.instructions.iter().zip(&weights) {
+        if w == 0.0 {
+            continue;
+        }
+        let Some(kind) = task_kind(ins) else {
+            continue;
+        };
+        let cost = costs.cost(ins) * w;
+        current = Some(match (kind, current) {
+            (TaskKind::Computation, Some((c, m, true))) => {
+                periods.push((c, m));
+                (cost, 0.0, false)
+            }
+            (TaskKind::Computation, Some((c, m, false))) => (c + cost, m, false),
+            (TaskKind::Computation, None) => (cost, 0.0, false),
+            (TaskKind::MemoryAccess, Some((c, m, _))) => (c, m + cost, true),
+            (TaskKind::MemoryAccess, None) => (0.0, cost, true),
+        });
+    }
+    if let Some((c, m, _)) = current {
+        periods.push((c, m));
+    }
+    let compute_cost: f64 = periods.iter().map(|p| p.0).sum();
+    let memory_cost: f64 = periods.iter().map(|p| p.1).sum();
+    let total = compute_cost + memory_cost;
+    let p = if total > 0.0 {
+        compute_cost / total
+    } else {
+        0.0
+    };
+    Analysis {
+        periods,
+        p,
+        compute_cost,
+        memory_cost,
+        weights,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hong & Kim counts
+// ---------------------------------------------------------------------------------------------
+
+/// Instruction counts per thread as Hong & Kim's model takes them (weighted by trip counts).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct HongKimCounts {
+    /// Computation instructions: every instruction that is not a memory access task, a barrier,
+    /// `bra`, `ret` or `exit` (shared/param/const loads and stores count here).
+    pub comp_insts: f64,
+    /// Memory access task instructions (global/local/texture/generic loads, stores, atomics)
+    /// not marked uncoalesced.
+    pub coal_mem_insts: f64,
+    /// Memory access task instructions marked uncoalesced.
+    pub uncoal_mem_insts: f64,
+    /// Barriers (`bar`, `barrier`).
+    pub synch_insts: f64,
+}
+
+/// Counts the instructions for Hong & Kim, each weighted as in [`weights`]. `uncoalesced`
+/// lists instruction indices (into [`Parsed::instructions`]) the user marks uncoalesced; an
+/// index that is not a memory access instruction, or out of range, is ignored. Every other
+/// memory access instruction counts as coalesced.
+pub fn hong_kim_counts(
+    parsed: &Parsed,
+    trip_counts: &[u64],
+    uncoalesced: &[usize],
+) -> HongKimCounts {
+    let weights = weights(parsed, trip_counts);
+    let mut counts = HongKimCounts {
+        comp_insts: 0.0,
+        coal_mem_insts: 0.0,
+        uncoal_mem_insts: 0.0,
+        synch_insts: 0.0,
+    };
+    for (i, (ins, &w)) in parsed.instructions.iter().zip(&weights).enumerate() {
+        match ins.class {
+            Class::Branch { .. } | Class::Exit => {}
+            Class::Sync => counts.synch_insts += w,
+            _ if ins.is_memory_task() => {
+                if uncoalesced.contains(&i) {
+                    counts.uncoal_mem_insts += w;
+                } else {
+                    counts.coal_mem_insts += w;
+                }
+            }
+            _ => counts.comp_insts += w,
+        }
+    }
+    counts
+}

@@ -1,0 +1,229 @@
+//! Instruction costs: the paper's Table 1 (GTX 260, GPU clocks) as data, a device's own
+//! costs, and the price of one instruction.
+
+use super::parsed::{Class, Instruction};
+
+/// The ops Table 1 prices, in its row order.
+pub const TABLE_1_OPS: [&str; 11] = [
+    "add", "sub", "mul", "div", "neg", "min", "max", "and", "or", "xor", "not",
+];
+
+/// A column of Table 1: integer or float type, an immediate ("const") operand or registers only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Column {
+    /// Integer type with an immediate operand.
+    IntConst,
+    /// Integer type, registers only.
+    IntReg,
+    /// Float type with an immediate operand.
+    FloatConst,
+    /// Float type, registers only.
+    FloatReg,
+}
+
+impl Column {
+    /// The column heading as Table 1 prints it (`"int_const"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Column::IntConst => "int_const",
+            Column::IntReg => "int_reg",
+            Column::FloatConst => "float_const",
+            Column::FloatReg => "float_reg",
+        }
+    }
+}
+
+/// One row of Table 1: an op's cost in each column (GPU clocks).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct OpCost {
+    /// Integer type with an immediate operand.
+    pub int_const: f64,
+    /// Integer type, registers only.
+    pub int_reg: f64,
+    /// Float type with an immediate operand.
+    pub float_const: f64,
+    /// Float type, registers only.
+    pub float_reg: f64,
+}
+
+impl OpCost {
+    const fn new(int_const: f64, int_reg: f64, float_const: f64, float_reg: f64) -> OpCost {
+        OpCost {
+            int_const,
+            int_reg,
+            float_const,
+            float_reg,
+        }
+    }
+
+    /// The cost in `column`.
+    pub fn get(&self, column: Column) -> f64 {
+        match column {
+            Column::IntConst => self.int_const,
+            Column::IntReg => self.int_reg,
+            Column::FloatConst => self.float_const,
+            Column::FloatReg => self.float_reg,
+        }
+    }
+}
+
+/// Instruction costs in GPU clocks: Table 1's eleven ops, its `ld/st`, and `other`, the cost of
+/// the computation instructions Table 1 does not list.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct CostTable {
+    /// `add` row.
+    pub add: OpCost,
+    /// `sub` row.
+    pub sub: OpCost,
+    /// `mul` row (also prices `mad` and `fma`, except `mad.wide`).
+    pub mul: OpCost,
+    /// `div` row.
+    pub div: OpCost,
+    /// `neg` row.
+    pub neg: OpCost,
+    /// `min` row.
+    pub min: OpCost,
+    /// `max` row.
+    pub max: OpCost,
+    /// `and` row.
+    pub and: OpCost,
+    /// `or` row.
+    pub or: OpCost,
+    /// `xor` row.
+    pub xor: OpCost,
+    /// `not` row.
+    pub not: OpCost,
+    /// One memory access task instruction (a global/local/generic/texture load or store).
+    pub ld_st: f64,
+    /// Any other computation: `mov`, `cvt`, `cvta`, `setp`, `selp`, `shl`, `shr`, `mad.wide`,
+    /// `rcp`, `sqrt`, `ex2`, …, shared/param/const loads and stores, and barriers.
+    pub other: f64,
+}
+
+impl CostTable {
+    /// Table 1 of the paper (GTX 260, GPU clocks). `other` = 22, the cheapest Table 1 cell, is
+    /// our assumption: the paper prices only the ops it lists.
+    pub const GTX260: CostTable = CostTable {
+        add: OpCost::new(22.0, 65.0, 22.0, 65.0),
+        sub: OpCost::new(22.0, 65.0, 22.0, 65.0),
+        mul: OpCost::new(44.0, 136.0, 22.0, 65.0),
+        div: OpCost::new(728.0, 753.0, 748.0, 783.0),
+        neg: OpCost::new(22.0, 22.0, 17.0, 17.0),
+        min: OpCost::new(62.0, 62.0, 62.0, 62.0),
+        max: OpCost::new(62.0, 62.0, 62.0, 62.0),
+        and: OpCost::new(64.0, 64.0, 64.0, 64.0),
+        or: OpCost::new(62.0, 62.0, 62.0, 62.0),
+        xor: OpCost::new(62.0, 62.0, 62.0, 62.0),
+        not: OpCost::new(22.0, 22.0, 22.0, 22.0),
+        ld_st: 200.0,
+        other: 22.0,
+    };
+
+    /// The costs a device record carries (`ptx_<op>_<column>`, `ptx_ld_st`), or `None` when
+    /// it carries none (every GPU but the GTX260: its costs must be typed in).
+    pub fn of_device(device: &crate::devices::Device) -> Option<CostTable> {
+        let get = |key: String| device.constant(&key).map(|c| c.value);
+        let mut table = CostTable::GTX260;
+        let mut found = false;
+        for op in TABLE_1_OPS {
+            let Some(row) = table.row_mut(op) else {
+                continue;
+            };
+            for (col, slot) in [
+                ("int_const", &mut row.int_const),
+                ("int_reg", &mut row.int_reg),
+                ("float_const", &mut row.float_const),
+                ("float_reg", &mut row.float_reg),
+            ] {
+                if let Some(v) = get(format!("ptx_{op}_{col}")) {
+                    *slot = v;
+                    found = true;
+                }
+            }
+        }
+        if let Some(v) = get("ptx_ld_st".to_string()) {
+            table.ld_st = v;
+            found = true;
+        }
+        found.then_some(table)
+    }
+
+    /// The row of one of [`TABLE_1_OPS`], to change it.
+    pub fn row_mut(&mut self, name: &str) -> Option<&mut OpCost> {
+        Some(match name {
+            "add" => &mut self.add,
+            "sub" => &mut self.sub,
+            "mul" => &mut self.mul,
+            "div" => &mut self.div,
+            "neg" => &mut self.neg,
+            "min" => &mut self.min,
+            "max" => &mut self.max,
+            "and" => &mut self.and,
+            "or" => &mut self.or,
+            "xor" => &mut self.xor,
+            "not" => &mut self.not,
+            _ => return None,
+        })
+    }
+
+    /// The row for one of [`TABLE_1_OPS`]; `None` for any other name.
+    pub fn op(&self, name: &str) -> Option<OpCost> {
+        let row = match name {
+            "add" => self.add,
+            "sub" => self.sub,
+            "mul" => self.mul,
+            "div" => self.div,
+            "neg" => self.neg,
+            "min" => self.min,
+            "max" => self.max,
+            "and" => self.and,
+            "or" => self.or,
+            "xor" => self.xor,
+            "not" => self.not,
+            _ => return None,
+        };
+        Some(row)
+    }
+
+    /// The cost of one execution of `ins`, in GPU clocks:
+    /// - `bra`, `ret`, `exit`: 0 (they belong to no task);
+    /// - a memory access task (global/local/texture/generic `ld`, `ldu`, `st`, `atom`, `red`):
+    ///   `ld_st`;
+    /// - a Table 1 op (see [`table_1_cell`]): its cell;
+    /// - anything else (other computation, shared/param/const loads and stores, barriers):
+    ///   `other`.
+    pub fn cost(&self, ins: &Instruction) -> f64 {
+        match &ins.class {
+            Class::Branch { .. } | Class::Exit => 0.0,
+            Class::Memory { .. } if ins.is_memory_task() => self.ld_st,
+            Class::Memory { .. } | Class::Sync => self.other,
+            Class::Compute => match table_1_cell(ins) {
+                Some((op, column)) => self.op(op).map_or(self.other, |row| row.get(column)),
+                None => self.other,
+            },
+        }
+    }
+}
+
+/// The Table 1 row and column that price `ins`, or `None` when Table 1 does not list it.
+/// The row is the opcode (`add sub mul div neg min max and or xor not`; `mad` and `fma` take
+/// the `mul` row, except `mad.wide`). The column is float when a type modifier is a float type
+/// (f16/f32/f64 and their x2/bf16 forms), otherwise int; const when any operand is an
+/// immediate, otherwise reg.
+pub fn table_1_cell(ins: &Instruction) -> Option<(&'static str, Column)> {
+    if ins.class != Class::Compute {
+        return None;
+    }
+    let op = match ins.opcode.as_str() {
+        "mad" if ins.modifiers.iter().any(|m| m == "wide") => return None,
+        "mad" | "fma" => "mul",
+        other => TABLE_1_OPS.iter().copied().find(|&op| op == other)?,
+    };
+    let column = match (ins.is_float(), ins.has_immediate()) {
+        (false, true) => Column::IntConst,
+        (false, false) => Column::IntReg,
+        (true, true) => Column::FloatConst,
+        (true, false) => Column::FloatReg,
+    };
+    Some((op, column))
+}

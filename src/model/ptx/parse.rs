@@ -1,0 +1,806 @@
+//! The PTX parser: text as `nvcc -ptx` prints it → [`Parsed`]. Never panics; a line it
+//! cannot read becomes a [`ParseError`] and parsing goes on.
+
+use std::collections::HashMap;
+
+use super::parsed::{Class, Instruction, Loop, Operand, ParseError, Parsed, Space};
+
+/// Every PTX opcode (ISA 8.x), without modifiers. An opcode not listed is reported as an error
+/// rather than silently priced.
+const OPCODES: &[&str] = &[
+    // Integer and floating-point arithmetic.
+    "add",
+    "addc",
+    "sub",
+    "subc",
+    "mul",
+    "mad",
+    "madc",
+    "mul24",
+    "mad24",
+    "sad",
+    "div",
+    "rem",
+    "abs",
+    "neg",
+    "min",
+    "max",
+    "popc",
+    "clz",
+    "bfind",
+    "fns",
+    "brev",
+    "bfe",
+    "bfi",
+    "szext",
+    "bmsk",
+    "dp4a",
+    "dp2a",
+    "testp",
+    "copysign",
+    "fma",
+    "rcp",
+    "sqrt",
+    "rsqrt",
+    "sin",
+    "cos",
+    "lg2",
+    "ex2",
+    "tanh",
+    // Comparison and selection.
+    "set",
+    "setp",
+    "selp",
+    "slct",
+    // Logic and shift.
+    "and",
+    "or",
+    "xor",
+    "not",
+    "cnot",
+    "lop3",
+    "shf",
+    "shl",
+    "shr",
+    // Data movement and conversion.
+    "mov",
+    "shfl",
+    "prmt",
+    "ld",
+    "ldu",
+    "st",
+    "multimem",
+    "prefetch",
+    "prefetchu",
+    "isspacep",
+    "cvta",
+    "cvt",
+    "cp",
+    "ldmatrix",
+    "stmatrix",
+    "movmatrix",
+    "mapa",
+    "getctarank",
+    "alloca",
+    "stacksave",
+    "stackrestore",
+    "tensormap",
+    // Texture and surface.
+    "tex",
+    "tld4",
+    "txq",
+    "suld",
+    "sust",
+    "sured",
+    "suq",
+    "istypep",
+    // Control flow.
+    "bra",
+    "brx",
+    "call",
+    "ret",
+    "exit",
+    // Synchronization and communication.
+    "bar",
+    "barrier",
+    "membar",
+    "fence",
+    "atom",
+    "red",
+    "vote",
+    "match",
+    "activemask",
+    "redux",
+    "elect",
+    "mbarrier",
+    "griddepcontrol",
+    "nanosleep",
+    // Matrix, miscellaneous.
+    "wmma",
+    "mma",
+    "wgmma",
+    "tcgen05",
+    "setmaxnreg",
+    "clusterlaunchcontrol",
+    "discard",
+    "applypriority",
+    "createpolicy",
+    "trap",
+    "brkpt",
+    "pmevent",
+    // Video.
+    "vadd",
+    "vsub",
+    "vabsdiff",
+    "vmin",
+    "vmax",
+    "vshl",
+    "vshr",
+    "vmad",
+    "vset",
+    "vadd2",
+    "vsub2",
+    "vavrg2",
+    "vabsdiff2",
+    "vmin2",
+    "vmax2",
+    "vset2",
+    "vadd4",
+    "vsub4",
+    "vavrg4",
+    "vabsdiff4",
+    "vmin4",
+    "vmax4",
+    "vset4",
+];
+
+/// Reads PTX text as `nvcc -ptx` prints it.
+///
+/// Comments (`//`, `/* */`), directives (`.version`, `.target`, `.reg`, `.shared`, `.entry`
+/// headers with their `.param` lines, `.loc`, …), braces and labels are understood and skipped;
+/// each instruction (`[@pred] opcode[.mod…] operands;`) is read, classified and kept. A line
+/// that cannot be read adds a [`ParseError`] with its line number and what was expected, and
+/// parsing continues with the next line. A `bra` to a label not defined in the same function is
+/// also reported (the instruction is kept). Loops are then found from backward branches.
+pub fn parse(text: &str) -> Parsed {
+    let (code, unclosed_comment) = strip_comments(text);
+    let mut parser = Parser::default();
+    for (i, line) in code.split('\n').enumerate() {
+        parser.line(i.saturating_add(1), line);
+    }
+    if let Some(line) = unclosed_comment {
+        parser.error(line, "expected `*/` closing this comment".to_string());
+    }
+    parser.finish()
+}
+
+/// The parser's state while it walks the lines.
+#[derive(Default)]
+struct Parser {
+    instructions: Vec<Instruction>,
+    errors: Vec<ParseError>,
+    /// (function scope, label) → (index of the instruction after the label, line).
+    labels: HashMap<(usize, String), (usize, usize)>,
+    /// (instruction index, function scope) of every `bra`.
+    branches: Vec<(usize, usize)>,
+    /// Brace depth: 0 outside functions.
+    depth: usize,
+    /// Counts the functions seen; labels are local to one.
+    scope: usize,
+    /// > 0 while skipping a directive's `= { … }` initializer that spans lines.
+    initializer: usize,
+}
+
+impl Parser {
+    fn error(&mut self, line: usize, message: String) {
+        self.errors.push(ParseError { line, message });
+    }
+
+    fn open_brace(&mut self) {
+        if self.depth == 0 {
+            self.scope = self.scope.saturating_add(1);
+        }
+        self.depth = self.depth.saturating_add(1);
+    }
+
+    fn close_brace(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Reads one line (comments already removed).
+    fn line(&mut self, number: usize, line: &str) {
+        let mut rest = line.trim();
+        if self.initializer > 0 {
+            let (opens, closes) = count_braces(rest);
+            self.initializer = self
+                .initializer
+                .saturating_add(opens)
+                .saturating_sub(closes);
+            return;
+        }
+        while !rest.is_empty() {
+            if let Some(r) = rest.strip_prefix('{') {
+                self.open_brace();
+                rest = r.trim_start();
+            } else if let Some(r) = rest.strip_prefix('}') {
+                self.close_brace();
+                rest = r.trim_start();
+            } else if let Some(r) = rest.strip_prefix('(').or_else(|| rest.strip_prefix(')')) {
+                // The parentheses around an `.entry`'s parameter list.
+                rest = r.trim_start();
+            } else if rest.starts_with('.') {
+                rest = self.directive(rest).trim_start();
+            } else if let Some((label, after)) = split_label(rest) {
+                self.label(label, number);
+                rest = after.trim_start();
+            } else {
+                match find_outside_quotes(rest, ';') {
+                    Some(i) => {
+                        let statement = rest.get(..i).unwrap_or("").trim();
+                        self.statement(statement, number);
+                        rest = rest.get(i.saturating_add(1)..).unwrap_or("").trim_start();
+                    }
+                    None => {
+                        self.error(
+                            number,
+                            format!(
+                                "expected an instruction ending in `;`, found `{}`",
+                                excerpt(rest)
+                            ),
+                        );
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Skips a directive (up to its `;`, or the end of the line when it has none) and returns
+    /// what follows it. Braces in it open or close a function body, except an `= { … }`
+    /// initializer, which is skipped even when it spans lines.
+    fn directive<'a>(&mut self, rest: &'a str) -> &'a str {
+        let (text, after) = match find_outside_quotes(rest, ';') {
+            Some(i) => (
+                rest.get(..i).unwrap_or(""),
+                rest.get(i.saturating_add(1)..).unwrap_or(""),
+            ),
+            None => (rest, ""),
+        };
+        let (opens, closes) = count_braces(text);
+        if text.contains('=') {
+            self.initializer = opens.saturating_sub(closes);
+        } else {
+            for _ in 0..opens {
+                self.open_brace();
+            }
+            for _ in 0..closes {
+                self.close_brace();
+            }
+        }
+        after
+    }
+
+    fn label(&mut self, label: &str, line: usize) {
+        let key = (self.scope, label.to_string());
+        if let Some(&(_, first)) = self.labels.get(&key) {
+            self.error(
+                line,
+                format!("expected a new label, but `{label}` is already defined on line {first}"),
+            );
+            return;
+        }
+        self.labels.insert(key, (self.instructions.len(), line));
+    }
+
+    fn statement(&mut self, statement: &str, line: usize) {
+        match parse_instruction(statement, line) {
+            Ok(ins) => {
+                if matches!(ins.class, Class::Branch { .. }) {
+                    self.branches.push((self.instructions.len(), self.scope));
+                }
+                self.instructions.push(ins);
+            }
+            Err(message) => self.error(line, message),
+        }
+    }
+
+    /// Resolves branch targets, finds the loops and sorts the errors by line.
+    fn finish(mut self) -> Parsed {
+        let mut loops = Vec::new();
+        for &(index, scope) in &self.branches {
+            let Some(ins) = self.instructions.get(index) else {
+                continue;
+            };
+            let Class::Branch { target } = &ins.class else {
+                continue;
+            };
+            match self.labels.get(&(scope, target.clone())) {
+                Some(&(start, header_line)) => {
+                    if start <= index {
+                        loops.push(Loop {
+                            label: target.clone(),
+                            start,
+                            end: index,
+                            header_line,
+                            branch_line: ins.line,
+                        });
+                    }
+                }
+                None => self.errors.push(ParseError {
+                    line: ins.line,
+                    message: format!(
+                        "expected the branch target `{target}` to be a label defined in this function"
+                    ),
+                }),
+            }
+        }
+        loops.sort_by(|a, b| {
+            a.start
+                .cmp(&b.start)
+                .then(b.end.cmp(&a.end))
+                .then(a.branch_line.cmp(&b.branch_line))
+        });
+        self.errors.sort_by_key(|e| e.line);
+        Parsed {
+            instructions: self.instructions,
+            errors: self.errors,
+            loops,
+        }
+    }
+}
+
+/// Reads one statement (without its `;`) into an instruction, or says what was expected.
+fn parse_instruction(statement: &str, line: usize) -> Result<Instruction, String> {
+    if statement.is_empty() {
+        return Err("expected an instruction before `;`".to_string());
+    }
+    let mut rest = statement;
+    let mut predicate = None;
+    if let Some(after) = rest.strip_prefix('@') {
+        let (guard, tail) = split_word(after);
+        let register = guard.strip_prefix('!').unwrap_or(guard);
+        if !is_register(register) {
+            return Err(format!(
+                "expected a predicate register after `@` (like `@%p1` or `@!%p1`), found `{}`",
+                excerpt(statement)
+            ));
+        }
+        predicate = Some(guard.to_string());
+        rest = tail.trim_start();
+    }
+    if rest.is_empty() {
+        return Err("expected an opcode after the predicate".to_string());
+    }
+    let (word, operand_text) = split_word(rest);
+    let mut parts = word.split('.');
+    let opcode = parts.next().unwrap_or("");
+    if opcode.is_empty() {
+        return Err(format!(
+            "expected an opcode (like `add` or `ld`), found `{}`",
+            excerpt(statement)
+        ));
+    }
+    if !OPCODES.contains(&opcode) {
+        return Err(format!(
+            "expected a PTX opcode (like `add`, `ld` or `bra`), found `{}`",
+            excerpt(opcode)
+        ));
+    }
+    let mut modifiers = Vec::new();
+    for m in parts {
+        let valid = !m.is_empty()
+            && m.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':');
+        if !valid {
+            return Err(format!(
+                "expected modifiers made of letters, digits and `_` after `.`, found `{}`",
+                excerpt(word)
+            ));
+        }
+        modifiers.push(m.to_string());
+    }
+    let operand_text = operand_text.trim();
+    if !balanced(operand_text) {
+        return Err(format!(
+            "expected balanced brackets `[ ]`, `{{ }}` and `( )`, found `{}`",
+            excerpt(operand_text)
+        ));
+    }
+    let mut operands = Vec::new();
+    if !operand_text.is_empty() {
+        for part in split_top_level(operand_text) {
+            parse_operand(part.trim(), &mut operands)?;
+        }
+    }
+    let class = match opcode {
+        "ld" | "ldu" | "st" | "atom" | "red" => Class::Memory {
+            space: Space::from_modifiers(&modifiers),
+            store: matches!(opcode, "st" | "atom" | "red"),
+        },
+        "bar" | "barrier" => Class::Sync,
+        "bra" => {
+            let target = operands.iter().find_map(|o| match o {
+                Operand::Symbol(s) => Some(s.clone()),
+                _ => None,
+            });
+            match target {
+                Some(target) => Class::Branch { target },
+                None => return Err("expected a label after `bra` (like `bra $L__BB0_2;`)".into()),
+            }
+        }
+        "ret" | "exit" => Class::Exit,
+        _ => Class::Compute,
+    };
+    Ok(Instruction {
+        line,
+        predicate,
+        opcode: opcode.to_string(),
+        modifiers,
+        operands,
+        class,
+        text: format!("{statement};"),
+    })
+}
+
+/// Reads one operand (a vector operand gives several) into `out`.
+fn parse_operand(text: &str, out: &mut Vec<Operand>) -> Result<(), String> {
+    if text.is_empty() {
+        return Err("expected an operand between commas".to_string());
+    }
+    if let Some(inner) = text.strip_prefix('[') {
+        let inner = inner.strip_suffix(']').ok_or_else(|| {
+            format!(
+                "expected an address ending in `]`, found `{}`",
+                excerpt(text)
+            )
+        })?;
+        out.push(parse_address(inner.trim())?);
+        return Ok(());
+    }
+    if let Some(inner) = text.strip_prefix('{') {
+        let inner = inner.strip_suffix('}').ok_or_else(|| {
+            format!(
+                "expected a vector operand ending in `}}`, found `{}`",
+                excerpt(text)
+            )
+        })?;
+        for element in split_top_level(inner) {
+            let element = element.trim();
+            if element.starts_with('{') || element.starts_with('[') {
+                return Err(format!(
+                    "expected registers or numbers inside `{{ }}`, found `{}`",
+                    excerpt(element)
+                ));
+            }
+            parse_operand(element, out)?;
+        }
+        return Ok(());
+    }
+    if text.starts_with('(') && text.ends_with(')') {
+        // A call's parameter list: `(retval0)`, `(param0, param1)`.
+        out.push(Operand::Symbol(text.to_string()));
+        return Ok(());
+    }
+    let register = text.strip_prefix('!').unwrap_or(text);
+    if register.starts_with('%') {
+        if is_register(register) {
+            out.push(Operand::Register(text.to_string()));
+            return Ok(());
+        }
+        return Err(format!(
+            "expected a register name (like `%r1`), found `{}`",
+            excerpt(text)
+        ));
+    }
+    if is_immediate(text) {
+        out.push(Operand::Immediate(text.to_string()));
+        return Ok(());
+    }
+    if is_symbol(text) {
+        out.push(Operand::Symbol(text.to_string()));
+        return Ok(());
+    }
+    Err(format!(
+        "expected an operand (a register, a number, an address `[…]` or a name), found `{}`",
+        excerpt(text)
+    ))
+}
+
+/// Reads the inside of `[ … ]`: `%rd4`, `%rd4+4`, `%rd4+-4`, `name`, `name+8`, `4096`.
+fn parse_address(inner: &str) -> Result<Operand, String> {
+    let bad = || {
+        format!(
+            "expected an address like `[%rd1]`, `[%rd1+4]` or `[name+8]`, found `[{}]`",
+            excerpt(inner)
+        )
+    };
+    if inner.is_empty() {
+        return Err(bad());
+    }
+    if let Some(offset) = parse_integer(inner) {
+        return Ok(Operand::Address {
+            base: String::new(),
+            offset,
+        });
+    }
+    // The first `+` or `-` after the base splits it from the offset.
+    let split = inner
+        .char_indices()
+        .skip(1)
+        .find(|&(_, c)| c == '+' || c == '-')
+        .map(|(i, _)| i);
+    let (base, offset) = match split {
+        Some(i) => {
+            let base = inner.get(..i).unwrap_or("").trim();
+            let sign_and_rest = inner.get(i..).unwrap_or("");
+            let offset_text = sign_and_rest.strip_prefix('+').unwrap_or(sign_and_rest);
+            let offset_text: String = offset_text.chars().filter(|c| !c.is_whitespace()).collect();
+            (base, parse_integer(&offset_text).ok_or_else(bad)?)
+        }
+        None => (inner, 0),
+    };
+    let name = base.strip_prefix('%').unwrap_or(base);
+    if (base.starts_with('%') && is_register(base)) || (!base.starts_with('%') && is_symbol(name)) {
+        Ok(Operand::Address {
+            base: base.to_string(),
+            offset,
+        })
+    } else {
+        Err(bad())
+    }
+}
+
+/// A decimal, hex (`0x`), octal (`0…`) or binary (`0b`) integer, with an optional sign and
+/// `U` suffix.
+fn parse_integer(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let digits = digits
+        .strip_suffix('U')
+        .or_else(|| digits.strip_suffix('u'))
+        .unwrap_or(digits);
+    let magnitude = if let Some(hex) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        i64::from_str_radix(hex, 16).ok()?
+    } else if let Some(bin) = digits
+        .strip_prefix("0b")
+        .or_else(|| digits.strip_prefix("0B"))
+    {
+        i64::from_str_radix(bin, 2).ok()?
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        i64::from_str_radix(digits.get(1..)?, 8).ok()?
+    } else {
+        if !digits.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        digits.parse::<i64>().ok()?
+    };
+    if negative {
+        magnitude.checked_neg()
+    } else {
+        Some(magnitude)
+    }
+}
+
+/// A number as PTX writes it: integers, `0f`/`0d` hex floats, decimal floats (`1.5`, `1e-3`).
+fn is_immediate(text: &str) -> bool {
+    let digits = text
+        .strip_prefix('-')
+        .or_else(|| text.strip_prefix('+'))
+        .unwrap_or(text);
+    digits.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '+' || c == '-')
+}
+
+/// `%r1`, `%tid.x`, `%p1|%p2`, `%envreg3`.
+fn is_register(text: &str) -> bool {
+    match text.strip_prefix('%') {
+        Some(name) => {
+            name.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '|' | '%'))
+        }
+        None => false,
+    }
+}
+
+/// A PTX identifier: `[a-zA-Z][a-zA-Z0-9_$]*` or `[_$][a-zA-Z0-9_$]+` (also `_` alone, the
+/// sink operand).
+fn is_symbol(text: &str) -> bool {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$' => {
+            chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        }
+        _ => false,
+    }
+}
+
+/// `$L__BB0_2: rest` → (`$L__BB0_2`, ` rest`).
+fn split_label(text: &str) -> Option<(&str, &str)> {
+    let (label, after) = text.split_once(':')?;
+    if is_symbol(label) || (label.starts_with('%') && is_symbol(label.get(1..)?)) {
+        Some((label, after))
+    } else {
+        None
+    }
+}
+
+/// Splits at the first whitespace: (word, rest).
+fn split_word(text: &str) -> (&str, &str) {
+    match text.find(char::is_whitespace) {
+        Some(i) => (text.get(..i).unwrap_or(""), text.get(i..).unwrap_or("")),
+        None => (text, ""),
+    }
+}
+
+/// Splits at commas outside brackets.
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' | '{' | '(' => depth = depth.saturating_add(1),
+            ']' | '}' | ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(text.get(start..i).unwrap_or(""));
+                start = i.saturating_add(1);
+            }
+            _ => {}
+        }
+    }
+    parts.push(text.get(start..).unwrap_or(""));
+    parts
+}
+
+/// True when every `[`, `{`, `(` is closed by its own kind, in order.
+fn balanced(text: &str) -> bool {
+    let mut stack = Vec::new();
+    for c in text.chars() {
+        match c {
+            '[' => stack.push(']'),
+            '{' => stack.push('}'),
+            '(' => stack.push(')'),
+            ']' | '}' | ')' => {
+                let expected = stack.pop();
+                if expected != Some(c) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    stack.is_empty()
+}
+
+/// Counts `{` and `}` outside string literals.
+fn count_braces(text: &str) -> (usize, usize) {
+    let mut in_string = false;
+    let (mut opens, mut closes) = (0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            '"' => in_string = !in_string,
+            '{' if !in_string => opens = opens.saturating_add(1),
+            '}' if !in_string => closes = closes.saturating_add(1),
+            _ => {}
+        }
+    }
+    (opens, closes)
+}
+
+/// The byte index of the first `target` outside string literals.
+fn find_outside_quotes(text: &str, target: char) -> Option<usize> {
+    let mut in_string = false;
+    for (i, c) in text.char_indices() {
+        if c == '"' {
+            in_string = !in_string;
+        } else if c == target && !in_string {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// Removes `//` and `/* */` comments (not inside string literals), keeping every newline so
+/// line numbers stay. Also returns the line of a `/*` never closed.
+fn strip_comments(text: &str) -> (String, Option<usize>) {
+    enum State {
+        Code,
+        Str,
+        Line,
+        Block(usize),
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut state = State::Code;
+    let mut line = 1usize;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\n' {
+            line = line.saturating_add(1);
+        }
+        state = match state {
+            State::Code => match (c, chars.peek()) {
+                ('/', Some('/')) => {
+                    chars.next();
+                    State::Line
+                }
+                ('/', Some('*')) => {
+                    chars.next();
+                    out.push(' ');
+                    State::Block(line)
+                }
+                ('"', _) => {
+                    out.push(c);
+                    State::Str
+                }
+                _ => {
+                    out.push(c);
+                    State::Code
+                }
+            },
+            State::Str => {
+                out.push(c);
+                match c {
+                    '\\' => {
+                        if let Some(&next) = chars.peek() {
+                            if next != '\n' {
+                                out.push(next);
+                                chars.next();
+                            }
+                        }
+                        State::Str
+                    }
+                    '"' | '\n' => State::Code,
+                    _ => State::Str,
+                }
+            }
+            State::Line => {
+                if c == '\n' {
+                    out.push('\n');
+                    State::Code
+                } else {
+                    State::Line
+                }
+            }
+            State::Block(start) => {
+                if c == '*' && chars.peek() == Some(&'/') {
+                    chars.next();
+                    out.push(' ');
+                    State::Code
+                } else {
+                    if c == '\n' {
+                        out.push('\n');
+                    }
+                    State::Block(start)
+                }
+            }
+        };
+    }
+    let unclosed = match state {
+        State::Block(start) => Some(start),
+        _ => None,
+    };
+    (out, unclosed)
+}
+
+/// At most 40 characters of `text`, for error messages.
+fn excerpt(text: &str) -> String {
+    let text = text.trim();
+    if text.chars().count() > 40 {
+        let short: String = text.chars().take(40).collect();
+        format!("{short}…")
+    } else {
+        text.to_string()
+    }
+}

@@ -1,0 +1,210 @@
+//! The parsed form of PTX: each instruction with its modifiers, operands and class (what it
+//! does, for the cost model), the lines that could not be read, and the loops found from
+//! backward branches.
+
+use std::fmt;
+
+/// The state space a load or store reaches, from its modifiers (`ld.global.f32` → `Global`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Space {
+    /// `.global`: device memory.
+    Global,
+    /// `.shared` (also `.shared::cta`, `.shared::cluster`): on-chip, per block.
+    Shared,
+    /// `.local`: per-thread, in device memory.
+    Local,
+    /// `.const`: the constant bank (cached).
+    Const,
+    /// `.param`: kernel or function parameters.
+    Param,
+    /// `.tex`: the texture space.
+    Tex,
+    /// No space modifier: a generic address, resolved at run time.
+    Generic,
+}
+
+impl Space {
+    /// The space named by the first space modifier in `modifiers`; `Generic` if none is.
+    pub fn from_modifiers(modifiers: &[String]) -> Space {
+        for m in modifiers {
+            // `shared::cta` → `shared`, `param::entry` → `param`.
+            let base = m.split("::").next().unwrap_or(m.as_str());
+            let space = match base {
+                "global" => Space::Global,
+                "shared" => Space::Shared,
+                "local" => Space::Local,
+                "const" => Space::Const,
+                "param" => Space::Param,
+                "tex" => Space::Tex,
+                _ => continue,
+            };
+            return space;
+        }
+        Space::Generic
+    }
+
+    /// The modifier as PTX spells it (`"global"`); `"generic"` for [`Space::Generic`].
+    pub fn name(self) -> &'static str {
+        match self {
+            Space::Global => "global",
+            Space::Shared => "shared",
+            Space::Local => "local",
+            Space::Const => "const",
+            Space::Param => "param",
+            Space::Tex => "tex",
+            Space::Generic => "generic",
+        }
+    }
+
+    /// True for the spaces whose accesses are Luo & Suda memory access tasks: global, local,
+    /// texture and generic (our reading: these reach device memory; shared, param and const
+    /// do not).
+    pub fn is_device_memory(self) -> bool {
+        matches!(
+            self,
+            Space::Global | Space::Local | Space::Tex | Space::Generic
+        )
+    }
+}
+
+/// One operand of an instruction. Vector operands (`{%f1, %f2}`) are flattened: each element
+/// becomes its own operand, in order.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Operand {
+    /// A register, with its `%`: `%r1`, `%tid.x`, `%p1|%p2`; a negated predicate keeps its
+    /// `!` (`!%p2`).
+    Register(String),
+    /// A number as written: `4`, `-1`, `0f3F800000`, `0d3FF0000000000000`, `0x10`.
+    Immediate(String),
+    /// A memory address `[base+offset]`: `base` is a register or a symbol (empty for an
+    /// absolute address such as `[4096]`), `offset` is 0 when none is written.
+    Address {
+        /// The register or symbol inside the brackets.
+        base: String,
+        /// The byte offset after `+` or `-`.
+        offset: i64,
+    },
+    /// A name: a label (`$L__BB0_2`), a variable, a parameter list `(param0, param1)`, or `_`.
+    Symbol(String),
+}
+
+/// What an instruction does, for the cost model.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Class {
+    /// Arithmetic, logic, moves, conversions, comparisons: everything not listed below.
+    Compute,
+    /// `ld`, `ldu`, `st`, `atom`, `red`.
+    Memory {
+        /// From the modifiers; [`Space::Generic`] when none names a space.
+        space: Space,
+        /// True for `st`, `atom` and `red` (they write memory).
+        store: bool,
+    },
+    /// `bar`, `barrier` (e.g. `bar.sync 0`).
+    Sync,
+    /// `bra`, with the label it jumps to.
+    Branch {
+        /// The label, as written (`$L__BB0_2`).
+        target: String,
+    },
+    /// `ret`, `exit`.
+    Exit,
+}
+
+/// One PTX instruction.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Instruction {
+    /// 1-based line number in the text given to [`parse`](super::parse).
+    pub line: usize,
+    /// The guard predicate without its `@`: `"%p1"`, or `"!%p2"` when negated.
+    pub predicate: Option<String>,
+    /// The operation, without modifiers: `"add"`, `"ld"`, `"bra"`.
+    pub opcode: String,
+    /// The dot-separated modifiers in order: `["lo", "s32"]`, `["global", "nc", "f32"]`.
+    pub modifiers: Vec<String>,
+    /// The operands in order (destination first, as PTX writes them).
+    pub operands: Vec<Operand>,
+    /// What the instruction does, for the cost model.
+    pub class: Class,
+    /// The statement as written, trimmed, ending in `;`.
+    pub text: String,
+}
+
+impl Instruction {
+    /// True when the instruction is a Luo & Suda memory access task: a load/store/atomic whose
+    /// space reaches device memory (see [`Space::is_device_memory`]).
+    pub fn is_memory_task(&self) -> bool {
+        matches!(&self.class, Class::Memory { space, .. } if space.is_device_memory())
+    }
+
+    /// True when a type modifier is a float type (f16, f16x2, bf16, bf16x2, f32, f64, …).
+    pub fn is_float(&self) -> bool {
+        self.modifiers.iter().any(|m| is_float_type(m))
+    }
+
+    /// True when any operand is an immediate.
+    pub fn has_immediate(&self) -> bool {
+        self.operands
+            .iter()
+            .any(|o| matches!(o, Operand::Immediate(_)))
+    }
+}
+
+/// A line [`parse`](super::parse) could not read: where, and what it expected there.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What was expected, e.g. "expected an instruction ending in `;`, found `add.s32 %r1`".
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A loop, found from a backward branch: a `bra` whose target label is defined at or before
+/// the branch. Its body is every instruction from the label to the branch, both included.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Loop {
+    /// The target label (`$L__BB0_2`).
+    pub label: String,
+    /// Index (into [`Parsed::instructions`]) of the first instruction of the body.
+    pub start: usize,
+    /// Index of the backward `bra` that closes the loop.
+    pub end: usize,
+    /// Line of the label.
+    pub header_line: usize,
+    /// Line of the backward `bra`.
+    pub branch_line: usize,
+}
+
+impl Loop {
+    /// True when instruction `index` lies in the loop's body.
+    pub fn contains(&self, index: usize) -> bool {
+        self.start <= index && index <= self.end
+    }
+}
+
+/// What [`parse`](super::parse) found.
+#[derive(Clone, Debug, PartialEq, Default, serde::Serialize)]
+pub struct Parsed {
+    /// Every instruction read, in text order.
+    pub instructions: Vec<Instruction>,
+    /// Every line that could not be read, in line order.
+    pub errors: Vec<ParseError>,
+    /// Loops, ordered by where their body starts; for loops starting at the same instruction,
+    /// the longer (outer) one first. So nested loops are listed outer before inner.
+    pub loops: Vec<Loop>,
+}
+
+fn is_float_type(modifier: &str) -> bool {
+    matches!(
+        modifier,
+        "f16" | "f16x2" | "bf16" | "bf16x2" | "f32" | "f64" | "tf32" | "f32x2"
+    )
+}
