@@ -72,7 +72,9 @@ fn select_all_text(ev: leptos::ev::FocusEvent) {
 /// `query` is the current share query (without `?`).
 #[component]
 pub fn ShareBar(#[prop(into)] query: Signal<String>) -> impl IntoView {
-    let link = Signal::derive(move || format!("{}?{}", browser::page_base(), query.get()));
+    // The page's address is read once (an edit changes only the query).
+    let base = browser::page_base();
+    let link = Signal::derive(move || format!("{base}?{}", query.get()));
     let snippet = Signal::derive(move || iframe_snippet(&link.get()));
     view! {
         <section class="share" aria-label="Share">

@@ -278,7 +278,8 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     };
 
     if embed {
-        let full_link = move || format!("{}?{}", browser::page_base(), query.get());
+        let base = browser::page_base();
+        let full_link = move || format!("{base}?{}", query.get());
         // The host page sizes the frame to the content (the snippet's few lines listen).
         if let Some(body) = browser::body() {
             let last = std::cell::Cell::new(0.0);

@@ -2,6 +2,8 @@
 //! input with where its value came from, occupancy's bound per resource, and every output with
 //! its equation. And the reading notes that applied.
 
+use std::collections::HashMap;
+
 use leptos::prelude::*;
 
 use super::chart::csv_cell;
@@ -71,6 +73,8 @@ enum Row {
         occupancy: Option<bool>,
         /// The term's definition.
         about: Option<&'static str>,
+        /// No paper symbol: the first cell holds the field's words.
+        plain: bool,
     },
 }
 
@@ -82,6 +86,7 @@ fn rows(g: &Good) -> Vec<Row> {
     for (field, value) in model.fields.iter().zip(&g.eval.inputs) {
         let (text, exact) = shown(field, value);
         rows.push(Row::Line {
+            plain: field.symbol.is_empty(),
             symbol: (if field.symbol.is_empty() {
                 field.label
             } else {
@@ -142,6 +147,7 @@ fn rows(g: &Good) -> Vec<Row> {
                 exact: value.to_string(),
                 occupancy: Some(won),
                 about: None,
+                plain: true,
             });
         }
     }
@@ -149,6 +155,7 @@ fn rows(g: &Good) -> Vec<Row> {
     for (spec, value) in model.outputs.iter().zip(&g.eval.outputs) {
         let mut push = |name: String, symbol: String, (text, exact): (String, String)| {
             rows.push(Row::Line {
+                plain: spec.symbol.is_empty(),
                 symbol,
                 about: model.about(&name),
                 name,
@@ -192,6 +199,59 @@ fn rows(g: &Good) -> Vec<Row> {
     rows
 }
 
+/// A worked-table row without its values: what stays while the inputs change.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Shape {
+    Section(&'static str),
+    Line {
+        symbol: Symbol,
+        name: String,
+        occupancy: bool,
+        about: Option<&'static str>,
+    },
+}
+
+/// A row's first cell: the paper's symbol, or (`plain`) the field's words where the paper has
+/// no symbol (shown as text, not as code).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Symbol {
+    text: String,
+    plain: bool,
+}
+
+impl Shape {
+    fn of(row: &Row) -> Shape {
+        match row {
+            Row::Section(s) => Shape::Section(s),
+            Row::Line {
+                symbol,
+                name,
+                occupancy,
+                about,
+                plain,
+                ..
+            } => Shape::Line {
+                symbol: Symbol {
+                    text: symbol.clone(),
+                    plain: *plain,
+                },
+                name: name.clone(),
+                occupancy: occupancy.is_some(),
+                about: *about,
+            },
+        }
+    }
+}
+
+/// A row's values: what an edit changes.
+#[derive(Clone, Debug, PartialEq)]
+struct Vals {
+    origin: String,
+    text: String,
+    exact: String,
+    won: bool,
+}
+
 /// The worked table as CSV: section, parameter, name, obtained, exact value, value as shown.
 fn rows_csv(rows: &[Row]) -> String {
     let mut out = String::from("section,parameter,name,obtained,value,shown\n");
@@ -219,31 +279,89 @@ fn rows_csv(rows: &[Row]) -> String {
 #[component]
 pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
     let table = Memo::new(move |_| good.with(|g| g.as_ref().map(rows)));
-    // Keyed by the whole row: an edit re-creates only the rows whose text changed.
-    let render = |row: Row| {
-        match row {
-        Row::Section(title) => view! { <tr class="section"><th colspan="3">{title}</th></tr> }.into_any(),
-        Row::Line { symbol, name, origin, text, exact, occupancy: Some(won), .. } => view! {
-            <tr class:limiter=won>
-                <td>{symbol}<span class="name">{name.clone()}</span></td>
-                <td class="origin">{origin}</td>
-                <td class="num" data-occupancy=name data-value=exact>{text}</td>
-            </tr>
+    // The table's shape (sections, and each line's symbol and name) is keyed and stays; an
+    // edit changes only the text of the values that changed.
+    let shapes = Memo::new(move |_| {
+        table.with(|t| {
+            t.as_ref()
+                .map(|rows| rows.iter().map(Shape::of).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    });
+    let values = Memo::new(move |_| {
+        table.with(|t| {
+            t.as_ref()
+                .map(|rows| {
+                    rows.iter()
+                        .filter_map(|r| match r {
+                            Row::Line {
+                                name,
+                                origin,
+                                text,
+                                exact,
+                                occupancy,
+                                ..
+                            } => Some((
+                                name.clone(),
+                                Vals {
+                                    origin: origin.clone(),
+                                    text: text.clone(),
+                                    exact: exact.clone(),
+                                    won: occupancy.unwrap_or(false),
+                                },
+                            )),
+                            Row::Section(_) => None,
+                        })
+                        .collect::<HashMap<_, _>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+    let render = move |shape: Shape| {
+        let value = move |name: &str, f: fn(&Vals) -> String| {
+            values.with(|m| m.get(name).map(f).unwrap_or_default())
+        };
+        match shape {
+            Shape::Section(title) => {
+                view! { <tr class="section"><th colspan="3">{title}</th></tr> }.into_any()
+            }
+            Shape::Line {
+                symbol,
+                name,
+                occupancy: true,
+                ..
+            } => {
+                let (n1, n2, n3, n4) = (name.clone(), name.clone(), name.clone(), name.clone());
+                view! {
+                    <tr class:limiter=move || values.with(|m| m.get(&n1).is_some_and(|v| v.won))>
+                        <td class="plain">{symbol.text}<span class="name">{name.clone()}</span></td>
+                        <td class="origin">{move || value(&n2, |v| v.origin.clone())}</td>
+                        <td class="num" data-occupancy=name data-value=move || value(&n3, |v| v.exact.clone())>{move || value(&n4, |v| v.text.clone())}</td>
+                    </tr>
+                }
+                .into_any()
+            }
+            Shape::Line {
+                symbol,
+                name,
+                occupancy: false,
+                about,
+            } => {
+                let (n2, n3, n4) = (name.clone(), name.clone(), name.clone());
+                view! {
+                    <tr>
+                        <td class:plain=symbol.plain><code class:words=symbol.plain><Term text=symbol.text about=about id=format!("about-w-{name}")/></code><span class="name">{name.clone()}</span></td>
+                        <td class="origin">{move || value(&n2, |v| v.origin.clone())}</td>
+                        <td class="num" data-name=name data-value=move || value(&n3, |v| v.exact.clone())>{move || value(&n4, |v| v.text.clone())}</td>
+                    </tr>
+                }
+                .into_any()
+            }
         }
-        .into_any(),
-        Row::Line { symbol, name, origin, text, exact, occupancy: None, about } => view! {
-            <tr>
-                <td><code><Term text=symbol about=about id=format!("about-w-{name}")/></code><span class="name">{name.clone()}</span></td>
-                <td class="origin">{origin}</td>
-                <td class="num" data-name=name data-value=exact>{text}</td>
-            </tr>
-        }
-        .into_any(),
-    }
     };
     let body = view! {
         <tbody>
-            <For each=move || table.get().unwrap_or_default() key=|row| row.clone() children=render/>
+            <For each=move || shapes.get() key=|shape| shape.clone() children=render/>
         </tbody>
     };
     let file = move |ext: &str| {

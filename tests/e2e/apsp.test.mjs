@@ -102,14 +102,16 @@ test('measured times pasted by the user calibrate the model and appear on the ch
   assert.equal(await page.locator('#measured-rows tbody tr').count(), 3);
   await page.click('#measured-rows tbody tr:nth-child(2) button.remove');
   await page.waitForFunction(() => /measured=500:12.5,90:1.1(&|$)/.test(location.search));
-  // A row added by hand: blank until filled, then part of the link.
+  // A row added by hand: blank (no error, nothing stale) until filled, then part of the link.
   await page.click('#measured-add');
-  await page.waitForSelector('#measured-error:not(:empty)');
   const cells = page.locator('#measured-rows tbody tr:nth-child(3) input');
+  await cells.nth(0).waitFor();
+  assert.equal(await page.textContent('#measured-error'), '');
+  assert.equal(await page.$('#result.stale'), null);
   await cells.nth(0).fill('70');
-  await cells.nth(0).dispatchEvent('change');
+  await page.waitForSelector('#measured-error:not(:empty)');
+  assert.match(await page.textContent('#measured-error'), /^row 3 must have 2 numbers/);
   await cells.nth(1).fill('0.95');
-  await cells.nth(1).dispatchEvent('change');
   await page.waitForFunction(() => /measured=500:12.5,90:1.1,70:0.95(&|$)/.test(location.search));
   await page.close();
 });

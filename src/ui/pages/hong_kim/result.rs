@@ -4,71 +4,94 @@ use leptos::prelude::*;
 
 use super::Hk;
 use crate::format;
-use crate::model::hong_kim;
+use crate::model::hong_kim::{self, Outputs, Prediction, Setup};
 use crate::ui::term::Term;
 
-/// The headline: predicted time, cycles, CPI, MWP, CWP, the regime and what limits it.
+/// The headline: predicted time, cycles, CPI, MWP, CWP, the regime and what limits it. The
+/// card is built once; an edit changes only its texts (and the list of what-ifs).
 #[component]
 pub(super) fn ResultCard(hk: Memo<Hk>) -> impl IntoView {
-    move || {
-        hk.get().map(|(setup, p)| {
-            let o = &p.outputs;
-            let stat = |id: &'static str, label: &'static str, value: f64, text: String| {
-                view! {
-                    <div class="stat">
-                        <dt><Term text=label about=hong_kim::MODEL.about(if id == "cycles" { "exec_cycles_with_synch" } else { id }) id=format!("about-r-{id}")/></dt>
-                        <dd id=id data-value=format::exact(value)>{text}</dd>
-                    </div>
-                }
-            };
-            let occupancy = p.occupancy_summary();
-            let what_ifs = hong_kim::what_ifs(&setup);
-            let what_ifs = (!what_ifs.is_empty()).then(|| {
-                view! {
-                    <div class="what-ifs" id="what-ifs">
-                        <p>"What would change it:"</p>
-                        <ul>
-                            {what_ifs
-                                .into_iter()
-                                .map(|w| {
-                                    let effect = if w.speedup >= 1.0 {
-                                        format!("{}× faster", format::significant(w.speedup, 3))
-                                    } else {
-                                        format!("{}× slower", format::significant(1.0 / w.speedup, 3))
-                                    };
-                                    view! {
-                                        <li data-speedup=format::exact(w.speedup)>
-                                            "If " {w.change} ": " <strong>{format::duration(w.time_s)}</strong>
-                                            " (" {effect} ")"
-                                        </li>
-                                    }
-                                })
-                                .collect_view()}
-                        </ul>
-                    </div>
-                }
-            });
+    // A value of the current prediction ("" before there is one).
+    fn read_in(hk: Memo<Hk>, f: impl Fn(&Setup, &Prediction) -> String) -> String {
+        hk.with(|h| h.as_ref().map(|(s, p)| f(s, p)).unwrap_or_default())
+    }
+    let read = move |f: fn(&Setup, &Prediction) -> String| read_in(hk, f);
+    let out = move |f: &dyn Fn(&Outputs) -> String| read_in(hk, |_, p| f(&p.outputs));
+    let stat = move |id: &'static str,
+                     label: &'static str,
+                     about: &'static str,
+                     value: fn(&Outputs) -> f64| {
+        view! {
+            <div class="stat">
+                <dt><Term text=label about=hong_kim::MODEL.about(about) id=format!("about-r-{id}")/></dt>
+                <dd id=id data-value=move || out(&|o| format::exact(value(o)))>
+                    {move || out(&|o| format::num(value(o)))}
+                </dd>
+            </div>
+        }
+    };
+    let what_ifs = Memo::new(move |_| {
+        hk.with(|h| {
+            h.as_ref()
+                .map(|(setup, _)| hong_kim::what_ifs(setup))
+                .unwrap_or_default()
+        })
+    });
+    let what_if_list = move || {
+        let list = what_ifs.get();
+        (!list.is_empty()).then(|| {
             view! {
-                <p class="result-device">{setup.device.name}" · Hong & Kim MWP-CWP"</p>
+                <div class="what-ifs" id="what-ifs">
+                    <p>"What would change it:"</p>
+                    <ul>
+                        {list
+                            .into_iter()
+                            .map(|w| {
+                                let effect = if w.speedup >= 1.0 {
+                                    format!("{}× faster", format::significant(w.speedup, 3))
+                                } else {
+                                    format!("{}× slower", format::significant(1.0 / w.speedup, 3))
+                                };
+                                view! {
+                                    <li data-speedup=format::exact(w.speedup)>
+                                        "If " {w.change} ": " <strong>{format::duration(w.time_s)}</strong>
+                                        " (" {effect} ")"
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </ul>
+                </div>
+            }
+        })
+    };
+    move || {
+        hk.with(Option::is_some).then(|| {
+            view! {
+                <p class="result-device">{move || read(|s, _| s.device.name.to_string())}" · Hong & Kim MWP-CWP"</p>
                 <p class="headline">
                     <span class="label">"Predicted time"</span>
-                    <span class="time" id="time" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</span>
+                    <span class="time" id="time" data-value=move || out(&|o| format::exact(o.time_s))>
+                        {move || out(&|o| format::duration(o.time_s))}
+                    </span>
                 </p>
                 <dl class="stats">
-                    {stat("cycles", "Cycles (eq. 27)", o.exec_cycles_with_synch, format::num(o.exec_cycles_with_synch))}
-                    {stat("cpi", "CPI (eq. 25)", o.cpi, format::num(o.cpi))}
-                    {stat("mwp", "MWP (eq. 5)", o.mwp, format::num(o.mwp))}
-                    {stat("cwp", "CWP (eq. 9)", o.cwp, format::num(o.cwp))}
+                    {stat("cycles", "Cycles (eq. 27)", "exec_cycles_with_synch", |o| o.exec_cycles_with_synch)}
+                    {stat("cpi", "CPI (eq. 25)", "cpi", |o| o.cpi)}
+                    {stat("mwp", "MWP (eq. 5)", "mwp", |o| o.mwp)}
+                    {stat("cwp", "CWP (eq. 9)", "cwp", |o| o.cwp)}
                     <div class="stat">
                         <dt><Term text="Regime" about=hong_kim::MODEL.about("regime") id="about-r-regime"/></dt>
-                        <dd id="regime" data-value=o.regime.equation().to_string()>
-                            {format!("eq. {} · {}", o.regime.equation(), o.regime.words())}
+                        <dd id="regime" data-value=move || out(&|o| o.regime.equation().to_string())>
+                            {move || out(&|o| format!("eq. {} · {}", o.regime.equation(), o.regime.words()))}
                         </dd>
                     </div>
                 </dl>
-                <p class="explanation" id="explanation">{o.explanation()}</p>
-                <p class="occupancy" id="occupancy">{occupancy}</p>
-                {what_ifs}
+                <p class="explanation" id="explanation">{move || out(&Outputs::explanation)}</p>
+                <p class="occupancy" id="occupancy">
+                    {move || read(|_, p| p.occupancy_summary().unwrap_or_default())}
+                </p>
+                {what_if_list}
             }
         })
     }
