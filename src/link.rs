@@ -161,11 +161,13 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
     // and values borrow from the link unless they needed decoding.
     let mut order: Vec<Cow<str>> = Vec::new();
     let mut last: HashMap<Cow<str>, Cow<str>> = HashMap::new();
+    let mut times: HashMap<Cow<str>, usize> = HashMap::new();
     let mut parts = form_urlencoded::parse(query_part(link).as_bytes());
     for (k, v) in parts.by_ref().take(MAX_PARTS) {
         if !last.contains_key(&k) {
             order.push(k.clone());
         }
+        *times.entry(k.clone()).or_default() += 1;
         last.insert(k, v);
     }
     let dropped = parts.count();
@@ -191,6 +193,17 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         );
     }
 
+    // A key given more than once: the last value counts, and the notice says so.
+    for key in &order {
+        let n = times.get(key).copied().unwrap_or(1);
+        if n > 1 {
+            note(
+                key,
+                format!("given {} times", crate::format::grouped(n as f64, 0)),
+                "using the last".to_string(),
+            );
+        }
+    }
     if let Some(v) = get("v") {
         if v.trim() != VERSION.to_string() {
             note(
@@ -270,7 +283,15 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             "v" | "model" | "device" => {}
             k if model.aliases.iter().any(|a| a.key == k) => {} // read above
             k if k.starts_with("custom_") && state.device.id == custom::ID => {} // read above
-            "embed" => state.embed = matches!(raw.trim(), "1" | "true"),
+            "embed" => match raw.trim() {
+                "1" | "true" => state.embed = true,
+                "0" | "false" | "" => state.embed = false,
+                _ => note(
+                    "embed",
+                    format!("{} is not valid: must be 1 or 0", quote(raw)),
+                    "showing the whole page".to_string(),
+                ),
+            },
             k if SWEEP_KEYS.contains(&k) && model.sweep.is_some() => {} // read below
             name => match model.field(name) {
                 Some(field) => match field.parse(raw) {

@@ -78,6 +78,21 @@ fn eval_prints_every_model() {
 #[test]
 fn models_lists_every_field_with_its_range_and_default() {
     let text = String::from_utf8(run(&["models"]).stdout).expect("utf-8");
+    // Columns line up: in each model's table, every row's unit starts where the header's does.
+    for table in text.split("\n\n").filter(|t| !t.trim().is_empty()) {
+        let lines: Vec<&str> = table.lines().skip(1).collect();
+        let at = |l: &str, word: &str| l.chars().collect::<String>().find(word);
+        let unit_col = at(lines[0], "unit").expect("header");
+        let default_col = at(lines[0], "default").expect("header");
+        for l in &lines[1..] {
+            let chars: Vec<char> = l.chars().collect();
+            assert!(
+                chars.get(unit_col - 1) == Some(&' ') && chars.get(default_col - 1) == Some(&' '),
+                "misaligned: {l}"
+            );
+        }
+    }
+    assert!(text.contains("  uncoal_per_mw        #Uncoal_per_mw        transactions 32 "));
     assert!(text.contains("hong-kim  Hong & Kim"));
     assert!(text.contains("apsp  Dümmler & Egerland"));
     assert!(text.contains("threads_per_block"));

@@ -525,3 +525,43 @@ fn words_agree_in_number() {
         "{summary}"
     );
 }
+
+#[test]
+fn a_repeated_key_and_a_bad_embed_value_are_said() {
+    let (s, n) = from_query("threads_per_block=64&threads_per_block=256&embed=%3Cb%3E");
+    assert_eq!(
+        s.params.num("threads_per_block"),
+        Some(256.0),
+        "the last one"
+    );
+    assert!(!s.embed);
+    assert_eq!(n.len(), 2, "{n:?}");
+    assert_eq!(
+        (
+            n[0].key.as_str(),
+            n[0].message.as_str(),
+            n[0].fallback.as_str()
+        ),
+        ("threads_per_block", "given 2 times", "using the last")
+    );
+    assert_eq!(
+        (
+            n[1].key.as_str(),
+            n[1].message.as_str(),
+            n[1].fallback.as_str()
+        ),
+        (
+            "embed",
+            "“<b>” is not valid: must be 1 or 0",
+            "showing the whole page"
+        )
+    );
+    // A thousand copies of one key: one notice says how many.
+    let link = vec!["blocks=80"; 1000].join("&");
+    let (_, n) = from_query(&link);
+    assert_eq!(n.len(), 1, "{n:?}");
+    assert_eq!(n[0].message, "given 1,000 times");
+    let (s, n) = from_query("embed=0&model=apsp&embed=1");
+    assert!(s.embed);
+    assert_eq!(n[0].message, "given 2 times");
+}

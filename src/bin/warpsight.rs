@@ -93,25 +93,42 @@ fn eval(link: &str) -> Result<(), Failure> {
 }
 
 /// Each model, then its fields: name, symbol, unit, kind and valid range, default.
+/// Every model's fields as a table; each column as wide as its widest cell (chars, not bytes).
 fn models_table() -> String {
     let mut s = String::new();
     for m in MODELS {
         s.push_str(&format!("{}  {}\n", m.id, m.title));
-        s.push_str(&format!(
-            "  {:<26} {:<28} {:<8} {:<8} {}\n",
-            "field", "symbol", "unit", "default", "valid"
-        ));
+        let mut rows = vec![[
+            "field".to_string(),
+            "symbol".to_string(),
+            "unit".to_string(),
+            "default".to_string(),
+            "valid".to_string(),
+        ]];
         for f in m.fields {
             let valid = f.range_text();
-            let valid = valid.strip_prefix("must be ").unwrap_or(&valid);
-            s.push_str(&format!(
-                "  {:<26} {:<28} {:<8} {:<8} {}\n",
-                f.name,
-                f.symbol,
-                f.unit,
+            let valid = valid.strip_prefix("must be ").unwrap_or(&valid).to_string();
+            rows.push([
+                f.name.to_string(),
+                f.symbol.to_string(),
+                f.unit.to_string(),
                 f.text(&f.default.value()),
-                valid
-            ));
+                valid,
+            ]);
+        }
+        let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
+        let widths = [width(0), width(1), width(2), width(3)];
+        for r in &rows {
+            let mut line = String::from(" ");
+            for (cell, w) in r.iter().zip(widths) {
+                line.push(' ');
+                line.push_str(cell);
+                line.push_str(&" ".repeat(w - cell.chars().count()));
+            }
+            line.push(' ');
+            line.push_str(&r[4]);
+            s.push_str(line.trim_end());
+            s.push('\n');
         }
         s.push('\n');
     }

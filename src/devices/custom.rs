@@ -134,6 +134,18 @@ const CCS: &[Choice] = &[
 const GROUP: &str = "Custom device";
 
 /// The custom device's values as fields: their link keys, ranges and text forms.
+/// The device record's key a custom field sets (`custom_clock_ghz` → `clock_ghz`), for the
+/// model fields that take their default from it.
+pub fn device_key(field: &str) -> Option<&'static str> {
+    match field {
+        "custom_sms" => Some("sms"),
+        "custom_cores_per_sm" => Some("cores_per_sm"),
+        "custom_clock_ghz" => Some("clock_ghz"),
+        "custom_bandwidth_gbs" => Some("mem_bandwidth_gbs"),
+        _ => None,
+    }
+}
+
 pub const FIELDS: &[Field] = &[
     Field::choice("custom_cc", "", "Compute capability", CCS, "8.6").group(GROUP),
     Field::number("custom_sms", "", "SMs", "SMs", 1.0, 1024.0, true, 82.0).group(GROUP),

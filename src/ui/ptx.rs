@@ -296,11 +296,12 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     view! {
                         <p class="ptx-summary" id="ptx-summary">
                             {format!(
-                                "Per thread: {} computation, {} coalesced and {} uncoalesced memory, {} synchronization instructions.",
+                                "Per thread: {} computation, {} coalesced and {} uncoalesced memory, {} synchronization {}.",
                                 format::num(c.comp_insts),
                                 format::num(c.coal_mem_insts),
                                 format::num(c.uncoal_mem_insts),
-                                format::num(c.synch_insts)
+                                format::num(c.synch_insts),
+                                if c.synch_insts == 1.0 { "instruction" } else { "instructions" }
                             )}
                         </p>
                         <button type="button" id="ptx-apply" on:click=apply>"Use these counts"</button>

@@ -423,6 +423,31 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             }
         }
     });
+    // One value, one meaning: on the custom device, a model field that takes its value from
+    // the device (Hong & Kim's Freq from the SM clock) writes through to the device's value,
+    // so the two boxes never disagree (typing in the device's box updates the field, as a
+    // device change does).
+    Effect::new(move |_| {
+        if device.get().id != custom::ID {
+            return;
+        }
+        let m = model.get();
+        texts.with(|t| {
+            for cf in custom::FIELDS {
+                let Some(key) = custom::device_key(cf.name) else {
+                    continue;
+                };
+                let Some(f) = m.fields.iter().find(|f| f.device == Some(key)) else {
+                    continue;
+                };
+                let typed = text_of(t, f.name);
+                let valid = f.parse(&typed).is_ok() && cf.parse(&typed).is_ok();
+                if valid && custom_texts.with_untracked(|c| text_of(c, cf.name) != typed) {
+                    set_text(custom_texts, cf.name, typed);
+                }
+            }
+        });
+    });
     let custom_editor = move || {
         (device.get().id == custom::ID).then(|| {
             let error = move |name: &'static str| {

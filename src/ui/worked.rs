@@ -75,6 +75,8 @@ enum Row {
         about: Option<&'static str>,
         /// No paper symbol: the first cell holds the field's words.
         plain: bool,
+        /// The value's unit (the CSV's own column).
+        unit: &'static str,
     },
 }
 
@@ -86,6 +88,7 @@ fn rows(g: &Good) -> Vec<Row> {
     for (field, value) in model.fields.iter().zip(&g.eval.inputs) {
         let (text, exact) = shown(field, value);
         rows.push(Row::Line {
+            unit: field.unit,
             plain: field.symbol.is_empty(),
             symbol: (if field.symbol.is_empty() {
                 field.label
@@ -148,6 +151,7 @@ fn rows(g: &Good) -> Vec<Row> {
                 occupancy: Some(won),
                 about: None,
                 plain: true,
+                unit: "blocks",
             });
         }
     }
@@ -155,6 +159,7 @@ fn rows(g: &Good) -> Vec<Row> {
     for (spec, value) in model.outputs.iter().zip(&g.eval.outputs) {
         let mut push = |name: String, symbol: String, (text, exact): (String, String)| {
             rows.push(Row::Line {
+                unit: spec.unit,
                 plain: spec.symbol.is_empty(),
                 symbol,
                 about: model.about(&name),
@@ -252,9 +257,10 @@ struct Vals {
     won: bool,
 }
 
-/// The worked table as CSV: section, parameter, name, obtained, exact value, value as shown.
+/// The worked table as CSV: section, parameter, name, obtained, exact value, its unit, and
+/// the value as shown.
 fn rows_csv(rows: &[Row]) -> String {
-    let mut out = String::from("section,parameter,name,obtained,value,shown\n");
+    let mut out = String::from("section,parameter,name,obtained,value,unit,shown\n");
     let mut section = "";
     for row in rows {
         match row {
@@ -265,9 +271,10 @@ fn rows_csv(rows: &[Row]) -> String {
                 origin,
                 text,
                 exact,
+                unit,
                 ..
             } => {
-                let cells = [section, symbol, name, origin, exact, text].map(csv_cell);
+                let cells = [section, symbol, name, origin, exact, unit, text].map(csv_cell);
                 out.push_str(&cells.join(","));
                 out.push('\n');
             }

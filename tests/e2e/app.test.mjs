@@ -342,6 +342,12 @@ test('a custom device: type its values, and the link carries them', async () => 
   await page.fill('#custom_sms', '60');
   await page.waitForFunction(() => /device=custom&custom_cc=1\.3&custom_sms=60&/.test(location.search));
   assert.equal(await page.inputValue('#mem_ld'), '500');
+  // The SM clock and Hong & Kim's Freq are one value: typing either changes both.
+  await page.fill('#freq_ghz', '1.5');
+  await page.waitForFunction(() => document.querySelector('#custom_clock_ghz').value === '1.5');
+  await page.fill('#custom_clock_ghz', '2');
+  await page.waitForFunction(() => document.querySelector('#freq_ghz').value === '2');
+  await page.waitForFunction(() => /custom_clock_ghz=2&/.test(location.search) && /freq_ghz=2&/.test(location.search));
   // The facts table is built when opened.
   await page.click('#device-facts summary');
   await page.waitForSelector('#device-facts table');

@@ -161,7 +161,7 @@ test('the worked table downloads as CSV and the whole evaluation as the CLI\'s J
     assert.deepEqual(JSON.parse(json.body.toString('utf8')), cli, q);
     assert.match(json.name, /^warpsight-[a-z-]+-[a-z0-9-]+\.json$/);
     const csv = (await download(page, '#export-worked-csv')).body.toString('utf8').trim().split('\n');
-    assert.equal(csv[0], 'section,parameter,name,obtained,value,shown');
+    assert.equal(csv[0], 'section,parameter,name,obtained,value,unit,shown');
     const cells = await page.$$eval('#worked-table td[data-name], #worked-table td[data-occupancy]', (tds) =>
       tds.map((td) => [td.dataset.name ?? td.dataset.occupancy, td.dataset.value]));
     assert.equal(csv.length - 1, cells.length, q);

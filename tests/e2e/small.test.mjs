@@ -142,3 +142,27 @@ test('switching models keeps each model\'s inputs for the visit; a switch is a h
   assert.match(page.url(), /model=hong-kim/);
   await page.close();
 });
+
+test('on phones every column of the result tables is on screen, and definitions stay inside it', async () => {
+  const page = await app.env.context.newPage();
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    // APSP's mappings: T′ and T are on screen.
+    await page.goto(app.link('model=apsp&device=c2075&n=81&block_size=8'));
+    await ready(page);
+    const right = (sel) => page.$$eval(sel, (els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
+    assert.ok(await right('#result table.mappings tr > *:last-child') <= width, `${width}: T column`);
+    assert.ok(await right('#result table.mappings tr > *:nth-last-child(2)') <= width, `${width}: T′ column`);
+    // The worked table's values are on screen.
+    assert.ok(await right('#worked-table td.num') <= width, `${width}: worked values`);
+    // Hong & Kim's Regime definition, focused, stays inside the screen.
+    await page.goto(app.link('model=hong-kim&device=gtx280'));
+    await ready(page);
+    await page.focus('#result .stat button.term-btn >> nth=-1');
+    const tip = await page.$eval('#about-r-regime', (t) => { const r = t.getBoundingClientRect(); return [r.left, r.right, getComputedStyle(t).display]; });
+    assert.notEqual(tip[2], 'none', 'shown on focus');
+    assert.ok(tip[0] >= 0 && tip[1] <= width, `${width}: tip at ${tip}`);
+    assert.ok(await right('#worked-table td.num') <= width, `${width}: worked values (hong-kim)`);
+  }
+  await page.close();
+});
