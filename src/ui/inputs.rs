@@ -314,7 +314,11 @@ fn RowsEditor(
     };
     let header = columns
         .iter()
-        .map(|c| view! { <th scope="col">{c.name}" "<span class="unit">{c.unit}</span></th> })
+        .map(|c| {
+            // A column named by its unit ("ms") says it once.
+            let unit = (!c.unit.is_empty() && c.unit != c.name).then_some(c.unit);
+            view! { <th scope="col">{c.name}{unit.map(|u| view! { " "<span class="unit">{u}</span> })}</th> }
+        })
         .collect_view();
     view! {
         <input type="hidden" id=name prop:value=move || texts.with(|t| text_of(t, name))/>

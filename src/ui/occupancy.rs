@@ -81,18 +81,35 @@ pub fn OccupancyCharts(good: Memo<Option<Good>>) -> impl IntoView {
             )
         })
     };
+    // The charts are built when the panel is first opened (most visits never open it).
+    let opened = RwSignal::new(false);
+    let charts = move || {
+        opened.get().then(|| {
+            view! {
+                <div class="occupancy-grid">
+                    {chart(Axis::ThreadsPerBlock, "Threads per block (threads)", "occupancy-threads")}
+                    {chart(Axis::RegistersPerThread, "Registers per thread (registers)", "occupancy-registers")}
+                    {chart(Axis::SharedMemPerBlock, "Shared memory per block (bytes)", "occupancy-shared")}
+                </div>
+            }
+        })
+    };
     move || {
         occ.with(Option::is_some).then(|| {
             view! {
                 <section class="occupancy-charts" aria-label="Occupancy">
-                    <details id="occupancy-charts">
+                    <details id="occupancy-charts" on:toggle=move |ev| {
+                        let open = ev
+                            .target()
+                            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlDetailsElement>(t).ok())
+                            .is_some_and(|d| d.open());
+                        if open {
+                            opened.set(true);
+                        }
+                    }>
                         <summary><h2>"Occupancy, as NVIDIA's calculator draws it"</h2></summary>
                         <p class="sub" id="occupancy-now">{summary}</p>
-                        <div class="occupancy-grid">
-                            {chart(Axis::ThreadsPerBlock, "Threads per block (threads)", "occupancy-threads")}
-                            {chart(Axis::RegistersPerThread, "Registers per thread (registers)", "occupancy-registers")}
-                            {chart(Axis::SharedMemPerBlock, "Shared memory per block (bytes)", "occupancy-shared")}
-                        </div>
+                        {charts}
                     </details>
                 </section>
             }

@@ -16,6 +16,11 @@ test('the C2075 8×8 case: Buckets jumps 8 → 16 blocks per SM at n = 81', asyn
   assert.equal(await cell('blocks_per_sm_full'), '9');
   assert.equal(await cell('blocks_per_sm_occ'), '8');
   assert.match(await page.textContent('#worked-table'), /Dümmler & Egerland, Table 4/);
+  // The y axis names no unit its ticks do not use (the ticks carry theirs: µs, ms, s).
+  const labels = await page.$$eval('section.sweep .axis-label', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(labels, ['Graph size n (vertices)', 'Predicted time']);
+  // The measured-times editor's columns: n, and ms once.
+  assert.deepEqual(await page.$$eval('#measured-rows thead th[scope=col]', (ths) => ths.map((t) => t.textContent)), ['n nodes', 'ms']);
   // Calibrated by the C2075's illustrative time at n0 = 500, and the page says it is not the paper's.
   assert.match(await page.textContent('#calibration'), /illustrative time at n0, not from the paper/);
   // A GPU without one: symbolic units, and the page says so.

@@ -284,7 +284,7 @@ fn visuals(ctx: Ctx) -> AnyView {
         Memo::new(move |_| overlay.with(|o| o.as_ref().is_some_and(|o| o.0.is_some())));
     let chart = move || {
         let (y_label, format_y): (&str, fn(f64) -> String) = if calibrated.get() {
-            ("Predicted time (ms)", ms)
+            ("Predicted time", ms)
         } else {
             ("Time (symbolic units)", units)
         };

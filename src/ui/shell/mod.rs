@@ -1,0 +1,282 @@
+//! The page shell every model shares: the model picker in the header, the device picker with
+//! the device's facts, a paper-example picker, the form rendered from the model's field kinds
+//! with inline validation, notices about the link, the URL kept in sync, the share bar, the
+//! worked table and the reading notes. The model's page module renders its result card and
+//! visuals in between. With `embed=1`, only the result card and the visuals.
+//!
+//! - [`state`]: the shell's signals, and the visit's memory of each model's inputs;
+//! - [`pickers`]: model, theme, device (and the custom device), examples and Reset;
+//! - [`form`]: the model's fields, their errors and hints, and the link's notices;
+//! - [`stages`]: the page built in parts after the first frame.
+
+mod form;
+mod pickers;
+mod stages;
+mod state;
+
+use leptos::prelude::*;
+
+use super::browser;
+use super::inputs::{set_text, text_of};
+use super::occupancy::OccupancyCharts;
+use super::pages::{Ctx, Good, SweepCtl};
+use super::share::ShareBar;
+use super::worked::{ReadingNotes, WorkedTable};
+use crate::devices::Device;
+use crate::link::{self, Notice, ShareState};
+use crate::model::Sweep;
+use form::{focus_target_id, label_of, KernelForm, NoticeList};
+use pickers::{DevicePicker, ExamplePicker, ModelPicker, ThemeToggle};
+use state::{Form, Visits};
+
+#[component]
+pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
+    let embed = initial.embed;
+    let at = stages::in_stages();
+    let form = Form::new(&initial, notices);
+    let (model, device, texts) = (form.model, form.device, form.texts);
+
+    // Everything below derives from the form's signals.
+    let params = Memo::new(move |_| {
+        let (m, d) = (model.get(), device.get());
+        texts.with(|t| {
+            link::params_from_texts(m, d, |name| {
+                t.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
+            })
+        })
+    });
+    // One evaluation per edit: the page reads everything from it.
+    let evaluated = Memo::new(move |_| {
+        let p = params.get()?;
+        (p.model.evaluate)(&p, device.get())
+            .map(|e| (p, e))
+            .map_err(|e| vec![e])
+    });
+    // The field being edited while its box is empty: its error waits (clearing a box to type
+    // a new value should not flash a message).
+    let focused = RwSignal::new(None::<String>);
+    let errors = Memo::new(move |_| {
+        let mut es = evaluated.get().err().unwrap_or_default();
+        if let Some(f) = focused.get() {
+            let blank = texts.with(|t| text_of(t, &f).trim().is_empty());
+            if blank {
+                es.retain(|e| e.field != f);
+            }
+        }
+        es
+    });
+    // The prediction is stale at once, even while the emptied box waits to show its error.
+    let stale = Signal::derive(move || {
+        let m = model.get();
+        evaluated.with(|r| {
+            let e = r.as_ref().err()?.first()?;
+            let blank = texts.with(|t| text_of(t, &e.field).trim().is_empty());
+            Some(
+                if blank && focused.get().as_deref() == Some(e.field.as_str()) {
+                    format!("{} is empty", label_of(m, &e.field))
+                } else {
+                    format!("{}: {}", label_of(m, &e.field), e.message)
+                },
+            )
+        })
+    });
+
+    let sweep_spec = Memo::new(move |_| {
+        link::sweep_from_texts(
+            model.get(),
+            form.sweep_field.get(),
+            &form.sweep_from.get(),
+            &form.sweep_to.get(),
+            &form.sweep_points.get(),
+            form.sweep_log.get(),
+        )
+    });
+    let good_sweep: Memo<Option<Sweep>> =
+        Memo::new(move |prev: Option<&Option<Sweep>>| match sweep_spec.get() {
+            Ok(s) => Some(s),
+            Err(_) => prev
+                .cloned()
+                .flatten()
+                .filter(|s| model.get().field(s.field).is_some()),
+        });
+
+    // The last valid prediction stays on screen while an input is invalid.
+    let good: Memo<Option<Good>> =
+        Memo::new(move |prev: Option<&Option<Good>>| match evaluated.get() {
+            Ok((params, eval)) => Some(Good {
+                state: ShareState {
+                    model: params.model,
+                    device: device.get(),
+                    params,
+                    sweep: model.get().sweep.and(good_sweep.get()),
+                    embed: false,
+                },
+                eval,
+            }),
+            Err(_) => prev
+                .cloned()
+                .flatten()
+                .filter(|g| g.state.model.id == model.get().id),
+        });
+
+    let query = Memo::new(move |_| {
+        good.with(|g| g.as_ref().map(|g| link::to_query(&g.state)))
+            .unwrap_or_default()
+    });
+    if !embed {
+        // Keep the address bar current: a model switch adds a history entry, edits replace
+        // the current one.
+        Effect::new(move |_| {
+            let q = query.get();
+            if q.is_empty() {
+                return;
+            }
+            if form.push_next.get_value() {
+                form.push_next.set_value(false);
+                let _ = browser::push_query(&q);
+            } else {
+                let _ = browser::replace_query(&q);
+            }
+        });
+    }
+
+    let ctx = Ctx {
+        good,
+        stale,
+        set_text: Callback::new(move |(name, text): (&'static str, String)| {
+            set_text(texts, name, text)
+        }),
+        set_device: Callback::new(move |d: &'static Device| form.set_device(d)),
+        sweep: SweepCtl {
+            field: form.sweep_field,
+            from: form.sweep_from,
+            to: form.sweep_to,
+            points: form.sweep_points,
+            log: form.sweep_log,
+            spec: sweep_spec,
+            good: good_sweep,
+        },
+        embed,
+    };
+
+    let page = move || super::pages::page(model.get().id);
+    let result = move || page().map(|p| (p.result)(ctx));
+    let visuals = move || page().map(|p| (p.visuals)(ctx));
+    let result_section = move || {
+        view! {
+            <section
+                class="result"
+                class:stale=move || stale.with(Option::is_some)
+                aria-live="polite"
+                id="result"
+                tabindex="-1"
+                data-model=move || model.get().id
+                data-ready=move || good.with(|g| g.as_ref().map(|g| g.state.model.id))
+            >
+                <p class="stale-note" id="stale-note">
+                    {move || stale.get().map(|e| format!("{e} — showing the last valid prediction."))}
+                </p>
+                {result}
+                {move || good.with(|g| {
+                    let g = g.as_ref()?;
+                    g.state.model.beyond_scope(g.state.device).map(|text| view! {
+                        <p class="scope-note" id="scope-note" role="note">
+                            <strong>"An old model on a new GPU. "</strong>{text}
+                        </p>
+                    })
+                })}
+            </section>
+        }
+    };
+
+    if embed {
+        let base = browser::page_base();
+        let full_link = move || format!("{base}?{}", query.get());
+        // The host page sizes the frame to the content (the snippet's few lines listen).
+        if let Some(body) = browser::body() {
+            let last = std::cell::Cell::new(0.0);
+            browser::watch_size(&body, move |r| {
+                let h = r.height().ceil();
+                if h > 0.0 && h != last.get() {
+                    last.set(h);
+                    browser::post_height_to_parent(h);
+                }
+            });
+        }
+        return view! {
+            <main class="embed">
+                <h1 class="sr-only">{move || format!("warpsight: {}", model.get().title)}</h1>
+                <NoticeList form=form/>
+                {result_section}
+                {move || at(1).then(visuals)}
+                <p class="embed-foot">
+                    <a href=full_link target="_blank" rel="noopener">"Open in warpsight ↗"</a>
+                </p>
+            </main>
+        }
+        .into_any();
+    }
+
+    // Each model's inputs as the user left them during this visit; Back and Forward.
+    let visits = Visits::new(form, good_sweep);
+    visits.follow_history();
+
+    let summary = move || {
+        good.with(|g| {
+            let g = g.as_ref()?;
+            let p = super::pages::page(g.state.model.id)?;
+            Some((p.summary)(g))
+        })
+    };
+
+    view! {
+        <a class="skip-link" href="#result">"Skip to the prediction"</a>
+        <header class="top">
+            <div class="brand">
+                <h1>"warpsight"</h1>
+                <p class="tagline">"How long will this GPU kernel run? Predicted from the papers' analytical models, before you write it."</p>
+            </div>
+            <ModelPicker form=form visits=visits/>
+            <ThemeToggle/>
+        </header>
+        <main class="page" data-model=move || model.get().id>
+            <NoticeList form=form/>
+            // On narrow screens the result card sits below the form; this bar keeps the
+            // prediction in sight while editing.
+            <div class="mobile-summary" aria-hidden="true">
+                {summary}
+                {move || stale.with(Option::is_some).then_some(" · (last valid)")}
+            </div>
+            <section class="inputs" aria-label="Inputs">
+                // A model that names its devices in its own fields has no single device.
+                {move || (at(1) && model.get().devices.one()).then(|| view! { <DevicePicker form=form/> })}
+                {move || at(1).then(|| view! { <ExamplePicker form=form params=params/> })}
+                <form
+                    class="kernel"
+                    on:submit=|ev| ev.prevent_default()
+                    on:focusin=move |ev| focused.set(focus_target_id(&ev))
+                    on:focusout=move |_| focused.set(None)
+                >
+                    {move || at(1).then(|| view! { <KernelForm form=form errors=errors good=good/> })}
+                </form>
+            </section>
+            <section class="outputs" aria-label="Prediction">
+                {result_section}
+                {move || at(2).then(visuals)}
+                {move || at(3).then(|| view! { <OccupancyCharts good=good/> })}
+                {move || at(4).then(|| view! {
+                    <ShareBar query=query/>
+                    <WorkedTable good=good/>
+                    <ReadingNotes good=good/>
+                })}
+            </section>
+        </main>
+        <footer class="foot">
+            <p>
+                "Model: " {move || model.get().citation} " "
+                "Runs entirely in your browser; nothing is sent anywhere."
+            </p>
+        </footer>
+    }
+    .into_any()
+}
