@@ -60,7 +60,10 @@ pub fn FieldInput(
 ) -> impl IntoView {
     let name = field.name;
     let error_id = format!("{name}-error");
-    let value = move || texts.with(|t| text_of(t, name));
+    // This field's text: the box is written only when it changes (not on every keystroke in
+    // another field).
+    let text = Memo::new(move |_| texts.with(|t| text_of(t, name)));
+    let value = move || text.get();
     let invalid = move || error.get().is_some();
     let control = match field.kind {
         Kind::Number { .. } => view! {

@@ -325,8 +325,14 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
         })
     });
     let render = move |shape: Shape| {
-        let value = move |name: &str, f: fn(&Vals) -> String| {
-            values.with(|m| m.get(name).map(f).unwrap_or_default())
+        // The row's own values: its cells are rewritten only when they change.
+        let name = match &shape {
+            Shape::Line { name, .. } => name.clone(),
+            Shape::Section(_) => String::new(),
+        };
+        let row = Memo::new(move |_| values.with(|m| m.get(&name).cloned()));
+        let value = move |_: &str, f: fn(&Vals) -> String| {
+            row.with(|v| v.as_ref().map(f).unwrap_or_default())
         };
         match shape {
             Shape::Section(title) => {
@@ -340,7 +346,7 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
             } => {
                 let (n1, n2, n3, n4) = (name.clone(), name.clone(), name.clone(), name.clone());
                 view! {
-                    <tr class:limiter=move || values.with(|m| m.get(&n1).is_some_and(|v| v.won))>
+                    <tr class:limiter=move || row.with(|v| v.as_ref().is_some_and(|v| v.won)) data-row=n1>
                         <td class="plain">{symbol.text}<span class="name">{name.clone()}</span></td>
                         <td class="origin">{move || value(&n2, |v| v.origin.clone())}</td>
                         <td class="num" data-occupancy=name data-value=move || value(&n3, |v| v.exact.clone())>{move || value(&n4, |v| v.text.clone())}</td>

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, openBrowser, cliEval, cliFail, ready, assertCellsMatchCli, ROOT, DIST } from './harness.mjs';
+import { startServer, openBrowser, cliEval, cliFail, ready, settled, assertCellsMatchCli, ROOT, DIST, settledUrl } from './harness.mjs';
 
 let server, env;
 
@@ -96,6 +96,7 @@ test('editing an input changes the result and replaces the URL (Back leaves the 
   const historyLength = await page.evaluate(() => history.length);
   await page.fill('#comp_insts', '270');
   await page.waitForFunction((b) => document.querySelector('#cycles').dataset.value !== b, before);
+  await settled(page);
   assert.match(page.url(), /[?&]comp_insts=270(&|$)/);
   assert.equal(await page.evaluate(() => history.length), historyLength, 'no history entry pushed');
   // The URL restores exactly the same prediction in a new tab.
@@ -144,6 +145,7 @@ test('picking a device loads its constants and labels values not from the papers
   await page.selectOption('#device', 'gtx280');
   await page.waitForFunction(() => document.querySelector('#mem_ld').value === '450');
   assert.equal(await page.inputValue('#freq_ghz'), '1.3');
+  await settled(page);
   assert.match(page.url(), /device=gtx280/);
   assert.match(await page.textContent('.result-device'), /GTX ?280/);
   await page.selectOption('#device', 'h100');
@@ -255,7 +257,7 @@ test('loading a kernel from the paper fills the form and agrees with the CLI', a
   assert.equal(await page.inputValue('#blocks'), '5704'); // ⌈736 × 992 / 128⌉
   assert.equal(await page.inputValue('#example'), 'svm', 'the picker shows the loaded example');
   await page.waitForFunction(() => /coal_mem_insts=819/.test(location.search));
-  const cli = cliEval(page.url());
+  const cli = cliEval(await settledUrl(page));
   assert.equal(Number(await page.getAttribute('#cycles', 'data-value')), cli.outputs.exec_cycles_with_synch);
   await page.close();
 });
@@ -302,6 +304,7 @@ test('the same kernel on every device, and switching from that table', async () 
   assert.deepEqual(times, [...times].sort((a, b) => a - b));
   await page.click('#compare tr[data-device="gtx280"] button');
   await page.waitForFunction(() => document.querySelector('#mem_ld').value === '450');
+  await settled(page);
   assert.match(page.url(), /device=gtx280/);
   assert.equal(await page.inputValue('#device'), 'gtx280');
   await page.close();

@@ -2,7 +2,7 @@
 // jumps explained on hover, measured times pasted by the user, calibration.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, cliEval, ready } from './harness.mjs';
+import { useApp, cliEval, ready, settledUrl } from './harness.mjs';
 
 const app = useApp();
 const link = (q) => app.link(q);
@@ -88,7 +88,7 @@ test('measured times pasted by the user calibrate the model and appear on the ch
   await page.click('#measured-paste-add');
   await page.waitForFunction(() => /measured=500:12.5,60:0.8,90:1.1/.test(location.search));
   await page.waitForSelector('#calibration:has-text("Calibrated")');
-  const cli = cliEval(page.url());
+  const cli = cliEval(await settledUrl(page));
   assert.equal(cli.derived.t_meas_ms, 'the measured pair at n0 = 500');
   // f = 4 × 12.5 / ΣT'(500); the page's interval is f × [min, max] T'(81).
   const f = cli.outputs.f;
@@ -100,7 +100,7 @@ test('measured times pasted by the user calibrate the model and appear on the ch
   // Calibrating with another measurement makes its n the calibration size.
   await page.selectOption('#calibrate-from', '90');
   await page.waitForFunction(() => /[?&]n0=90&/.test(location.search));
-  const again = cliEval(page.url());
+  const again = cliEval(await settledUrl(page));
   assert.equal(again.derived.t_meas_ms, 'the measured pair at n0 = 90');
   assert.notEqual(again.outputs.f, f);
   // The rows editor lists the three pairs; removing one updates the link.
@@ -129,7 +129,7 @@ test('Floyd-Warshall and another device from the example picker', async () => {
   // An example replaces the whole form: inputs it does not list go back to their defaults.
   await page.waitForFunction(() => document.querySelector('#blocks_per_sm_occ').value === 'auto');
   await page.waitForFunction(() => /algorithm=floyd-warshall/.test(location.search));
-  const cli = cliEval(page.url());
+  const cli = cliEval(await settledUrl(page));
   assert.equal(cli.outputs.steps, 97);
   assert.equal(Number(await page.getAttribute('#worked-table td[data-name="steps"]', 'data-value')), 97);
   await page.selectOption('#example', 'gtx780-32');

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useApp, ready, cliEval } from './harness.mjs';
+import { useApp, ready, cliEval, settledUrl } from './harness.mjs';
 
 const app = useApp();
 
@@ -157,7 +157,7 @@ test('the worked table downloads as CSV and the whole evaluation as the CLI\'s J
     await page.goto(app.link(q));
     await ready(page);
     const json = await download(page, '#export-json');
-    const cli = cliEval(page.url());
+    const cli = cliEval(await settledUrl(page));
     assert.deepEqual(JSON.parse(json.body.toString('utf8')), cli, q);
     assert.match(json.name, /^warpsight-[a-z-]+-[a-z0-9-]+\.json$/);
     const csv = (await download(page, '#export-worked-csv')).body.toString('utf8').trim().split('\n');
@@ -180,7 +180,7 @@ test('the every-device table downloads as CSV with exact times', async () => {
   await page.waitForSelector('#compare tbody tr.current');
   const rows = (await download(page, '#export-devices-csv')).body.toString('utf8').trim().split('\n');
   assert.equal(rows[0], 'device,name,time_s,exec_cycles_with_synch,mwp,cwp,regime,error');
-  const cli = cliEval(page.url()).outputs.time_s_by_device;
+  const cli = cliEval(await settledUrl(page)).outputs.time_s_by_device;
   assert.equal(rows.length - 1, Object.keys(cli).length);
   for (const row of rows.slice(1)) {
     const [id, , time] = row.split(',');

@@ -113,8 +113,24 @@ export async function ready(page) {
   await page.waitForSelector('#result[data-ready] .headline .time', { timeout: 30000 });
   // The rest of the page (form, charts, tables) is built after the first frame: wait until
   // the page marks the frame that shows all of it.
-  await page.waitForFunction(() => performance.getEntriesByName('warpsight:page-painted').length > 0,
-    null, { timeout: 30000 });
+  // (A build before the page was built in parts has neither mark.)
+  await page.waitForFunction(() => performance.getEntriesByName('warpsight:page-painted').length > 0
+    || performance.getEntriesByName('warpsight:first-frame-built').length === 0, null, { timeout: 30000 });
+  await settled(page);
+}
+
+/**
+ * Waits until the address bar holds the current state: the app writes it when the browser is
+ * next idle after an edit, and idle callbacks run in the order they were asked for.
+ */
+export async function settled(page) {
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r())));
+}
+
+/** The page's link once the address bar holds the current state (see `settled`). */
+export async function settledUrl(page) {
+  await settled(page);
+  return page.url();
 }
 
 /** The text a worked-table cell's `data-value` holds for a CLI JSON value. */

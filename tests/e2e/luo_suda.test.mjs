@@ -2,7 +2,7 @@
 // timeline, the readings switch, and the charts against active warps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, cliEval, ready } from './harness.mjs';
+import { useApp, cliEval, ready, settledUrl } from './harness.mjs';
 
 const app = useApp();
 const link = (q) => app.link(q);
@@ -21,7 +21,7 @@ test('the hand-computed case: four period types, 1,899 cycles', async () => {
   await page.selectOption('#reading_cpd', 'printed');
   await page.waitForFunction(() => document.querySelector('#total-cycles').dataset.value === '21391');
   assert.match(await page.textContent('#reading-notes'), /Eq\. 2 as printed/);
-  assert.equal(cliEval(page.url()).outputs.total_cycles, 21391);
+  assert.equal(cliEval(await settledUrl(page)).outputs.total_cycles, 21391);
   await page.close();
 });
 
@@ -44,7 +44,7 @@ test('editing a period row changes the total and the URL', async () => {
   await page.waitForFunction(() => document.querySelector('#periods-error').textContent === '');
   const total = Number(await page.getAttribute('#total-cycles', 'data-value'));
   assert.notEqual(total, 1899);
-  assert.equal(total, cliEval(page.url()).outputs.total_cycles);
+  assert.equal(total, cliEval(await settledUrl(page)).outputs.total_cycles);
   // Add a row: blank, it changes nothing (the prediction is not stale); fill it, and the
   // period appears.
   await page.click('#periods-add');
@@ -74,10 +74,11 @@ test('pasting PTX fills the periods; malformed lines are named, the rest still p
   const summary = await page.textContent('#ptx-summary');
   const m = summary.match(/→ (\d+) calculate period/);
   assert.ok(m, summary);
+  const urlBefore = page.url();
   await page.click('#ptx-apply');
-  await page.waitForFunction(() => /periods=\d/.test(location.search) && /[?&]p=auto/.test(location.search));
+  await page.waitForFunction((b) => location.href !== b && /periods=\d/.test(location.search) && /[?&]p=auto/.test(location.search), urlBefore);
   assert.equal(await page.locator('#periods-table tbody tr').count(), Number(m[1]));
-  const cli = cliEval(page.url());
+  const cli = cliEval(await settledUrl(page));
   assert.equal(Number(await page.getAttribute('#total-cycles', 'data-value')), cli.outputs.total_cycles);
   assert.doesNotMatch(page.url(), /ld\.global|%25r/, 'the PTX text never goes into the link');
   // A loop's trip count multiplies its costs: the tiled matrix multiply has loops to set.
@@ -119,7 +120,7 @@ test('Hong & Kim: instruction counts from PTX', async () => {
   await page.locator('#ptx-memory input[type=checkbox]').first().check();
   await page.click('#ptx-apply');
   await page.waitForFunction(() => /uncoal_mem_insts=1&/.test(location.search));
-  const cli = cliEval(page.url());
+  const cli = cliEval(await settledUrl(page));
   assert.equal(cli.inputs.uncoal_mem_insts, 1);
   assert.ok(cli.inputs.coal_mem_insts >= 1);
   assert.ok(cli.inputs.comp_insts > 0);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { useApp, cliEval, ready, assertCellsMatchCli, ROOT } from './harness.mjs';
+import { useApp, cliEval, ready, assertCellsMatchCli, ROOT, settledUrl } from './harness.mjs';
 
 // One row per model. `link` is a share link; `edit` a field and a new valid text; `invalid` a
 // field, a bad text and the message it must show.
@@ -45,7 +45,7 @@ for (const m of MODELS) {
     await ready(page);
     assert.equal(await page.getAttribute('#result', 'data-ready'), m.id);
     assert.equal(await page.inputValue('#model'), m.id);
-    const cli = cliEval(page.url());
+    const cli = cliEval(await settledUrl(page));
     const n = await assertCellsMatchCli(page, cli);
     assert.ok(n >= 20, `${n} cells`);
     // The link the page writes back opens the same state in the CLI.
@@ -62,7 +62,7 @@ for (const m of MODELS) {
     await page.fill(`#${field}`, text);
     await page.waitForFunction(([f, t]) => new URLSearchParams(location.search).get(f) === t, [field, text]);
     await page.waitForFunction((b) => document.querySelector('#worked-table').textContent !== b, before);
-    await assertCellsMatchCli(page, cliEval(page.url()));
+    await assertCellsMatchCli(page, cliEval(await settledUrl(page)));
     await page.close();
   });
 

@@ -28,18 +28,31 @@ pub(super) fn KernelForm(
             })
         })
     };
-    // Under an auto field: what it resolved to and how.
-    let field_hint = move |name: &'static str| {
-        Signal::derive(move || {
-            let auto = texts.with(|t| matches!(text_of(t, name).trim(), "auto" | ""));
-            good.with(|g| {
-                let g = g.as_ref()?;
-                let m = g.state.model;
-                let (_, how) = g.eval.derived.iter().find(|(n, _)| *n == name)?;
-                let value = g.eval.input(m, name)?.num()?;
-                auto.then(|| format!("auto = {}: {how}", format::num(value)))
-            })
+    // Under an auto field: what it resolved to and how. The hints are worked out once per
+    // edit, and a field's hint changes only when its own does.
+    let hints = Memo::new(move |_| {
+        good.with(|g| {
+            let Some(g) = g.as_ref() else {
+                return Vec::new();
+            };
+            let m = g.state.model;
+            g.eval
+                .derived
+                .iter()
+                .filter_map(|(name, how)| {
+                    let value = g.eval.input(m, name)?.num()?;
+                    Some((*name, format!("auto = {}: {how}", format::num(value))))
+                })
+                .collect::<Vec<_>>()
         })
+    });
+    let field_hint = move |name: &'static str| {
+        let auto =
+            Memo::new(move |_| texts.with(|t| matches!(text_of(t, name).trim(), "auto" | "")));
+        let hint = Memo::new(move |_| {
+            hints.with(|h| h.iter().find(|(n, _)| *n == name).map(|(_, t)| t.clone()))
+        });
+        Signal::derive(move || if auto.get() { hint.get() } else { None })
     };
     move || {
         let m: &'static Model = form.model.get();

@@ -125,18 +125,27 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     });
     if !embed {
         // Keep the address bar current: a model switch adds a history entry, edits replace
-        // the current one.
+        // the current one. The address is written when the browser is next idle, after the
+        // frame that shows the edit (several quick edits write it once).
+        let pending = StoredValue::new(false);
         Effect::new(move |_| {
-            let q = query.get();
-            if q.is_empty() {
+            if query.with(String::is_empty) {
                 return;
             }
-            if form.push_next.get_value() {
-                form.push_next.set_value(false);
-                let _ = browser::push_query(&q);
-            } else {
-                let _ = browser::replace_query(&q);
+            if pending.get_value() {
+                return;
             }
+            pending.set_value(true);
+            request_idle_callback(move || {
+                pending.set_value(false);
+                let q = query.get_untracked();
+                if form.push_next.get_value() {
+                    form.push_next.set_value(false);
+                    let _ = browser::push_query(&q);
+                } else {
+                    let _ = browser::replace_query(&q);
+                }
+            });
         });
     }
 
