@@ -137,6 +137,25 @@ pub fn significant(x: f64, digits: i32) -> String {
     }
 }
 
+/// A label inside a sentence: its first letter in lower case, the rest (units such as GB/s,
+/// symbols such as N_act) as written. "Memory bandwidth (GB/s)" → "memory bandwidth (GB/s)".
+pub fn lower_first(label: &str) -> String {
+    let mut chars = label.chars();
+    match chars.next() {
+        // An acronym or symbol at the start ("SMs", "N_act") keeps its case.
+        Some(_)
+            if chars
+                .clone()
+                .next()
+                .is_some_and(|d| d.is_uppercase() || d == '_') =>
+        {
+            label.to_string()
+        }
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// Longest text quoted back in a notice (the rest is elided).
 const QUOTE_MAX: usize = 40;
 

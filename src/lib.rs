@@ -2,6 +2,7 @@
 //!
 //! - [`model`]: the engines, pure and native-testable.
 //! - [`field`]: inputs as data (kinds, values, their text form), used by models and devices.
+//! - [`chart`]: charts as data and SVG text (ticks, axes, paths), pure and tested natively.
 //! - [`devices`]: device presets as data, each value with its source.
 //! - [`registry`]: the models offered, one line per model.
 //! - [`link`]: the link codec, share links ⇄ typed inputs.
@@ -9,6 +10,7 @@
 //! - [`format`]: numbers for people (the UI's and the CLI's text).
 //! - `ui` (wasm only): the Leptos components; they render and collect input, nothing more.
 
+pub mod chart;
 pub mod devices;
 pub mod field;
 pub mod format;

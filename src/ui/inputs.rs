@@ -88,7 +88,7 @@ pub fn FieldInput(
                         type="button"
                         class="auto-btn"
                         title="Derive this value from the device and the other inputs"
-                        aria-label=format!("auto: derive {} from the device and the other inputs", field.label.to_lowercase())
+                        aria-label=format!("auto: derive {} from the device and the other inputs", crate::format::lower_first(field.label))
                         disabled=move || value() == "auto"
                         on:click=move |_| set_text(texts, name, "auto".to_string())
                     >

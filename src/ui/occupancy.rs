@@ -38,6 +38,7 @@ pub fn OccupancyCharts(good: Memo<Option<Good>>) -> impl IntoView {
                     line: true,
                     dots: false,
                 }],
+                y_unit: "warps",
                 ..ChartData::default()
             }
         });
@@ -59,7 +60,7 @@ pub fn OccupancyCharts(good: Memo<Option<Good>>) -> impl IntoView {
                     marker=marker
                     format_x=format::num
                     format_y=warps
-                    title=format!("Active warps per SM as {} varies", label.to_lowercase())
+                    title=format!("Active warps per SM as {} varies", crate::format::lower_first(label))
                     file=id
                 />
             </div>

@@ -98,7 +98,7 @@ test('up to 1,000 points and a log scale, kept in the link; the CSV holds every 
   const csv = await download(page, '.sweep .export-csv');
   assert.equal(csv.name, 'hong-kim-sweep.csv');
   const rows = csv.body.toString('utf8').trim().split('\n');
-  assert.equal(rows[0], 'Computation instructions per thread (insts),predicted time');
+  assert.equal(rows[0], 'Computation instructions per thread (insts),predicted time (s)');
   assert.equal(rows.length, 1 + 1000);
   // Every row is the CLI's time to the last digit (spot-check three).
   for (const row of [rows[1], rows[500], rows[1000]]) {
@@ -186,5 +186,37 @@ test('the every-device table downloads as CSV with exact times', async () => {
     const [id, , time] = row.split(',');
     assert.equal(time === '' ? null : Number(time), cli[id], row);
   }
+  await page.close();
+});
+
+test('axis text never overlaps or runs off: the y title clears its tick labels, the last x label is whole, three x ticks on a phone; a log y axis', async () => {
+  const page = await app.env.context.newPage();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(app.link('model=hong-kim&device=a100&sweep=threads_per_block&sweep_from=1&sweep_to=1024'));
+    await ready(page);
+    await page.click('#occupancy-charts summary');
+    await page.waitForSelector('#occupancy-shared svg .tick');
+    for (const sel of ['#occupancy-threads', '#occupancy-registers', '#occupancy-shared', 'section.sweep']) {
+      const boxes = await page.$eval(`${sel} svg`, (svg) => {
+        const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.right, b.top, b.bottom]; };
+        const labels = [...svg.querySelectorAll('.axis-label')];
+        const yTitle = r(labels[1]);
+        const xTicks = [...svg.querySelectorAll('.axes text.tick[text-anchor="middle"], .axes text.tick[text-anchor="end"]')]
+          .filter((t) => Number(t.getAttribute('y')) > 250).map(r);
+        const yTicks = [...svg.querySelectorAll('.axes text.tick')].filter((t) => Number(t.getAttribute('y')) <= 260
+          && t.getAttribute('text-anchor') === 'end' && Number(t.getAttribute('x')) < 200).map(r);
+        return { yTitle, yTicks, xTicks, svg: r(svg) };
+      });
+      for (const t of boxes.yTicks) assert.ok(t[0] >= boxes.yTitle[1] - 0.5, `${width} ${sel}: y tick at ${t[0]} overlaps the title ending at ${boxes.yTitle[1]}`);
+      for (const t of boxes.xTicks) assert.ok(t[1] <= boxes.svg[1] + 0.5, `${width} ${sel}: x tick ends at ${t[1]}, past ${boxes.svg[1]}`);
+      assert.ok(boxes.xTicks.length >= 3, `${width} ${sel}: ${boxes.xTicks.length} x ticks`);
+    }
+  }
+  // A log y axis, chosen under the chart.
+  await page.check('section.sweep input.log-y');
+  await page.waitForFunction(() => /log scale$/.test(document.querySelectorAll('section.sweep .axis-label')[1].textContent));
+  const ticks = await page.$$eval('section.sweep .axes text.tick', (ts) => ts.map((t) => t.textContent));
+  assert.ok(ticks.length > 3, `${ticks}`);
   await page.close();
 });

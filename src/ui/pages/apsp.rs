@@ -272,6 +272,7 @@ fn visuals(ctx: Ctx) -> AnyView {
             events,
             event_label: "jump",
             gap_reason: None,
+            y_unit: if f.is_some() { "ms" } else { "units" },
         }
     });
     let hovered = RwSignal::new(None::<f64>);

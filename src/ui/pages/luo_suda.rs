@@ -199,6 +199,7 @@ fn visuals(ctx: Ctx) -> AnyView {
     };
     let time = Signal::derive(move || ChartData {
         series: vec![series("predicted time", "s0", |o| o.time_s)],
+        y_unit: "s",
         ..ChartData::default()
     });
     let degrees = Signal::derive(move || ChartData {
@@ -206,6 +207,7 @@ fn visuals(ctx: Ctx) -> AnyView {
             series("MPD", "s1", |o| o.mpd),
             series("CPD", "s2", |o| o.cpd),
         ],
+        y_unit: "warps",
         ..ChartData::default()
     });
     let ptx = (!ctx.embed).then(|| view! { <PtxPanel ctx=ctx target=Target::LuoSuda/> });

@@ -78,6 +78,7 @@ fn visuals(ctx: Ctx) -> AnyView {
             events: hong_kim::sweep_changes(&sweep_points, MAX_EVENTS),
             event_label: "regime or occupancy change",
             gap_reason,
+            y_unit: "s",
             ..ChartData::default()
         }
     });
@@ -107,7 +108,7 @@ fn visuals(ctx: Ctx) -> AnyView {
         };
         format!(
             "Predicted time as {} varies{fixed}",
-            x_label.get().to_lowercase()
+            crate::format::lower_first(&x_label.get())
         )
     });
     let chart = view! {

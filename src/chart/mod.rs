@@ -1,0 +1,137 @@
+//! Charts as data and as SVG text, pure Rust (tested natively): the points a chart draws and
+//! their CSV ([`ChartData`]), the geometry (nice ticks, linear or log axes, the frame that maps
+//! values to pixels, thinning, paths: [`geometry`]) and the SVG markup of the axes and the
+//! plot ([`svg`]). The interactive component (hover, keys, downloads) is `ui::chart`.
+
+pub mod geometry;
+pub mod svg;
+
+/// The drawing's width before its box is measured.
+pub const W0: f64 = 640.0;
+pub const H: f64 = 300.0;
+pub const LEFT: f64 = 72.0;
+pub const RIGHT: f64 = 18.0;
+pub const TOP: f64 = 14.0;
+pub const BOTTOM: f64 = 46.0;
+
+/// One line (or set of dots) of the chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: String,
+    /// CSS class for its colour: `s0`…`s3`, `measured`.
+    pub class: &'static str,
+    /// Sorted by x; `None` where the model rejects the input (drawn as a gap).
+    pub points: Vec<(f64, Option<f64>)>,
+    pub line: bool,
+    pub dots: bool,
+}
+
+/// Everything a chart draws.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ChartData {
+    /// The first series' x values are the ones hover and the arrow keys walk.
+    pub series: Vec<Series>,
+    /// A shaded band: (x, low, high).
+    pub band: Vec<(f64, f64, f64)>,
+    /// Marked x positions with what happens there.
+    pub events: Vec<(f64, String)>,
+    /// The legend's words for the marks ("jump", "regime change").
+    pub event_label: &'static str,
+    /// Why the first series has gaps (the model's reason at the first missing point).
+    pub gap_reason: Option<String>,
+    /// The unit of the y values as the CSV holds them ("s", "ms", "warps"): the CSV's
+    /// column headers say it.
+    pub y_unit: &'static str,
+}
+
+impl ChartData {
+    /// The gaps of the first series: x ranges (from, to) with no value, from halfway to the
+    /// previous valid point to halfway to the next one (or the edge).
+    fn gaps(&self) -> Vec<(f64, f64)> {
+        let Some(first) = self.series.first() else {
+            return Vec::new();
+        };
+        let p = &first.points;
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < p.len() {
+            if p[i].1.is_some() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < p.len() && p[i].1.is_none() {
+                i += 1;
+            }
+            let lo = if start == 0 {
+                p[0].0
+            } else {
+                (p[start - 1].0 + p[start].0) / 2.0
+            };
+            let hi = if i == p.len() {
+                p[i - 1].0
+            } else {
+                (p[i - 1].0 + p[i].0) / 2.0
+            };
+            out.push((lo, hi));
+        }
+        out
+    }
+
+    /// The points as CSV: the x label and each series' name (with the y unit) as the header, one row per x of
+    /// the first series; an empty cell where a series has no value.
+    pub fn to_csv(&self, x_label: &str) -> String {
+        let mut out = String::new();
+        let mut head = vec![csv_cell(x_label)];
+        let unit = |name: &str| {
+            if self.y_unit.is_empty() {
+                name.to_string()
+            } else {
+                format!("{name} ({})", self.y_unit)
+            }
+        };
+        head.extend(self.series.iter().map(|s| csv_cell(&unit(&s.name))));
+        if !self.band.is_empty() {
+            head.push(csv_cell(&unit("min")));
+            head.push(csv_cell(&unit("max")));
+        }
+        out.push_str(&head.join(","));
+        out.push('\n');
+        let Some(first) = self.series.first() else {
+            return out;
+        };
+        for &(x, _) in &first.points {
+            let mut row = vec![crate::format::exact(x)];
+            for s in &self.series {
+                row.push(value_at(s, x).map(crate::format::exact).unwrap_or_default());
+            }
+            if !self.band.is_empty() {
+                match self.band.iter().find(|b| b.0 == x) {
+                    Some(&(_, lo, hi)) => {
+                        row.push(crate::format::exact(lo));
+                        row.push(crate::format::exact(hi));
+                    }
+                    None => row.extend([String::new(), String::new()]),
+                }
+            }
+            out.push_str(&row.join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// One CSV cell, quoted when it holds a comma, a quote or a line break.
+pub fn csv_cell(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The value of a series at exactly `x`, if it has one.
+pub fn value_at(s: &Series, x: f64) -> Option<f64> {
+    let i = s.points.partition_point(|p| p.0 < x);
+    s.points.get(i).filter(|p| p.0 == x).and_then(|p| p.1)
+}
