@@ -619,7 +619,7 @@ pub fn sweep_from_texts(
         return Err(InputError::new(
             "sweep_to",
             format!(
-                "must be greater than sweep_from ({})",
+                "must be greater than the start of the range ({})",
                 crate::format::num(from)
             ),
         ));

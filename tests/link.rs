@@ -500,7 +500,7 @@ fn numbers_as_the_messages_write_them_and_sensible_sweep_ranges() {
     let e = sweep_from_texts(&hong_kim::MODEL, "mem_ld", "900", "100", "48", false).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "sweep_to: must be greater than sweep_from (900)"
+        "sweep_to: must be greater than the start of the range (900)"
     );
     // A field at 0 sweeps up from it, not over 0…0.
     let f = hong_kim::field("coal_mem_insts").expect("field");

@@ -92,7 +92,7 @@ test('up to 1,000 points and a log scale, kept in the link; the CSV holds every 
   await page.fill('#sweep_from', '1');
   await page.fill('#sweep_to', '10000');
   await page.fill('#sweep_points', '1001');
-  assert.equal(await page.textContent('#sweep-error'), 'sweep_points: must be a whole number from 2 to 1,000');
+  assert.equal(await page.textContent('#sweep-error'), 'Points: must be a whole number from 2 to 1,000');
   await page.fill('#sweep_points', '1000');
   await page.waitForFunction(() => /sweep_points=1000$/.test(location.search));
   const csv = await download(page, '.sweep .export-csv');
@@ -120,7 +120,7 @@ test('up to 1,000 points and a log scale, kept in the link; the CSV holds every 
   assert.match(await page.textContent('.sweep .chart-note'), new RegExp(` ${xs.length} distinct values in this range \\(of the 1000 points asked for\\)\\.$`));
   // A log scale needs a range above 0.
   await page.fill('#sweep_from', '0');
-  assert.equal(await page.textContent('#sweep-error'), 'sweep_from: must be above 0 on a log scale');
+  assert.equal(await page.textContent('#sweep-error'), 'From: must be above 0 on a log scale');
   await page.close();
 });
 

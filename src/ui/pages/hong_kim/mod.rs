@@ -127,7 +127,18 @@ fn visuals(ctx: Ctx) -> AnyView {
     if ctx.embed {
         return chart.into_any();
     }
-    let sweep_error = move || sweep.spec.get().err().map(|e| e.to_string());
+    // Under the sweep's controls: the control by its label, then what is valid.
+    let sweep_error = move || {
+        sweep.spec.get().err().map(|e| {
+            let control = match e.field.as_str() {
+                "sweep_from" => "From",
+                "sweep_to" => "To",
+                "sweep_points" => "Points",
+                _ => "Vary",
+            };
+            format!("{control}: {}", e.message)
+        })
+    };
     let on_pick = move |ev| {
         let name = event_target_value(&ev);
         let Some(field) = hong_kim::field(&name) else {
