@@ -166,3 +166,15 @@ test('on phones every column of the result tables is on screen, and definitions 
   }
   await page.close();
 });
+
+test('the loaded example is named in full under its picker', async () => {
+  const page = await app.env.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(app.link('model=luo-suda'));
+  await ready(page);
+  assert.equal(await page.textContent('#example-loaded'),
+    'Two loads and a store on the GTX260 (illustrative) — Table 1 costs: add/mul.lo on registers (65 + 136 = 201 → one task of 136 here), ld 200, st 200');
+  await page.fill('#n_act', '9');
+  await page.waitForFunction(() => document.querySelector('#example-loaded').textContent === '');
+  await page.close();
+});

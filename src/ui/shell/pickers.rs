@@ -257,6 +257,11 @@ pub(super) fn ExamplePicker(
                             view! { <option value=id title=e.source prop:selected=move || loaded_example.get() == Some(id)>{e.name}</option> }
                         }).collect_view()}
                     </select>
+                    // The loaded example in full (a narrow picker cuts its name), with where
+                    // the paper prints it.
+                    <p class="example-loaded" id="example-loaded">
+                        {move || loaded_example.get().and_then(|id| m.example(id)).map(|e| format!("{} — {}", e.name, e.source))}
+                    </p>
                 })}
                 <button type="button" id="reset" class="reset" on:click=on_reset
                     title="Every input back to the model's default on this device">
