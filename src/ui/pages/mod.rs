@@ -47,6 +47,9 @@ pub struct Ctx {
     pub set_device: Callback<&'static Device>,
     pub sweep: SweepCtl,
     pub embed: bool,
+    /// False in the first frame (which shows the prediction alone), true once the rest of the
+    /// page is being built: a result card's longer texts wait for it.
+    pub settled: Signal<bool>,
 }
 
 macro_rules! pages {

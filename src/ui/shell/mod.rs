@@ -166,6 +166,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             good: good_sweep,
         },
         embed,
+        settled: Signal::derive(move || at(1)),
     };
 
     let page = move || super::pages::page(model.get().id);

@@ -37,7 +37,7 @@ fn hk(ctx: Ctx) -> Memo<Hk> {
 }
 
 fn result(ctx: Ctx) -> AnyView {
-    view! { <ResultCard hk=hk(ctx)/> }.into_any()
+    view! { <ResultCard hk=hk(ctx) settled=ctx.settled/> }.into_any()
 }
 
 fn summary(good: &Good) -> String {

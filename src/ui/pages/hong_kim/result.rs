@@ -10,7 +10,12 @@ use crate::ui::term::Term;
 /// The headline: predicted time, cycles, CPI, MWP, CWP, the regime and what limits it. The
 /// card is built once; an edit changes only its texts (and the list of what-ifs).
 #[component]
-pub(super) fn ResultCard(hk: Memo<Hk>) -> impl IntoView {
+pub(super) fn ResultCard(
+    hk: Memo<Hk>,
+    /// The explanation, occupancy and what-ifs wait for the frame after the first (which
+    /// shows the time and the figures alone).
+    settled: Signal<bool>,
+) -> impl IntoView {
     // A value of the current prediction ("" before there is one).
     fn read_in(hk: Memo<Hk>, f: impl Fn(&Setup, &Prediction) -> String) -> String {
         hk.with(|h| h.as_ref().map(|(s, p)| f(s, p)).unwrap_or_default())
@@ -87,11 +92,13 @@ pub(super) fn ResultCard(hk: Memo<Hk>) -> impl IntoView {
                         </dd>
                     </div>
                 </dl>
-                <p class="explanation" id="explanation">{move || out(&Outputs::explanation)}</p>
-                <p class="occupancy" id="occupancy">
-                    {move || read(|_, p| p.occupancy_summary().unwrap_or_default())}
-                </p>
-                {what_if_list}
+                {move || settled.get().then(|| view! {
+                    <p class="explanation" id="explanation">{move || out(&Outputs::explanation)}</p>
+                    <p class="occupancy" id="occupancy">
+                        {move || read(|_, p| p.occupancy_summary().unwrap_or_default())}
+                    </p>
+                    {what_if_list}
+                })}
             }
         })
     }
