@@ -27,7 +27,8 @@ pub fn nice_ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
 }
 
 /// Tick values for a log axis over [lo, hi] (lo > 0): 1, 2 and 5 × 10^k, or only the powers
-/// of ten when those are too many; linear ticks when the range spans less than a decade.
+/// of ten when those are too many (every other one, or fewer, when even those are); linear
+/// ticks when the range holds fewer than three of 1, 2 and 5 × 10^k (under a decade).
 pub fn log_ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
     if !(lo > 0.0 && hi > lo) {
         return nice_ticks(lo, hi, count);
@@ -40,18 +41,17 @@ pub fn log_ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
             .collect()
     };
     let all = pick(&[1.0, 2.0, 5.0]);
-    if all.len() <= count {
-        if all.len() >= 2 {
-            return all;
-        }
+    if all.len() < 3 {
         return nice_ticks(lo, hi, count);
     }
-    let tens = pick(&[1.0]);
-    if tens.len() > count {
-        let step = tens.len().div_ceil(count);
-        return tens.into_iter().step_by(step).collect();
+    if all.len() <= count {
+        return all;
     }
-    tens
+    let tens = pick(&[1.0]);
+    // Under two powers of ten inside (2–90): every other or third of 1, 2, 5 × 10^k.
+    let ticks = if tens.len() >= 2 { tens } else { all };
+    let step = ticks.len().div_ceil(count.max(1));
+    ticks.into_iter().step_by(step).collect()
 }
 
 /// The plotting frame for the data, `w` CSS pixels wide.
@@ -287,6 +287,11 @@ pub fn wrap(line: &str, max: usize) -> Vec<String> {
     out
 }
 
+/// How many x ticks the plot's width asks for: one per 70 px, from 3 (a phone) to 8.
+pub fn x_tick_count(f: &Frame) -> usize {
+    ((f.w - f.left - RIGHT) / 70.0).floor().clamp(3.0, 8.0) as usize
+}
+
 /// About `count` x tick values (at least 3 where the axis has room for them).
 pub fn x_ticks(f: &Frame, count: usize) -> Vec<f64> {
     let ticks = |n: usize| {
@@ -303,4 +308,118 @@ pub fn x_ticks(f: &Frame, count: usize) -> Vec<f64> {
         t = ticks(n);
     }
     t
+}
+
+/// The estimated width of one character of 11 px tick text (digits are about 6.1 px).
+pub const CHAR_W: f64 = 6.6;
+
+/// One x tick as drawn: its value and position, its label and where the label is anchored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct XTick {
+    pub value: f64,
+    /// The tick mark's x, in pixels.
+    pub x: f64,
+    pub label: String,
+    /// The label's x: the tick's, or the drawing's edge for a label that would run off it.
+    pub label_x: f64,
+    /// `middle`, or `end` / `start` at the right / left edge.
+    pub anchor: &'static str,
+}
+
+impl XTick {
+    /// The label's estimated left and right edges.
+    pub fn extent(&self) -> (f64, f64) {
+        let width = CHAR_W * self.label.chars().count() as f64;
+        match self.anchor {
+            "end" => (self.label_x - width, self.label_x),
+            "start" => (self.label_x, self.label_x + width),
+            _ => (self.label_x - width / 2.0, self.label_x + width / 2.0),
+        }
+    }
+}
+
+/// A grouped number in short form ("100,000" → "100k", "2,500,000" → "2.5M"); other labels
+/// as they are.
+pub fn compact(label: &str) -> String {
+    let digits = label.trim_start_matches('-');
+    if !label.contains(',')
+        || !digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+    {
+        return label.to_string();
+    }
+    let Ok(v) = label.replace(',', "").parse::<f64>() else {
+        return label.to_string();
+    };
+    let (scale, suffix) = match v.abs() {
+        a if a >= 1e12 => (1e12, "T"),
+        a if a >= 1e9 => (1e9, "G"),
+        a if a >= 1e6 => (1e6, "M"),
+        _ => (1e3, "k"),
+    };
+    format!("{}{suffix}", crate::format::num(v / scale))
+}
+
+/// The x axis's ticks as drawn, chosen so their labels fit: about one per 70 px and at least
+/// three; fewer when the labels would touch, then the labels in short form ("100k"). A label
+/// that would run off either edge of the drawing ends (or starts) there.
+pub fn x_axis(f: &Frame, format_x: fn(f64) -> String) -> Vec<XTick> {
+    let layout = |values: &[f64], short: bool| -> Vec<XTick> {
+        values
+            .iter()
+            .map(|&value| {
+                let x = f.sx(value);
+                let full = format_x(value);
+                let label = if short { compact(&full) } else { full };
+                let half = CHAR_W / 2.0 * label.chars().count() as f64;
+                let (label_x, anchor) = if x + half > f.w - 1.0 {
+                    (f.w - 1.0, "end")
+                } else if x - half < 1.0 {
+                    (1.0, "start")
+                } else {
+                    (x, "middle")
+                };
+                XTick {
+                    value,
+                    x,
+                    label,
+                    label_x,
+                    anchor,
+                }
+            })
+            .collect()
+    };
+    let fits = |ticks: &[XTick]| {
+        ticks
+            .windows(2)
+            .all(|p| p[0].extent().1 + 4.0 <= p[1].extent().0)
+    };
+    let base = x_ticks(f, x_tick_count(f));
+    if base.len() < 3 {
+        return layout(&base, false);
+    }
+    // The other choices: fewer ticks (but three or more), most first.
+    let mut choices: Vec<Vec<f64>> = vec![base.clone()];
+    for n in (2..=12).rev() {
+        let t = if f.log {
+            log_ticks(f.x0, f.x1, n)
+        } else {
+            nice_ticks(f.x0, f.x1, n)
+        };
+        if t.len() >= 3 && t.len() < base.len() && !choices.contains(&t) {
+            choices.push(t);
+        }
+    }
+    choices.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    for short in [false, true] {
+        for values in &choices {
+            let ticks = layout(values, short);
+            if fits(&ticks) {
+                return ticks;
+            }
+        }
+    }
+    // Nothing fits: the fewest ticks, in short form.
+    layout(choices.last().unwrap_or(&base), true)
 }

@@ -1,7 +1,7 @@
 //! The chart's SVG markup as text (escaped): the axes with their ticks and the plot (gaps,
 //! band, events, marker, lines, dots). One DOM update per drawing.
 
-use super::geometry::{band_path, line_path, x_ticks, Frame};
+use super::geometry::{band_path, line_path, x_axis, Frame};
 use super::{ChartData, BOTTOM, H, RIGHT, TOP};
 
 /// Text for SVG markup: `&`, `<`, `>` and quotes escaped.
@@ -21,7 +21,8 @@ pub fn esc(text: &str) -> String {
 }
 
 /// The axes: grid lines and y ticks, x ticks, the two axis lines. At least three x ticks,
-/// however narrow the chart; a tick label near the right edge ends there instead of being cut.
+/// however narrow the chart, their labels apart ([`x_axis`]); a tick label near the right edge
+/// ends there instead of being cut.
 pub fn axes_svg(
     out: &mut String,
     f: &Frame,
@@ -30,8 +31,6 @@ pub fn axes_svg(
 ) {
     use std::fmt::Write;
     let left = f.left;
-    let count = ((f.w - left - RIGHT) / 70.0).floor().clamp(3.0, 8.0) as usize;
-    let x_ticks = x_ticks(f, count);
     let (w, base) = (f.w, H - BOTTOM);
     out.push_str(r#"<g class="axes">"#);
     for t in f.y_ticks() {
@@ -45,21 +44,16 @@ pub fn axes_svg(
             esc(&format_y(t))
         );
     }
-    for t in x_ticks {
-        let x = f.sx(t);
-        let label = format_x(t);
-        let half = 3.3 * label.chars().count() as f64;
-        let (tx, anchor) = if x + half > w - 1.0 {
-            (w - 1.0, "end")
-        } else {
-            (x, "middle")
-        };
+    for t in x_axis(f, format_x) {
         let _ = write!(
             out,
-            r#"<line class="tick-mark" x1="{x}" x2="{x}" y1="{base}" y2="{}"></line><text class="tick" x="{tx}" y="{}" text-anchor="{anchor}">{}</text>"#,
+            r#"<line class="tick-mark" x1="{x}" x2="{x}" y1="{base}" y2="{}"></line><text class="tick" x="{}" y="{}" text-anchor="{}">{}</text>"#,
             base + 5.0,
+            t.label_x,
             base + 18.0,
-            esc(&label)
+            t.anchor,
+            esc(&t.label),
+            x = t.x,
         );
     }
     let _ = write!(

@@ -189,34 +189,115 @@ test('the every-device table downloads as CSV with exact times', async () => {
   await page.close();
 });
 
+/** Every chart's axis text in `root`: the y title, the y and x tick labels, as client boxes. */
+async function axisBoxes(page, sel) {
+  return page.$eval(`${sel} svg`, (svg) => {
+    const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.right, b.top, b.bottom, e.textContent]; };
+    const ticks = [...svg.querySelectorAll('.axes text.tick')];
+    // x labels sit under the plot (y > 250); y labels end left of the axis.
+    const xTicks = ticks.filter((t) => Number(t.getAttribute('y')) > 250).map(r);
+    const yTicks = ticks.filter((t) => Number(t.getAttribute('y')) <= 260 && t.getAttribute('text-anchor') === 'end'
+      && Number(t.getAttribute('x')) < 200).map(r);
+    return { yTitle: r(svg.querySelectorAll('.axis-label')[1]), yTicks, xTicks, svg: r(svg) };
+  });
+}
+
+function assertAxisText(boxes, what) {
+  for (const t of boxes.yTicks) assert.ok(t[0] >= boxes.yTitle[1] - 0.5, `${what}: y tick "${t[4]}" at ${t[0]} overlaps the y title ending at ${boxes.yTitle[1]}`);
+  for (const t of boxes.xTicks) {
+    assert.ok(t[1] <= boxes.svg[1] + 0.5, `${what}: x tick "${t[4]}" ends at ${t[1]}, past ${boxes.svg[1]}`);
+    assert.ok(t[0] >= boxes.svg[0] - 0.5, `${what}: x tick "${t[4]}" starts at ${t[0]}, before ${boxes.svg[0]}`);
+  }
+  const xs = [...boxes.xTicks].sort((a, b) => a[0] - b[0]);
+  for (let i = 1; i < xs.length; i++) assert.ok(xs[i - 1][1] <= xs[i][0], `${what}: x ticks "${xs[i - 1][4]}" and "${xs[i][4]}" overlap`);
+  assert.ok(boxes.xTicks.length >= 3, `${what}: ${boxes.xTicks.length} x ticks (${boxes.xTicks.map((t) => t[4])})`);
+}
+
 test('axis text never overlaps or runs off: the y title clears its tick labels, the last x label is whole, three x ticks on a phone; a log y axis', async () => {
   const page = await app.env.context.newPage();
-  for (const width of [1280, 360]) {
+  for (const width of [1280, 390, 360]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(app.link('model=hong-kim&device=a100&sweep=threads_per_block&sweep_from=1&sweep_to=1024'));
     await ready(page);
     await page.click('#occupancy-charts summary');
     await page.waitForSelector('#occupancy-shared svg .tick');
     for (const sel of ['#occupancy-threads', '#occupancy-registers', '#occupancy-shared', 'section.sweep']) {
-      const boxes = await page.$eval(`${sel} svg`, (svg) => {
-        const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.right, b.top, b.bottom]; };
-        const labels = [...svg.querySelectorAll('.axis-label')];
-        const yTitle = r(labels[1]);
-        const xTicks = [...svg.querySelectorAll('.axes text.tick[text-anchor="middle"], .axes text.tick[text-anchor="end"]')]
-          .filter((t) => Number(t.getAttribute('y')) > 250).map(r);
-        const yTicks = [...svg.querySelectorAll('.axes text.tick')].filter((t) => Number(t.getAttribute('y')) <= 260
-          && t.getAttribute('text-anchor') === 'end' && Number(t.getAttribute('x')) < 200).map(r);
-        return { yTitle, yTicks, xTicks, svg: r(svg) };
-      });
-      for (const t of boxes.yTicks) assert.ok(t[0] >= boxes.yTitle[1] - 0.5, `${width} ${sel}: y tick at ${t[0]} overlaps the title ending at ${boxes.yTitle[1]}`);
-      for (const t of boxes.xTicks) assert.ok(t[1] <= boxes.svg[1] + 0.5, `${width} ${sel}: x tick ends at ${t[1]}, past ${boxes.svg[1]}`);
-      assert.ok(boxes.xTicks.length >= 3, `${width} ${sel}: ${boxes.xTicks.length} x ticks`);
+      assertAxisText(await axisBoxes(page, sel), `${width} px ${sel}`);
+    }
+    // Luo & Suda's two charts and APSP's.
+    for (const [q, sels] of [
+      ['model=luo-suda', ['section.sweep > figure.chart', '#degrees-chart']],
+      ['model=apsp&device=c2075&n=81&block_size=8&measured=500:12.5,81:0.9', ['section.sweep']],
+    ]) {
+      await page.goto(app.link(q));
+      await ready(page);
+      for (const sel of sels) {
+        await page.waitForSelector(`${sel} svg .tick`);
+        assertAxisText(await axisBoxes(page, sel), `${width} px ${q} ${sel}`);
+      }
     }
   }
-  // A log y axis, chosen under the chart.
+  await page.close();
+});
+
+test('the last x label is whole on the page and in the downloaded picture (1–100,000)', async () => {
+  const page = await app.env.context.newPage();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(app.link('model=hong-kim&sweep=comp_insts&sweep_from=1&sweep_to=100000'));
+    await ready(page);
+    const boxes = await axisBoxes(page, 'section.sweep');
+    assertAxisText(boxes, `${width} px`);
+    const last = boxes.xTicks.sort((a, b) => a[0] - b[0]).at(-1)[4];
+    // Whole on a wide screen; in short form where seven characters a tick do not fit.
+    assert.equal(last, width > 400 ? '100,000' : '100k', `${width} px`);
+    // The SVG and PNG files are drawn from the same markup: the label ends at the edge.
+    const svg = (await download(page, '.sweep .export-svg')).body.toString('utf8');
+    const w = Number(svg.match(/<svg [^>]*width="([\d.]+)"/)[1]);
+    const tag = svg.match(new RegExp(`<text class="tick" x="([\\d.]+)" y="[\\d.]+" text-anchor="(\\w+)">${last}</text>`));
+    assert.ok(tag, `${last} in the SVG file`);
+    const [x, anchor] = [Number(tag[1]), tag[2]];
+    // Ends at the edge, or centred on its tick with room to spare (11 px text: under 6.6 px a character).
+    if (anchor === 'end') assert.equal(x, w - 1);
+    else assert.ok(anchor === 'middle' && x + 3.3 * last.length <= w, `${last} at ${x} (${anchor}) in ${w}`);
+  }
+  await page.close();
+});
+
+test('a log y axis spreads a 1–1,024 threads sweep that a 1-thread point flattens', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim&device=a100&sweep=threads_per_block&sweep_from=1&sweep_to=1024'));
+  await ready(page);
+  // The line's y pixels past its first point (the 1-thread block).
+  const spread = () => page.$eval('section.sweep path.line', (p) => {
+    const ys = [...p.getAttribute('d').matchAll(/[ML][\d.]+,([\d.]+)/g)].map((m) => Number(m[1])).slice(1);
+    return Math.max(...ys) - Math.min(...ys);
+  });
+  const linear = await spread();
+  assert.equal(await page.isChecked('section.sweep input.log-y'), false);
   await page.check('section.sweep input.log-y');
   await page.waitForFunction(() => /log scale$/.test(document.querySelectorAll('section.sweep .axis-label')[1].textContent));
+  const log = await spread();
+  assert.ok(log > 2 * linear, `log spread ${log} px, linear ${linear} px`);
   const ticks = await page.$$eval('section.sweep .axes text.tick', (ts) => ts.map((t) => t.textContent));
   assert.ok(ticks.length > 3, `${ticks}`);
+  assertAxisText(await axisBoxes(page, 'section.sweep'), 'log y');
+  // Every chart has the switch, the occupancy charts too.
+  await page.click('#occupancy-charts summary');
+  await page.waitForSelector('#occupancy-shared input.log-y');
+  await page.close();
+});
+
+test('titles keep their units\' case (GB/s), on the page and in the downloaded SVG', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim&device=gtx280&sweep=mem_bandwidth_gbs&sweep_from=10&sweep_to=200'));
+  await ready(page);
+  const title = 'Predicted time as memory bandwidth (GB/s) varies';
+  assert.equal(await page.textContent('section.sweep svg > title'), title);
+  assert.match(await page.getAttribute('section.sweep svg', 'aria-label'), /^Predicted time as memory bandwidth \(GB\/s\) varies/);
+  const svg = (await download(page, '.sweep .export-svg')).body.toString('utf8');
+  assert.ok(svg.includes(`<title>${title}</title>`), svg.slice(svg.indexOf('<title'), svg.indexOf('<title') + 200));
+  assert.doesNotMatch(svg, /<!---->/, 'no empty placeholder comments in the file');
+  assert.doesNotMatch(svg, /gb\/s/);
   await page.close();
 });

@@ -19,7 +19,8 @@ pub fn standalone_svg(svg: &web_sys::SvgElement) -> Option<String> {
         let _ = copy.set_attribute("height", size[3]);
     }
     let _ = copy.remove_attribute("tabindex");
-    let html = copy.outer_html();
+    // Without the empty comments Leptos leaves as placeholders ("…varies<!----></title>").
+    let html = copy.outer_html().replace("<!---->", "");
     // The style goes first inside the root element.
     let at = html.find('>')? + 1;
     Some(format!(
