@@ -311,11 +311,7 @@ impl Field {
                 min_rows,
                 max_rows,
             } => {
-                let form: Vec<&str> = columns.iter().map(|c| c.name).collect();
-                let cols: Vec<String> = columns
-                    .iter()
-                    .map(|c| format!("{} {}", c.name, number_range(c.min, c.max, c.integer)))
-                    .collect();
+                let (form, cols) = columns_text(columns);
                 let count = if min_rows == 0 {
                     format!("up to {max_rows} rows")
                 } else {
@@ -328,11 +324,7 @@ impl Field {
                 )
             }
             Kind::Tuple { columns } => {
-                let form: Vec<&str> = columns.iter().map(|c| c.name).collect();
-                let cols: Vec<String> = columns
-                    .iter()
-                    .map(|c| format!("{} {}", c.name, number_range(c.min, c.max, c.integer)))
-                    .collect();
+                let (form, cols) = columns_text(columns);
                 format!("must be `{}`: {}", form.join(","), cols.join(", "))
             }
             Kind::Devices { min, max } => {
@@ -571,6 +563,16 @@ fn is_id(id: &str) -> bool {
         && id.bytes().all(|b| {
             b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'_' | b'.')
         })
+}
+
+/// A list's or tuple's columns in words: their names (the written form) and each one's range.
+fn columns_text(columns: &[Column]) -> (Vec<&'static str>, Vec<String>) {
+    let form = columns.iter().map(|c| c.name).collect();
+    let cols = columns
+        .iter()
+        .map(|c| format!("{} {}", c.name, number_range(c.min, c.max, c.integer)))
+        .collect();
+    (form, cols)
 }
 
 /// `v` in `[min, max]` (finite bounds, so NaN and ±∞ fail), and whole if `integer`. The
