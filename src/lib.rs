@@ -1,6 +1,7 @@
 //! warpsight: predicts how long a GPU kernel runs, from the papers' analytical models.
 //!
 //! - [`model`]: the engines, pure and native-testable.
+//! - [`analysis`]: heavy analysis of files (Matrix Market), streaming: feed chunks, then finish.
 //! - [`field`]: inputs as data (kinds, values, their text form), used by models and devices.
 //! - [`chart`]: charts as data and SVG text (ticks, axes, paths), pure and tested natively.
 //! - [`devices`]: device presets as data, each value with its source.
@@ -10,6 +11,7 @@
 //! - [`format`]: numbers for people (the UI's and the CLI's text).
 //! - `ui` (wasm only): the Leptos components; they render and collect input, nothing more.
 
+pub mod analysis;
 pub mod chart;
 pub mod devices;
 pub mod field;

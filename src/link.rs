@@ -75,8 +75,13 @@ impl ShareState {
         next
     }
 
-    /// Another device: its values for the fields it supplies; the rest stays.
+    /// Another device: its values for the fields it supplies; the rest stays. A model
+    /// without a single device (it names its devices in its own fields) keeps its default
+    /// device unless given the custom device, which its lists may name.
     pub fn with_device(&self, device: &'static Device) -> ShareState {
+        if !self.model.devices.one() && device.id != custom::ID {
+            return self.clone();
+        }
         ShareState {
             device,
             params: self.params.with_device(device),

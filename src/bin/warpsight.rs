@@ -15,7 +15,7 @@ use warpsight::registry::MODELS;
 use warpsight::report::{devices_json, models_json};
 use warpsight::{format, link as codec, report};
 
-const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json]";
+const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json] | warpsight analyze matrix FILE(.mtx, .mtx.gz, .tar.gz)";
 
 enum Failure {
     /// Bad input or usage: exit 2 with one line.
@@ -44,6 +44,7 @@ fn main() -> ExitCode {
         ["models", "--json"] => write_json(&models_json()),
         ["devices"] => write(&devices_table()),
         ["devices", "--json"] => write_json(&devices_json()),
+        ["analyze", "matrix", file] => analyze_matrix(file),
         ["-h" | "--help" | "help"] => write(&format!("{USAGE}\n")),
         _ => Err(Failure::Input(USAGE.to_string())),
     };
@@ -162,4 +163,45 @@ fn devices_table() -> String {
         ));
     }
     s
+}
+
+/// `analyze matrix FILE`: the statistics of a Matrix Market file (plain, gzip-compressed, or
+/// the matrix inside a SuiteSparse tar archive), read in 1 MiB chunks, and the link fragment
+/// that sets them in the SpMV model.
+fn analyze_matrix(path: &str) -> Result<(), Failure> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure::Input(format!("{path}: cannot open it: {e}")))?;
+    let mut raw = std::io::BufReader::new(file);
+    let gzip = {
+        use std::io::BufRead;
+        let head = raw
+            .fill_buf()
+            .map_err(|e| Failure::Input(format!("{path}: cannot read it: {e}")))?;
+        head.starts_with(&[0x1f, 0x8b])
+    };
+    let mut input: Box<dyn Read> = if gzip {
+        Box::new(flate2::read::MultiGzDecoder::new(raw))
+    } else {
+        Box::new(raw)
+    };
+    let mut reader = warpsight::analysis::MatrixReader::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = input
+            .read(&mut buf)
+            .map_err(|e| Failure::Input(format!("{path}: cannot read it: {e}")))?;
+        if n == 0 {
+            break;
+        }
+        reader
+            .feed(&buf[..n])
+            .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+    }
+    let stats = reader
+        .finish()
+        .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+    let mut json = serde_json::to_value(&stats).map_err(|e| Failure::Input(e.to_string()))?;
+    json["link"] = Json::String(warpsight::model::spmv::stats_query(&stats));
+    write_json(&json)
 }

@@ -11,6 +11,7 @@ pub mod luo_suda;
 pub mod occupancy;
 mod output;
 pub mod ptx;
+pub mod spmv;
 
 use std::fmt;
 

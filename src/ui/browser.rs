@@ -49,6 +49,28 @@ pub async fn copy_text(text: String) -> bool {
     wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }
 
+/// Runs `f` when the browser is next idle, or after at most `IDLE_WAIT_MS` if it never is
+/// (some Chromium builds stop granting idle periods after certain interactions, which would
+/// leave the address bar or the page's later parts waiting). Falls back to a timer where
+/// `requestIdleCallback` does not exist (Safari).
+pub fn when_idle(f: impl FnOnce() + 'static) {
+    const IDLE_WAIT_MS: u32 = 200;
+    let cb = Closure::once_into_js(f);
+    let w = window();
+    let has_idle =
+        js_sys::Reflect::has(&w, &JsValue::from_str("requestIdleCallback")).unwrap_or(false);
+    if has_idle {
+        let options = web_sys::IdleRequestOptions::new();
+        options.set_timeout(IDLE_WAIT_MS);
+        if w.request_idle_callback_with_options(cb.unchecked_ref(), &options)
+            .is_ok()
+        {
+            return;
+        }
+    }
+    let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), 0);
+}
+
 /// Milliseconds since the page loaded (`performance.now()`), for timing figures shown to the
 /// user; 0 if unavailable.
 pub fn now_ms() -> f64 {

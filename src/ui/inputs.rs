@@ -155,7 +155,7 @@ pub fn FieldInput(
 /// A device-list field: one checkbox per device the model takes (in the list's order once
 /// chosen), writing the ids as the link does (`a,b,c`).
 #[component]
-fn DeviceList(field: &'static Field, texts: Texts) -> impl IntoView {
+fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
     let name = field.name;
     let chosen = move || -> Vec<String> {
         texts.with(|t| {
@@ -184,6 +184,23 @@ fn DeviceList(field: &'static Field, texts: Texts) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default();
+    if matches!(field.kind, Kind::Devices { max: 1, .. }) {
+        // One device: a picker.
+        return view! {
+            <div class="input-row">
+                <select id=name name=name on:change=move |ev| set_text(texts, name, event_target_value(&ev))>
+                    {options
+                        .into_iter()
+                        .map(|d| {
+                            let id = d.id;
+                            view! { <option value=id prop:selected=move || chosen().first().is_some_and(|c| c == id)>{d.name}</option> }
+                        })
+                        .collect_view()}
+                </select>
+            </div>
+        }
+        .into_any();
+    }
     view! {
         <div class="device-list" id=name role="group" aria-label=field.label tabindex="-1">
             {options
@@ -202,6 +219,7 @@ fn DeviceList(field: &'static Field, texts: Texts) -> impl IntoView {
                 .collect_view()}
         </div>
     }
+    .into_any()
 }
 
 /// The text of a list field split into cells (rows by `,`, columns by `:`), as typed.

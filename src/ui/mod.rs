@@ -5,6 +5,7 @@
 //! - [`pages`]: each model's own visuals, listed by `crate::registry`.
 //! - [`chart`], [`inputs`], [`share`], [`device`], [`worked`]: reusable pieces.
 
+mod analysis;
 mod browser;
 mod chart;
 mod device;

@@ -124,7 +124,9 @@ export async function ready(page) {
  * next idle after an edit, and idle callbacks run in the order they were asked for.
  */
 export async function settled(page) {
-  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r())));
+  // With a timeout: some Chromium builds stop granting idle periods after certain
+  // interactions; the app's own idle work waits at most 200 ms, so this still runs after it.
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(), { timeout: 1000 })));
 }
 
 /** The page's link once the address bar holds the current state (see `settled`). */

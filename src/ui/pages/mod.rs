@@ -5,6 +5,7 @@
 pub mod apsp;
 pub mod hong_kim;
 pub mod luo_suda;
+pub mod spmv;
 
 use leptos::prelude::*;
 

@@ -136,7 +136,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 return;
             }
             pending.set_value(true);
-            request_idle_callback(move || {
+            browser::when_idle(move || {
                 pending.set_value(false);
                 let q = query.get_untracked();
                 if form.push_next.get_value() {

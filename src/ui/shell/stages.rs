@@ -22,7 +22,7 @@ pub(super) fn in_stages() -> impl Fn(u8) -> bool + Copy + 'static {
 /// The next part, when the browser is next idle: after the frame with the prediction is
 /// painted and anything waiting (input, the page's own messages) has run.
 fn next_stage(stage: RwSignal<u8>) {
-    request_idle_callback(move || {
+    browser::when_idle(move || {
         let s = stage.get_untracked() + 1;
         if s > STAGES {
             return;

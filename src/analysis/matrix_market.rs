@@ -1,0 +1,437 @@
+//! A streaming Matrix Market reader: feed the file's bytes in chunks of any size, then finish,
+//! and get the statistics Guo & Wang's model takes (docs/models.md, "spmv": rows, stored
+//! non-zeros after mirroring, the mode and the maximum of the row lengths) with the row-length
+//! histogram and a suggested HYB threshold. Memory is one counter per row; the matrix itself
+//! is never held.
+//!
+//! Accepts the `coordinate` format with the fields `real`, `integer`, `complex` and `pattern`
+//! and the symmetries `general`, `symmetric`, `skew-symmetric` and `hermitian`. Dense `array`
+//! files, malformed lines, indices out of range and entry counts that disagree with the size
+//! line are errors naming the line.
+
+use std::fmt;
+
+/// What went wrong, and on which line (1-based; 0 when it concerns the whole file).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MtxError {
+    pub line: u64,
+    pub message: String,
+}
+
+impl fmt::Display for MtxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: {}", self.line, self.message)
+        } else {
+            f.write_str(&self.message)
+        }
+    }
+}
+
+impl std::error::Error for MtxError {}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Field {
+    Real,
+    Integer,
+    Complex,
+    Pattern,
+}
+
+impl Field {
+    /// Numbers after the two indices on an entry line.
+    fn values(self) -> usize {
+        match self {
+            Field::Pattern => 0,
+            Field::Real | Field::Integer => 1,
+            Field::Complex => 2,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Symmetry {
+    General,
+    Symmetric,
+    SkewSymmetric,
+    Hermitian,
+}
+
+/// The statistics of one matrix.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MatrixStats {
+    /// `n_r`.
+    pub rows: u64,
+    pub columns: u64,
+    /// Entries as the file stores them (the size line's count).
+    pub entries: u64,
+    /// `nnz`: stored non-zeros after mirroring the symmetric kinds' off-diagonal entries.
+    pub nnz: u64,
+    /// `p_nz_csr`: the mode of the non-empty rows' lengths (the smallest on a tie).
+    pub p_nz_csr: u64,
+    /// `p_nz_ell`: the longest row.
+    pub p_nz_ell: u64,
+    pub mean_row: f64,
+    /// Standard deviation of the row lengths (all rows).
+    pub sd_row: f64,
+    pub empty_rows: u64,
+    /// (row length, rows with that length), ascending, every length that occurs.
+    pub histogram: Vec<(u64, u64)>,
+    /// Bell & Garland's HYB threshold (see [`hyb_threshold`]).
+    pub hyb_thd: u64,
+    pub field: Field,
+    pub symmetry: Symmetry,
+}
+
+/// Bell & Garland's rule for HYB's ELL width (SC'09, §3.5; CUSP's
+/// `compute_optimal_entries_per_row` with relative speed 3 and break-even 4096 rows): the
+/// largest K such that at least max(4096, rows/3) rows have K or more non-zeros.
+pub fn hyb_threshold(rows: u64, histogram: &[(u64, u64)]) -> u64 {
+    let need = (rows / 3).max(4096);
+    // Rows with at least K non-zeros, K rising: walk the histogram from the top down.
+    let mut at_least = 0u64;
+    let mut best = 0u64;
+    for &(len, count) in histogram.iter().rev() {
+        at_least += count;
+        if at_least >= need && len > 0 {
+            best = len;
+            break;
+        }
+    }
+    best
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Header,
+    Size,
+    Entries,
+}
+
+/// The reader: [`MtxReader::feed`] chunks, then [`MtxReader::finish`].
+pub struct MtxReader {
+    stage: Stage,
+    line: u64,
+    partial: Vec<u8>,
+    field: Field,
+    symmetry: Symmetry,
+    rows: u64,
+    columns: u64,
+    declared: u64,
+    seen: u64,
+    row_len: Vec<u32>,
+    bytes: u64,
+}
+
+/// The most rows a matrix may have here (one 4-byte counter each: 2 GB).
+pub const MAX_ROWS: u64 = 500_000_000;
+
+impl Default for MtxReader {
+    fn default() -> Self {
+        MtxReader::new()
+    }
+}
+
+impl MtxReader {
+    pub fn new() -> MtxReader {
+        MtxReader {
+            stage: Stage::Header,
+            line: 0,
+            partial: Vec::new(),
+            field: Field::Real,
+            symmetry: Symmetry::General,
+            rows: 0,
+            columns: 0,
+            declared: 0,
+            seen: 0,
+            row_len: Vec::new(),
+            bytes: 0,
+        }
+    }
+
+    /// Bytes fed so far.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Entries read so far and the number the size line declares (0 before it).
+    pub fn entries(&self) -> (u64, u64) {
+        (self.seen, self.declared)
+    }
+
+    /// Reads a chunk: every whole line in it (the last partial line waits for the next).
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), MtxError> {
+        self.bytes += chunk.len() as u64;
+        let mut rest = chunk;
+        if !self.partial.is_empty() {
+            match rest.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    let mut line = std::mem::take(&mut self.partial);
+                    line.extend_from_slice(&rest[..i]);
+                    self.line(&line)?;
+                    rest = &rest[i + 1..];
+                }
+                None => {
+                    self.partial.extend_from_slice(rest);
+                    return Ok(());
+                }
+            }
+        }
+        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            self.line(&rest[..i])?;
+            rest = &rest[i + 1..];
+        }
+        self.partial.extend_from_slice(rest);
+        Ok(())
+    }
+
+    /// The statistics, once every byte has been fed.
+    pub fn finish(mut self) -> Result<MatrixStats, MtxError> {
+        if !self.partial.is_empty() {
+            let line = std::mem::take(&mut self.partial);
+            self.line(&line)?;
+        }
+        match self.stage {
+            Stage::Header => {
+                return Err(MtxError {
+                    line: 0,
+                    message: "the file is empty: expected a Matrix Market header".into(),
+                })
+            }
+            Stage::Size => {
+                return Err(MtxError {
+                    line: self.line,
+                    message: "the file ends before its size line (rows columns entries)".into(),
+                })
+            }
+            Stage::Entries => {}
+        }
+        if self.seen < self.declared {
+            return Err(MtxError {
+                line: self.line,
+                message: format!(
+                    "the file ends after {} of the {} entries its size line declares (truncated?)",
+                    self.seen, self.declared
+                ),
+            });
+        }
+        Ok(self.stats())
+    }
+
+    fn stats(&self) -> MatrixStats {
+        let mut counts: std::collections::BTreeMap<u64, u64> = Default::default();
+        let (mut sum, mut sum_sq) = (0f64, 0f64);
+        for &len in &self.row_len {
+            *counts.entry(u64::from(len)).or_default() += 1;
+            let l = f64::from(len);
+            sum += l;
+            sum_sq += l * l;
+        }
+        let histogram: Vec<(u64, u64)> = counts.into_iter().collect();
+        let n = self.rows.max(1) as f64;
+        let mean = sum / n;
+        let var = (sum_sq / n - mean * mean).max(0.0);
+        // The mode of the non-empty rows; the smallest length on a tie.
+        let mut mode = (0u64, 0u64);
+        for &(len, count) in &histogram {
+            if len > 0 && count > mode.1 {
+                mode = (len, count);
+            }
+        }
+        MatrixStats {
+            rows: self.rows,
+            columns: self.columns,
+            entries: self.declared,
+            nnz: sum as u64,
+            p_nz_csr: mode.0,
+            p_nz_ell: histogram.last().map_or(0, |h| h.0),
+            mean_row: mean,
+            sd_row: var.sqrt(),
+            empty_rows: histogram.first().filter(|h| h.0 == 0).map_or(0, |h| h.1),
+            hyb_thd: hyb_threshold(self.rows, &histogram),
+            histogram,
+            field: self.field,
+            symmetry: self.symmetry,
+        }
+    }
+
+    fn err(&self, message: impl Into<String>) -> MtxError {
+        MtxError {
+            line: self.line,
+            message: message.into(),
+        }
+    }
+
+    fn line(&mut self, raw: &[u8]) -> Result<(), MtxError> {
+        self.line += 1;
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        match self.stage {
+            Stage::Header => self.header(raw),
+            Stage::Size | Stage::Entries => {
+                let first = raw.iter().position(|b| !b.is_ascii_whitespace());
+                let Some(first) = first else {
+                    return Ok(()); // blank lines are allowed
+                };
+                if raw[first] == b'%' {
+                    return Ok(()); // a comment
+                }
+                let text = std::str::from_utf8(raw)
+                    .map_err(|_| self.err("is not text (a binary or compressed file?)"))?;
+                if self.stage == Stage::Size {
+                    self.size(text)
+                } else {
+                    self.entry(text)
+                }
+            }
+        }
+    }
+
+    fn header(&mut self, raw: &[u8]) -> Result<(), MtxError> {
+        let text = String::from_utf8_lossy(raw).to_ascii_lowercase();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let expected = "expected the Matrix Market header “%%MatrixMarket matrix coordinate real general” (or integer, complex, pattern; symmetric, skew-symmetric, hermitian)";
+        if words.first() != Some(&"%%matrixmarket") || words.len() != 5 || words[1] != "matrix" {
+            return Err(self.err(expected));
+        }
+        match words[2] {
+            "coordinate" => {}
+            "array" => return Err(self.err(
+                "this is a dense (array) Matrix Market file; SpMV needs a sparse (coordinate) one",
+            )),
+            other => return Err(self.err(format!("unknown format “{other}”; {expected}"))),
+        }
+        self.field = match words[3] {
+            "real" | "double" => Field::Real,
+            "integer" => Field::Integer,
+            "complex" => Field::Complex,
+            "pattern" => Field::Pattern,
+            other => {
+                return Err(self.err(format!(
+                    "unknown field “{other}”: expected real, integer, complex or pattern"
+                )))
+            }
+        };
+        self.symmetry = match words[4] {
+            "general" => Symmetry::General,
+            "symmetric" => Symmetry::Symmetric,
+            "skew-symmetric" => Symmetry::SkewSymmetric,
+            "hermitian" => Symmetry::Hermitian,
+            other => {
+                return Err(self.err(format!(
+                    "unknown symmetry “{other}”: expected general, symmetric, skew-symmetric or hermitian"
+                )))
+            }
+        };
+        self.stage = Stage::Size;
+        Ok(())
+    }
+
+    fn size(&mut self, text: &str) -> Result<(), MtxError> {
+        let parts: Vec<&str> = text.split_whitespace().collect();
+        let nums: Option<Vec<u64>> = parts.iter().map(|p| p.parse().ok()).collect();
+        let Some([rows, columns, entries]) =
+            nums.as_deref().and_then(|n| <[u64; 3]>::try_from(n).ok())
+        else {
+            return Err(self.err(format!(
+                "expected the size line: three whole numbers, rows columns entries (found “{}”)",
+                shorten(text)
+            )));
+        };
+        if rows == 0 || columns == 0 {
+            return Err(self.err("the matrix has no rows or no columns"));
+        }
+        if rows > MAX_ROWS {
+            return Err(self.err(format!(
+                "{rows} rows is more than this reader holds (at most {MAX_ROWS})"
+            )));
+        }
+        if entries > rows.saturating_mul(columns) {
+            return Err(self.err(format!(
+                "{entries} entries do not fit a {rows} × {columns} matrix"
+            )));
+        }
+        if self.symmetry != Symmetry::General && rows != columns {
+            return Err(self.err("a symmetric, skew-symmetric or hermitian matrix must be square"));
+        }
+        self.rows = rows;
+        self.columns = columns;
+        self.declared = entries;
+        self.row_len = vec![0; rows as usize];
+        self.stage = Stage::Entries;
+        Ok(())
+    }
+
+    fn entry(&mut self, text: &str) -> Result<(), MtxError> {
+        if self.seen == self.declared {
+            return Err(self.err(format!(
+                "more entries than the {} the size line declares",
+                self.declared
+            )));
+        }
+        let want = 2 + self.field.values();
+        let mut parts = text.split_ascii_whitespace();
+        let mut index = |what: &str, max: u64| -> Result<u64, MtxError> {
+            let p = parts.next().ok_or_else(|| self.missing(want))?;
+            let v: u64 = p.parse().map_err(|_| {
+                self.err(format!(
+                    "the {what} index “{}” is not a whole number",
+                    shorten(p)
+                ))
+            })?;
+            if v == 0 || v > max {
+                return Err(self.err(format!("{what} index {v} is outside 1 to {max}")));
+            }
+            Ok(v)
+        };
+        let i = index("row", self.rows)?;
+        let j = index("column", self.columns)?;
+        for _ in 0..self.field.values() {
+            let p = parts.next().ok_or_else(|| self.missing(want))?;
+            if p.parse::<f64>().is_err() {
+                return Err(self.err(format!("the value “{}” is not a number", shorten(p))));
+            }
+        }
+        if parts.next().is_some() {
+            return Err(self.err(format!(
+                "expected {want} numbers ({}), found more",
+                self.shape()
+            )));
+        }
+        self.seen += 1;
+        let bump = |row_len: &mut Vec<u32>, r: u64| {
+            let c = &mut row_len[(r - 1) as usize];
+            *c = c.saturating_add(1);
+        };
+        bump(&mut self.row_len, i);
+        if i != j && self.symmetry != Symmetry::General {
+            bump(&mut self.row_len, j);
+        }
+        Ok(())
+    }
+
+    fn shape(&self) -> &'static str {
+        match self.field {
+            Field::Pattern => "row column",
+            Field::Real | Field::Integer => "row column value",
+            Field::Complex => "row column real imaginary",
+        }
+    }
+
+    fn missing(&self, want: usize) -> MtxError {
+        self.err(format!(
+            "expected {want} numbers ({}), found fewer",
+            self.shape()
+        ))
+    }
+}
+
+fn shorten(text: &str) -> String {
+    let t = text.trim();
+    if t.chars().count() > 40 {
+        format!("{}…", t.chars().take(40).collect::<String>())
+    } else {
+        t.to_string()
+    }
+}

@@ -1,0 +1,92 @@
+//! Heavy analysis, as pure streaming Rust: feed chunks of any size, then finish. The CLI
+//! (`warpsight analyze …`) runs it on files, the web app in a Web Worker; both hand the
+//! statistics to a model's fields, never the file.
+
+pub mod matrix_market;
+mod tar;
+
+pub use matrix_market::{MatrixStats, MtxError, MtxReader};
+
+/// A Matrix Market file, or a tar archive holding one (a SuiteSparse `.tar.gz` once
+/// decompressed): told apart by the tar header's `ustar` mark.
+pub struct MatrixReader {
+    head: Vec<u8>,
+    inner: Option<Inner>,
+}
+
+enum Inner {
+    Plain(MtxReader),
+    Tar(Box<tar::TarMatrix>),
+}
+
+impl Default for MatrixReader {
+    fn default() -> Self {
+        MatrixReader::new()
+    }
+}
+
+impl MatrixReader {
+    pub fn new() -> MatrixReader {
+        MatrixReader {
+            head: Vec::new(),
+            inner: None,
+        }
+    }
+
+    /// Bytes of the matrix itself read so far (inside an archive: the member's).
+    pub fn entries(&self) -> (u64, u64) {
+        match &self.inner {
+            Some(Inner::Plain(r)) => r.entries(),
+            Some(Inner::Tar(t)) => t.entries(),
+            None => (0, 0),
+        }
+    }
+
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), MtxError> {
+        if self.inner.is_none() {
+            self.head.extend_from_slice(chunk);
+            if self.head.len() < 512 {
+                return Ok(());
+            }
+            return self.start();
+        }
+        match self.inner.as_mut() {
+            Some(Inner::Plain(r)) => r.feed(chunk),
+            Some(Inner::Tar(t)) => t.feed(chunk),
+            None => Ok(()),
+        }
+    }
+
+    fn start(&mut self) -> Result<(), MtxError> {
+        let head = std::mem::take(&mut self.head);
+        if head.starts_with(&[0x1f, 0x8b]) {
+            return Err(MtxError {
+                line: 0,
+                message: "the file is still gzip-compressed".into(),
+            });
+        }
+        let is_tar = head.len() >= 262 && &head[257..262] == b"ustar";
+        let mut inner = if is_tar {
+            Inner::Tar(Box::new(tar::TarMatrix::new()))
+        } else {
+            Inner::Plain(MtxReader::new())
+        };
+        match &mut inner {
+            Inner::Plain(r) => r.feed(&head)?,
+            Inner::Tar(t) => t.feed(&head)?,
+        }
+        self.inner = Some(inner);
+        Ok(())
+    }
+
+    pub fn finish(mut self) -> Result<MatrixStats, MtxError> {
+        if self.inner.is_none() {
+            self.start()?;
+        }
+        match self.inner {
+            Some(Inner::Plain(r)) => r.finish(),
+            Some(Inner::Tar(t)) => t.finish(),
+            None => unreachable!("started above"),
+        }
+    }
+}

@@ -1,0 +1,169 @@
+// End-to-end: Guo & Wang's SpMV page — the prediction against the CLI, the formats × GPUs
+// table, and Matrix Market files read in the analysis worker (plain, gzip, errors, Cancel),
+// with the page never blocked while a file is read.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { useApp, cliEval, ready, settled, settledUrl, assertCellsMatchCli } from './harness.mjs';
+
+const app = useApp();
+const link = (q) => app.link(q);
+
+/** Rows of lengths 2, 1, 0, 3, 2: mode 2, longest 3, 8 non-zeros (tests/matrix_market.rs). */
+const GENERAL = `%%MatrixMarket matrix coordinate real general
+% a comment
+5 6 8
+1 1 1.5
+1 6 -2e3
+2 2 3
+4 1 1
+4 2 0
+4 3 1
+5 5 7
+5 6 .5
+`;
+
+test('the prediction, every intermediate value, and the table of formats × GPUs agree with the CLI', async () => {
+  const page = await app.env.context.newPage();
+  const q = 'model=spmv&kernel=ell&target=k20m&t_ref_ms=2&c_tar_ell=0.003&e_tar_ell=0.02,0.05&n_r=100000&x1=4&t_ref_csr_ms=3';
+  await page.goto(link(q));
+  await ready(page);
+  const cli = cliEval(await settledUrl(page));
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.t_tar_ms);
+  assert.ok(Math.abs(cli.outputs.t_tar_ms - 2.4117884615384613) < 1e-12); // by hand in tests/spmv.rs
+  assert.ok(await assertCellsMatchCli(page, cli) > 30);
+  // The single device picker is hidden: the target is a field.
+  assert.equal(await page.$('#device'), null);
+  assert.equal(await page.inputValue('#target'), 'k20m');
+  // The table: ELL and CSR rows have times on each GPU; the K20m's ELL cell is the headline.
+  const cell = (k, d) => page.getAttribute(`#formats-table tr[data-kernel="${k}"] td[data-device="${d}"]`, 'data-value');
+  assert.equal(Number(await cell('ell', 'k20m')), cli.outputs.t_tar_ms);
+  assert.equal(Number(await cell('csr', 'gtx295')), cli.outputs.t_ms_csr.gtx295);
+  assert.equal(await cell('coo', 'c2050'), null); // no C2050 time for COO
+  assert.equal(await page.locator('#formats-table td.best').count(), 1);
+  // A target measured on (its ELL coefficients typed) is not estimated for ELL… but CSR's are.
+  assert.match(await page.textContent('#formats-table thead'), /Tesla K20m \(target\)/);
+  // Switching the target in its picker changes the prediction and the link.
+  await page.selectOption('#target', 'm2090');
+  await page.waitForFunction(() => /[?&]target=m2090(&|$)/.test(location.search));
+  assert.match(await page.textContent('.result-device'), /^Tesla M2090 · ELL/);
+  await page.close();
+});
+
+test('an estimated target says so, and the C2050 as its own target predicts T_Ref', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=spmv&target=c2050&t_ref_ms=1.25'));
+  await ready(page);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), 1.25);
+  assert.equal(Number(await page.getAttribute('#p', 'data-value')), 1);
+  await page.goto(link('model=spmv&target=gtx295'));
+  await ready(page);
+  assert.match(await page.textContent('#estimated'), /Estimated target/);
+  assert.match(await page.textContent('#reading-notes'), /ratio of memory bandwidths/);
+  // A mode above the longest row is refused with the field named; the last result stays.
+  const before = await page.getAttribute('#time', 'data-value');
+  await page.fill('#p_nz_csr', '500');
+  await page.waitForSelector('#result.stale');
+  await page.waitForSelector('#p_nz_csr-error:not(:empty)');
+  assert.match(await page.textContent('#p_nz_csr-error'), /at most the longest row \(78\)/);
+  assert.equal(await page.getAttribute('#time', 'data-value'), before);
+  await page.close();
+});
+
+/**
+ * Long tasks (> 50 ms) on the page's main thread from now on. (Call it after `setInputFiles`:
+ * Playwright builds the file inside the page, itself a long task for a large file.)
+ */
+async function watchLongTasks(page) {
+  await page.evaluate(() => {
+    window.__long = [];
+    const from = performance.now();
+    new PerformanceObserver((l) => window.__long.push(...l.getEntries()
+      .filter((e) => e.startTime >= from).map((e) => e.duration)))
+      .observe({ type: 'longtask', buffered: true });
+  });
+}
+
+test('a Matrix Market file is read in the worker and fills the matrix fields; the link keeps only statistics', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=spmv&target=k20m'));
+  await ready(page);
+  const workerLoaded = () => page.evaluate(() => performance.getEntriesByType('resource')
+    .some((r) => /warpsight-worker/.test(r.name)));
+  assert.equal(await workerLoaded(), false, 'the worker loads only when a file is read');
+  await page.setInputFiles('#matrix-input', { name: 'demo.mtx', mimeType: 'text/plain', buffer: Buffer.from(GENERAL) });
+  await watchLongTasks(page);
+  await page.waitForSelector('#matrix-stats');
+  assert.equal(await workerLoaded(), true);
+  assert.equal(await page.textContent('#matrix-rows'), '5');
+  assert.equal(await page.textContent('#matrix-nnz'), '8');
+  assert.equal(await page.textContent('#matrix-mode'), '2');
+  assert.equal(await page.textContent('#matrix-max'), '3');
+  assert.equal(await page.locator('#matrix-histogram rect.bar').count(), 4);
+  await page.waitForFunction(() => /[?&]n_r=5&nnz=8&p_nz_csr=2&p_nz_ell=3&hyb_thd=0(&|$)/.test(location.search));
+  const url = await settledUrl(page);
+  assert.doesNotMatch(decodeURIComponent(url), /MatrixMarket|2e3/);
+  assert.equal(await page.inputValue('#n_r'), '5');
+  const cli = cliEval(url);
+  assert.equal(cli.inputs.nnz, 8);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.t_tar_ms);
+
+  // The same file gzip-compressed, through the browser's DecompressionStream.
+  await page.setInputFiles('#matrix-input', { name: 'sym.mtx.gz', mimeType: 'application/gzip',
+    buffer: gzipSync('%%MatrixMarket matrix coordinate pattern symmetric\n3 3 5\n1 1\n2 1\n2 2\n3 1\n3 3\n') });
+  await page.waitForFunction(() => document.querySelector('#matrix-nnz')?.textContent === '7');
+  await page.waitForFunction(() => /[?&]n_r=3&nnz=7&p_nz_csr=2&p_nz_ell=3/.test(location.search));
+  assert.deepEqual(await page.evaluate(() => window.__long), []);
+  await page.close();
+});
+
+test('a malformed or dense file is an error naming its line, and changes nothing', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=spmv'));
+  await ready(page);
+  const before = await settledUrl(page);
+  await page.setInputFiles('#matrix-input', { name: 'bad.mtx', mimeType: 'text/plain',
+    buffer: Buffer.from('%%MatrixMarket matrix coordinate real general\n3 3 2\n1 1 1\n4 2 1\n') });
+  await page.waitForSelector('#matrix-error');
+  assert.equal(await page.textContent('#matrix-error'), 'bad.mtx: line 4: row index 4 is outside 1 to 3. Nothing was changed.');
+  await page.setInputFiles('#matrix-input', { name: 'dense.mtx', mimeType: 'text/plain',
+    buffer: Buffer.from('%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n') });
+  await page.waitForFunction(() => /dense \(array\)/.test(document.querySelector('#matrix-error')?.textContent));
+  await page.setInputFiles('#matrix-input', { name: 'cut.mtx.gz', mimeType: 'application/gzip',
+    buffer: gzipSync(GENERAL).subarray(0, 40) });
+  await page.waitForFunction(() => /cut\.mtx\.gz: the gzip data is damaged or truncated/.test(document.querySelector('#matrix-error')?.textContent));
+  assert.equal(await settledUrl(page), before);
+  await page.close();
+});
+
+test('a large file shows progress with MB/s and can be cancelled; the page stays responsive', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=spmv'));
+  await ready(page);
+  const before = await settledUrl(page);
+  // 50 million entries (300 MB once decompressed), about a megabyte compressed.
+  const n = 50_000_000;
+  const body = Buffer.alloc(n * 6, '1 1 1\n');
+  const file = gzipSync(Buffer.concat([Buffer.from(`%%MatrixMarket matrix coordinate real general\n1000000 1000000 ${n}\n`), body]), { level: 1 });
+  await page.setInputFiles('#matrix-input', { name: 'big.mtx.gz', mimeType: 'application/gzip', buffer: file });
+  await watchLongTasks(page);
+  await page.waitForFunction(() => / MB\/s · \d+%/.test(document.querySelector('#matrix-rate')?.textContent ?? ''));
+  const rate = await page.textContent('#matrix-rate');
+  assert.match(rate, /^Reading big\.mtx\.gz: [\d.]+ MB · [\d.]+ MB\/s · \d+%$/);
+  // The page answers while the worker reads: an edit is predicted at once.
+  await page.fill('#t_ref_ms', '0.9');
+  await page.waitForFunction(() => /[?&]t_ref_ms=0\.9(&|$)/.test(location.search));
+  await page.click('#matrix-cancel');
+  await page.waitForSelector('#matrix-cancelled');
+  assert.equal(await page.$('#matrix-reading'), null);
+  assert.deepEqual(await page.evaluate(() => window.__long), []);
+  await settled(page);
+  assert.equal(page.url(), before.replace('t_ref_ms=0.8', 't_ref_ms=0.9'));
+  console.log(`spmv reader in the browser worker: ${rate}`);
+  await page.close();
+});
+
+test('no console errors and no offsite requests in these tests', () => {
+  assert.deepEqual(app.env.offsite, []);
+  assert.deepEqual(app.env.errors, []);
+});

@@ -1,0 +1,323 @@
+//! Guo & Wang's cross-architecture SpMV model: Table I's strip sizes, the C2050 as its own
+//! target, and each kernel's relative performance worked by hand from the paper's equations
+//! (docs/models.md, "spmv").
+
+use warpsight::devices;
+use warpsight::link::{from_query, to_query};
+use warpsight::model::spmv::{self, Kernel, Limits};
+use warpsight::model::{Evaluation, Model};
+use warpsight::registry;
+
+fn model() -> &'static Model {
+    registry::find("spmv").expect("spmv is registered")
+}
+
+/// Evaluates a link (which must need no repair).
+fn eval(query: &str) -> Evaluation {
+    let (state, notices) = from_query(query);
+    assert!(notices.is_empty(), "{query}: {notices:?}");
+    assert_eq!(state.model.id, "spmv");
+    (state.model.evaluate)(&state.params, state.device).unwrap_or_else(|e| panic!("{query}: {e}"))
+}
+
+fn num(e: &Evaluation, name: &str) -> f64 {
+    e.number(model(), name)
+        .unwrap_or_else(|| panic!("{name} has no number"))
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-12 * a.abs().max(b.abs()).max(1.0)
+}
+
+macro_rules! assert_close {
+    ($a:expr, $b:expr) => {{
+        let (a, b) = ($a, $b);
+        assert!(close(a, b), "{} = {a}, expected {b}", stringify!($a));
+    }};
+}
+
+/// docs/models.md: S_CSR = #SM × warps/SM, S_ELL = S_COO = #SM × threads/SM give the C2050's
+/// Table II values 672 and 21504, and M2090 768/24576, K20m 832/26624, GTX 295 960/30720.
+#[test]
+fn strip_sizes_of_table_i() {
+    for (id, csr, ell) in [
+        ("c2050", 672.0, 21504.0),
+        ("m2090", 768.0, 24576.0),
+        ("k20m", 832.0, 26624.0),
+        ("gtx295", 960.0, 30720.0),
+    ] {
+        let d = devices::find(id).expect("preset");
+        let (limits, source) = spmv::limits_of(d).expect("limits");
+        assert_eq!(source, "Guo & Wang, Table I", "{id}");
+        assert_eq!(spmv::s_csr(&limits), csr, "{id}");
+        assert_eq!(spmv::s_ell(&limits), ell, "{id}");
+        assert_eq!(spmv::s_coo(&limits), ell, "{id}");
+        let e = eval(&format!("model=spmv&target={id}"));
+        assert_eq!(num(&e, "s_tar_csr"), csr);
+        assert_eq!(num(&e, "s_tar_ell"), ell);
+        assert_eq!(num(&e, "s_tar_coo"), ell);
+    }
+    assert_eq!(
+        spmv::C2050,
+        Limits {
+            n_sm: 14.0,
+            warps_per_sm: 48.0,
+            threads_per_sm: 1536.0,
+            max_threads_per_block: 1024.0
+        }
+    );
+    // A preset outside Table I takes its limits from its compute capability: the H100 (CC
+    // 9.0, 132 SMs) has 64 warps and 2,048 threads per SM and 1,024 threads per block.
+    let (h100, source) = spmv::limits_of(devices::find("h100").expect("h100")).expect("limits");
+    assert!(source.contains("compute capability"), "{source}");
+    assert_eq!(spmv::s_csr(&h100), 132.0 * 64.0);
+    assert_eq!(spmv::s_ell(&h100), 132.0 * 2048.0);
+}
+
+/// The C2050 as its own target gives P = 1 and T_Tar = T_Ref, for every kernel: with its
+/// coefficients typed as Table II's, and with nothing typed (the estimate scales by 1).
+#[test]
+fn the_reference_as_its_own_target_changes_nothing() {
+    let typed =
+        "&c1_tar_csr_lt=0.00027&c1_tar_csr_rt=0.00029&c2_tar_csr_lt=0.0061&c2_tar_csr_rt=0.06\
+                 &c_tar_ell=0.002&e_tar_ell=0.011,0.062&c_tar_coo=0.0084&t1=0.05\
+                 &t0_tar_0=0.07827&t0_tar_1=0.35448&t0_tar_2=0.36296";
+    for kernel in spmv::KERNELS {
+        for extra in ["", typed] {
+            for (p_nz, hyb) in [(64, 64), (64, 0), (700, 300), (2000, 1500)] {
+                let q = format!(
+                    "model=spmv&kernel={kernel}&target=c2050&t_ref_ms=3.5&p_nz_csr={p_nz}&p_nz_ell={}&hyb_thd={hyb}{extra}",
+                    p_nz + 100
+                );
+                let e = eval(&q);
+                let p = num(&e, &format!("p_{kernel}"));
+                assert_close!(p, 1.0);
+                assert_close!(num(&e, "t_tar_ms"), 3.5);
+                assert_close!(num(&e, "t_init_tar"), num(&e, "t_init_ref"));
+            }
+        }
+    }
+}
+
+/// §4.1 case 2 (GTX 295: TAR_CSR_THD 512 < P_NZ_CSR 700 ≤ REF_CSR_THD 1024), worked by hand:
+/// the target's RT coefficients, the reference's LT ones, X01 = 512.
+#[test]
+fn csr_case_2_by_hand() {
+    let e = eval(
+        "model=spmv&kernel=csr&target=gtx295&p_nz_csr=700&p_nz_ell=800&t_ref_ms=2\
+         &c1_tar_csr_rt=0.0009&c2_tar_csr_rt=0.01&t0_tar_1=0.4&t11=0.3",
+    );
+    assert_eq!(
+        e.outputs[model()
+            .outputs
+            .iter()
+            .position(|o| o.name == "csr_case")
+            .unwrap()]
+        .cell(),
+        Some(&warpsight::model::Cell::Word("case 2"))
+    );
+    // T0_Ref = C1_Ref_LT·X01 + B0_LT = 0.00027·512 + 0.078; T1_Ref = 0.00027·700 + 0.078.
+    assert_close!(num(&e, "t0_ref"), 0.21624);
+    assert_close!(num(&e, "t1_ref"), 0.267);
+    // P1 = (0.0009/0.00027)·(0.21624/0.4)·(1 − 0.21624/0.267) + 0.21624/0.267.
+    assert_close!(num(&e, "p1"), 1.1524701123595507);
+    // P2 = (0.01/0.0061)·(672/960).
+    assert_close!(num(&e, "p2"), 1.1475409836065573);
+    assert_close!(num(&e, "p_csr"), 1.3225066863142383);
+    // T_Init_Ref = T01, read from Table II's line at X01 = 512; T_Init_Tar = T11 = 0.3.
+    assert_close!(num(&e, "t_init_ref"), 0.21624);
+    assert_close!(num(&e, "t_init_tar"), 0.3);
+    assert_close!(num(&e, "t_tar_ms"), 2.6590345267798856);
+}
+
+/// §4.1 case 3 on the K20m (P_NZ_CSR 2000 > both thresholds): the reference's RT constants,
+/// X02 = 1024, T02 on Table II's RT line, T12 = T0_Tar_2.
+#[test]
+fn csr_case_3_by_hand() {
+    let e = eval(
+        "model=spmv&kernel=csr&target=k20m&p_nz_csr=2000&p_nz_ell=2100&t_ref_ms=3\
+         &c1_tar_csr_rt=0.0004&c2_tar_csr_rt=0.05&t0_tar_2=0.5",
+    );
+    assert_close!(num(&e, "t0_ref"), 0.36296);
+    assert_close!(num(&e, "t1_ref"), 0.6459999999999999);
+    assert_close!(num(&e, "p1"), 1.0005559876160992);
+    assert_close!(num(&e, "p2"), 0.6730769230769231);
+    assert_close!(num(&e, "p_csr"), 0.6734511455108361);
+    assert_close!(num(&e, "t_init_ref"), 0.36296);
+    assert_close!(num(&e, "t_init_tar"), 0.5);
+    assert_close!(num(&e, "t_tar_ms"), 2.275917608757895);
+}
+
+/// Boundary values fall in the lower case (docs/models.md).
+#[test]
+fn csr_thresholds_belong_to_the_lower_case() {
+    use spmv::CsrCase::*;
+    assert_eq!(spmv::csr_case(512.0, 512.0, 1024.0), One);
+    assert_eq!(spmv::csr_case(513.0, 512.0, 1024.0), Two);
+    assert_eq!(spmv::csr_case(1024.0, 512.0, 1024.0), Two);
+    assert_eq!(spmv::csr_case(1025.0, 512.0, 1024.0), Three);
+    assert_eq!(spmv::csr_case(1024.0, 1024.0, 1024.0), One);
+}
+
+/// §4.2 on the K20m by hand: I_Ref_ELL = ⌈100000/21504⌉ = 5, I_Tar_ELL = ⌈100000/26624⌉ = 4,
+/// B1 = 0.011·5 + 0.062 − 0.002·4·5, B2 = 0.02·4 + 0.05 − 0.003·4·4.
+#[test]
+fn ell_by_hand() {
+    let e = eval(
+        "model=spmv&kernel=ell&target=k20m&n_r=100000&nnz=&t_ref_ms=2&x1=4\
+         &c_tar_ell=0.003&e_tar_ell=0.02,0.05",
+    );
+    assert_eq!(num(&e, "i_ref_ell"), 5.0);
+    assert_eq!(num(&e, "i_tar_ell"), 4.0);
+    assert_close!(num(&e, "b1"), 0.07699999999999999);
+    assert_close!(num(&e, "b2"), 0.082);
+    assert_close!(num(&e, "p_ell"), 1.2115384615384615);
+    assert_close!(num(&e, "t_tar_ms"), 2.4117884615384613);
+    assert_eq!(
+        e.number(model(), "i_tar_coo"),
+        None,
+        "no nnz, no COO strips"
+    );
+}
+
+/// §4.4's three cases on the same target: all ELL, all COO, and both (P_HYB = P_ELL,
+/// T_Init_Ref = B1 + (P_COO/P_ELL)·T0, T_Init_Tar = B2 + T1).
+#[test]
+fn hyb_cases_by_hand() {
+    let base = "model=spmv&kernel=hyb&target=k20m&n_r=100000&nnz=3000000&p_nz_csr=30&p_nz_ell=90&t_ref_ms=2&x1=4\
+                &c_tar_ell=0.003&e_tar_ell=0.02,0.05&c_tar_coo=0.01&t1=0.04&t0=0.05";
+    let all_ell = eval(&format!("{base}&hyb_thd=90"));
+    assert_close!(num(&all_ell, "p_hyb"), 1.2115384615384615);
+    assert_close!(num(&all_ell, "t_tar_ms"), 2.4117884615384613);
+    let all_coo = eval(&format!("{base}&hyb_thd=0"));
+    assert_close!(num(&all_coo, "p_hyb"), 0.9615384615384616);
+    assert_close!(num(&all_coo, "t_init_ref"), 0.05);
+    assert_close!(num(&all_coo, "t_init_tar"), 0.04);
+    // I_Tar_COO = ⌈3,000,000 / 26,624⌉ = 113.
+    assert_eq!(num(&all_coo, "i_tar_coo"), 113.0);
+    let both = eval(&format!("{base}&hyb_thd=30"));
+    assert_close!(num(&both, "p_hyb"), 1.2115384615384615);
+    assert_close!(num(&both, "t_init_ref"), 0.11668253968253967);
+    assert_close!(num(&both, "t_init_tar"), 0.122);
+    assert_close!(num(&both, "t_tar_ms"), 2.403711538461538);
+}
+
+/// Every P is reported whatever the kernel, and the comparison holds each kernel on each GPU:
+/// the target's cell equals the scalar outputs, a GPU not measured is the bandwidth estimate
+/// (P = 144 GB/s over its bandwidth for ELL and COO), and a format without a C2050 time has
+/// no time.
+#[test]
+fn the_comparison_grid() {
+    let e = eval(
+        "model=spmv&kernel=ell&target=k20m&t_ref_ms=2&c_tar_ell=0.003&e_tar_ell=0.02,0.05\
+         &targets=c2050,k20m,h100&t_ref_coo_ms=4",
+    );
+    let m = model();
+    assert_close!(num(&e, "p_tar_ref_ell.k20m"), num(&e, "p_ell"));
+    assert_close!(num(&e, "t_ms_ell.k20m"), num(&e, "t_tar_ms"));
+    assert_close!(num(&e, "p_tar_ref_csr.k20m"), num(&e, "p_csr"));
+    assert_close!(num(&e, "p_tar_ref_ell.c2050"), 1.0);
+    assert_close!(num(&e, "t_ms_ell.c2050"), 2.0);
+    let h100 = devices::find("h100").unwrap().mem_bandwidth_gbs.value;
+    assert_close!(num(&e, "p_tar_ref_coo.h100"), 144.0 / h100);
+    assert_close!(num(&e, "p_tar_ref_ell.h100"), 144.0 / h100);
+    assert!(num(&e, "t_ms_coo.h100") < 4.0);
+    assert_eq!(e.number(m, "t_ms_csr.h100"), None);
+    assert_eq!(e.number(m, "t_ms_hyb.c2050"), None);
+    // The GPUs in the order given; the target joins first when it is not listed.
+    let names: Vec<String> = e
+        .cells(m)
+        .filter(|(s, _, _)| s.name == "t_ms")
+        .map(|(_, n, _)| n.to_string())
+        .take(3)
+        .collect();
+    assert_eq!(names, ["t_ms_csr.c2050", "t_ms_csr.k20m", "t_ms_csr.h100"]);
+    let e = eval("model=spmv&target=gtx295&targets=c2050");
+    assert!(e.number(m, "t_ms_csr.gtx295").is_some());
+    assert!(e.number(m, "t_ms_csr.c2050").is_some());
+}
+
+/// MODELS.md's link form works as written and comes back from its own link unchanged.
+#[test]
+fn the_link_form_round_trips() {
+    let q = "model=spmv&kernel=ell&target=k20m&t_ref_ms=2&c_tar_ell=0.003&e_tar_ell=0.02,0.05&nnz=";
+    let (state, notices) = from_query(q);
+    assert!(notices.is_empty());
+    let back = to_query(&state);
+    assert!(back.contains("e_tar_ell=0.02,0.05"), "{back}");
+    assert!(back.contains("target=k20m"), "{back}");
+    let (again, notices) = from_query(&back);
+    assert!(notices.is_empty());
+    assert_eq!(again, state);
+}
+
+/// Inputs the model cannot use name the field and what is valid.
+#[test]
+fn bad_inputs_name_the_field() {
+    let err = |q: &str| {
+        let (state, _) = from_query("model=spmv");
+        let mut p = state.params.clone();
+        for part in q.split('&') {
+            let (k, v) = part.split_once('=').unwrap();
+            let f = model().field(k).unwrap();
+            p.set(k, f.parse(v).unwrap_or_else(|e| panic!("{e}")));
+        }
+        (model().evaluate)(&p, state.device).expect_err(q)
+    };
+    let e = err("p_nz_csr=100&p_nz_ell=50");
+    assert_eq!(e.field, "p_nz_csr");
+    assert!(
+        e.message.contains("at most the longest row (50)"),
+        "{}",
+        e.message
+    );
+    let e = err("t_ref_ms=0.01");
+    assert_eq!(e.field, "t_ref_ms");
+    assert!(
+        e.message.contains("T_Init_Ref = 0.07827 ms"),
+        "{}",
+        e.message
+    );
+    let e = err("nnz=10");
+    assert_eq!(e.field, "nnz");
+    let e = model()
+        .field("max_threads_per_block")
+        .unwrap()
+        .parse("2048")
+        .expect_err("above the reference's threshold");
+    assert!(e.message.contains("1 to 1,024"), "{}", e.message);
+    let e = model()
+        .field("target")
+        .unwrap()
+        .parse("m2090,k20m")
+        .expect_err("one target");
+    assert_eq!(e.field, "target");
+    // A CPU is not a target.
+    let (_, notices) = from_query("model=spmv&target=i5-2400");
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].key, "target");
+}
+
+/// The engine alone: every kernel's P for one matrix, and the estimate for an unmeasured
+/// target scaling every P by the bandwidth ratio.
+#[test]
+fn estimated_targets_scale_by_bandwidth() {
+    let x = spmv::Sizes {
+        x0: [1.0, 1024.0, 1024.0],
+        x1: 4.0,
+    };
+    let r = spmv::table_ii(&x, 0.05);
+    let (limits, _) = spmv::limits_of(devices::find("k20m").unwrap()).unwrap();
+    let t = spmv::estimated_target(&r, limits, 0.5, &x);
+    let m = spmv::Matrix {
+        n_r: 62451.0,
+        nnz: None,
+        p_nz_csr: 64.0,
+        p_nz_ell: 78.0,
+        hyb_thd: 64.0,
+    };
+    let pr = spmv::predict(&m, &r, &t, &x);
+    for k in [Kernel::Csr, Kernel::Ell, Kernel::Coo, Kernel::Hyb] {
+        assert_close!(pr.relative(k).p, 0.5);
+    }
+}
