@@ -321,3 +321,234 @@ fn estimated_targets_scale_by_bandwidth() {
         assert_close!(pr.relative(k).p, 0.5);
     }
 }
+
+mod plan {
+    use super::*;
+    use spmv::plan::{self, Precision};
+
+    const GIB: u64 = 1 << 30;
+
+    fn limits(id: &str) -> Limits {
+        spmv::limits_of(devices::find(id).expect("preset"))
+            .expect("limits")
+            .0
+    }
+
+    /// §3 (2)'s global-memory bounds, by hand: ELL on one C2050 strip (21,504 rows) in 3 GiB,
+    /// single precision: (4 + 4)·21504·P < 3·2³⁰ → P ≤ 18,724; double, COO at 4 strips:
+    /// (8 + 8)·86016·P < 3·2³⁰ → P ≤ 2,340; CSR adds the row pointers 4·(R + 1).
+    #[test]
+    fn memory_bounds_by_hand() {
+        use spmv::Kernel::*;
+        assert_eq!(
+            plan::max_p_nz(Ell, 21504, 3 * GIB, Precision::Single),
+            18724
+        );
+        assert_eq!(plan::max_p_nz(Coo, 86016, 3 * GIB, Precision::Double), 2340);
+        assert_eq!(plan::max_p_nz(Csr, 672, 3 * GIB, Precision::Single), 599185);
+        // Exactly at the bound is out (the paper's inequalities are strict).
+        assert_eq!(plan::max_p_nz(Ell, 1, 80, Precision::Single), 9);
+        assert_eq!(plan::max_p_nz(Ell, 1, 81, Precision::Single), 10);
+    }
+
+    /// Section 4's counts: nine CSR matrices (two at the CSR thresholds), five ELL, three COO;
+    /// rows R = S·I with I0 = 1, I1 = 2, I2 = 4.
+    #[test]
+    fn the_plan_for_table_i_targets() {
+        let x = spmv::Sizes {
+            x0: [1.0, 512.0, 1024.0],
+            x1: 4.0,
+        };
+        let p = plan::plan(&limits("gtx295"), &x, GIB, Precision::Single).expect("fits 1 GiB");
+        let count = |k: Kernel| p.iter().filter(|b| b.kernel == k).count();
+        assert_eq!(
+            (count(Kernel::Csr), count(Kernel::Ell), count(Kernel::Coo)),
+            (9, 5, 3)
+        );
+        let width = |id: &str| p.iter().find(|b| b.id == id).unwrap();
+        let csr: Vec<u64> = ["csr-m0", "csr-a", "csr-n0", "csr-b", "csr-n1"]
+            .iter()
+            .map(|id| width(id).p_nz)
+            .collect();
+        assert_eq!(csr, [1, 256, 512, 768, 1024]);
+        assert_eq!(width("csr-n0").rows, 960); // S_CSR of the GTX 295, one strip
+        assert_eq!(width("csr-m0-i2").rows, 3840);
+        assert_eq!(width("ell-c").p_nz, 16);
+        assert_eq!(width("coo-3").rows, 4 * 30720);
+        assert_eq!(width("csr-n1").bytes, 4 * 961 + 8 * 960 * 1024);
+        // A target whose threshold is the reference's (M2090: both 1024): N1 is N0, and the two
+        // matrices above it sit at 1.5× and 2× the threshold.
+        let x = spmv::Sizes {
+            x0: [1.0, 1024.0, 1024.0],
+            x1: 4.0,
+        };
+        let p = plan::plan(&limits("m2090"), &x, 5 * GIB, Precision::Double).expect("fits");
+        let widths: Vec<u64> = p.iter().take(5).map(|b| b.p_nz).collect();
+        assert_eq!(widths, [1, 512, 1024, 1536, 2048]);
+        // Too little memory for the widest: an error naming the matrix.
+        let e = plan::plan(&limits("m2090"), &x, 1 << 24, Precision::Double).expect_err("16 MiB");
+        assert!(e.starts_with("csr-"), "{e}");
+    }
+
+    /// Times made from known lines fit back to them exactly (R² = 1), and the fitted
+    /// coefficients, set as the target's, give the same prediction as typing them.
+    #[test]
+    fn fitting_recovers_the_lines_and_the_prediction() {
+        let x = spmv::Sizes {
+            x0: [1.0, 512.0, 1024.0],
+            x1: 4.0,
+        };
+        let p = plan::plan(&limits("gtx295"), &x, GIB, Precision::Single).unwrap();
+        // CSR: 0.0004 ms per non-zero per row below the threshold, 0.0005 above (continuous at
+        // 512); +0.02 ms per extra strip at X00, +0.03 at X01. ELL: 0.003·P, 0.02 per strip.
+        // COO: 0.01 per strip.
+        let time = |b: &plan::Bench| -> f64 {
+            let p = b.p_nz as f64;
+            let i = b.strips as f64;
+            match b.id {
+                "csr-m0-i1" | "csr-m0-i2" => 0.0004 * p + 0.08 + 0.02 * (i - 1.0),
+                "csr-n0-i1" | "csr-n0-i2" => 0.0004 * p + 0.08 + 0.03 * (i - 1.0),
+                id if id.starts_with("csr") && p <= 512.0 => 0.0004 * p + 0.08,
+                id if id.starts_with("csr") => 0.0004 * 512.0 + 0.08 + 0.0005 * (p - 512.0),
+                "ell-m2" | "ell-b" | "ell-c" => 0.003 * p + 0.05,
+                id if id.starts_with("ell") => 0.003 * p + 0.05 + 0.02 * (i - 1.0),
+                _ => 0.01 * i + 0.04,
+            }
+        };
+        let csv = plan::plan_csv(&p);
+        assert!(
+            csv.starts_with("id,kernel,strips,rows,columns,nnz_per_row,nnz,bytes,role,time_ms\n")
+        );
+        // The user fills the CSV's last column.
+        let filled: String = csv
+            .lines()
+            .enumerate()
+            .map(|(n, line)| {
+                if n == 0 {
+                    format!("{line}\n")
+                } else {
+                    format!("{line}{}\n", time(&p[n - 1]))
+                }
+            })
+            .collect();
+        let times = plan::parse_times(&filled).expect("the filled plan");
+        assert_eq!(times.len(), 17);
+        let f = plan::fit(&p, &x, &times).expect("fits");
+        assert!(f.missing.is_empty());
+        let line = |field: &str| &f.lines.iter().find(|r| r.field == field).unwrap().fit;
+        for (field, slope, intercept) in [
+            ("c1_tar_csr_lt", 0.0004, 0.08),
+            ("c1_tar_csr_rt", 0.0005, 0.0288),
+            ("c2_tar_csr_lt", 0.02, 0.0604),
+            ("c2_tar_csr_rt", 0.03, 0.2548),
+            ("c_tar_ell", 0.003, 0.05),
+            ("e_tar_ell", 0.02, 0.042),
+            ("c_tar_coo", 0.01, 0.04),
+        ] {
+            let l = line(field);
+            assert!((l.slope - slope).abs() < 1e-12, "{field}: {}", l.slope);
+            assert!(
+                (l.intercept - intercept).abs() < 1e-9,
+                "{field}: {}",
+                l.intercept
+            );
+            assert!((l.r2 - 1.0).abs() < 1e-9, "{field}");
+            assert!(l.points.iter().all(|pt| pt.2.abs() < 1e-12));
+        }
+        let texts = f.texts();
+        let get = |n: &str| {
+            texts
+                .iter()
+                .find(|(k, _)| *k == n)
+                .map(|(_, v)| v.clone())
+                .unwrap()
+        };
+        assert_eq!(get("t0_tar_0"), "0.0804");
+        assert_eq!(get("t0_tar_2"), get("t12"));
+        // The fitted coefficients in a link predict exactly what typing them predicts.
+        let link: String = texts.iter().map(|(k, v)| format!("&{k}={v}")).collect();
+        let e = eval(&format!(
+            "model=spmv&target=gtx295&kernel=csr&p_nz_csr=700&p_nz_ell=800&t_ref_ms=2{link}"
+        ));
+        let c1 = line("c1_tar_csr_rt").slope;
+        let c2 = line("c2_tar_csr_rt").slope;
+        let t0 = 0.0004 * 512.0 + 0.08;
+        let a = 0.21624 / 0.267;
+        let p1 = (c1 / 0.00027) * (0.21624 / t0) * (1.0 - a) + a;
+        let p2 = (c2 / 0.0061) * (672.0 / 960.0);
+        assert_close!(num(&e, "p_csr"), p1 * p2);
+        // Nothing of the target is estimated any more (the comparison's other GPUs still are).
+        assert!(
+            e.derived
+                .iter()
+                .all(|(_, how)| !how.starts_with("estimated")),
+            "{:?}",
+            e.derived
+        );
+    }
+
+    #[test]
+    fn pasted_times_name_the_bad_line() {
+        assert_eq!(
+            plan::parse_times("csr-m0 0.08\ncsr-a: 0.2\n\ncoo-1,0.05").unwrap(),
+            vec![
+                ("csr-m0".to_string(), 0.08),
+                ("csr-a".to_string(), 0.2),
+                ("coo-1".to_string(), 0.05)
+            ]
+        );
+        assert_eq!(
+            plan::parse_times("csr-m0 0.08\ncsr-a fast").unwrap_err(),
+            "line 2: the time of csr-a must be a number of ms above 0, not “fast”"
+        );
+        assert!(plan::parse_times("csr-m0")
+            .unwrap_err()
+            .starts_with("line 1: expected"));
+        let x = spmv::Sizes {
+            x0: [1.0, 512.0, 1024.0],
+            x1: 4.0,
+        };
+        let p = plan::plan(&limits("gtx295"), &x, GIB, Precision::Single).unwrap();
+        let e = plan::fit(&p, &x, &[("nope".into(), 1.0)]).unwrap_err();
+        assert_eq!(e, "“nope” is not a benchmark of this plan");
+        // A partial set of times fits what it can and lists the rest.
+        let f = plan::fit(
+            &p,
+            &x,
+            &[
+                ("coo-1".into(), 0.05),
+                ("coo-2".into(), 0.06),
+                ("coo-3".into(), 0.08),
+            ],
+        )
+        .unwrap();
+        assert_eq!(f.lines.len(), 1);
+        assert_eq!(f.missing.len(), 14);
+    }
+}
+
+/// The chart's lines: on the C2050 the predicted time is the measured one (y = x); on the
+/// target the line passes through (T_Ref, T_Tar) with slope P.
+#[test]
+fn time_against_the_reference_time() {
+    let (state, _) = from_query(
+        "model=spmv&kernel=ell&target=k20m&n_r=100000&t_ref_ms=2&x1=4&c_tar_ell=0.003&e_tar_ell=0.02,0.05&targets=c2050,k20m",
+    );
+    let e = (state.model.evaluate)(&state.params, state.device).unwrap();
+    let r = e.detail.get::<spmv::Spmv>().expect("the engine's result");
+    let (xs, lines) = r.against_reference(5);
+    // From T_Init_Ref = B1 = 0.077 to 2 · T_Ref = 4.
+    assert_close!(xs[0], 0.07699999999999999);
+    assert_close!(xs[4], 4.0);
+    let (c2050, on_ref) = &lines[0];
+    assert_eq!(c2050.id, "c2050");
+    for (x, y) in xs.iter().zip(on_ref) {
+        assert_close!(y.unwrap(), *x);
+    }
+    let (k20m, on_target) = &lines[1];
+    assert_eq!(k20m.id, "k20m");
+    let p = 1.2115384615384615;
+    for (x, y) in xs.iter().zip(on_target) {
+        assert_close!(y.unwrap(), 0.082 + p * (x - 0.07699999999999999));
+    }
+}

@@ -18,6 +18,12 @@ const HK_T6: &str = "Hong & Kim, Table 6";
 const HK_T6_SHARED: &str =
     "Hong & Kim §5.1: \"FX5600, 8800GTX and 8800GT use the same model parameters\" (the FX5600's Table 6 values)";
 const GW_T1: &str = "Guo & Wang, Table I";
+const GW_MEM: &str = "Guo & Wang §5.1: global memory 3, 5, 5 and 1 GB";
+
+/// Guo & Wang's benchmark plan sizes its matrices to the global memory (GB, §5.1).
+const fn gw_mem(gb: f64) -> [(&'static str, Sourced<f64>); 1] {
+    [("global_mem_gb", paper(gb, GW_MEM))]
+}
 const DE_T4: &str = "Dümmler & Egerland, Table 4";
 const AM_T1: &str = "AutoMatch, Table I";
 
@@ -272,7 +278,7 @@ pub static DEVICES: &[Device] = &[
             111.9,
             "NVIDIA GTX 295 specifications: 223.8 GB/s for two GPUs",
         ),
-        constants: &[GT200_HK],
+        constants: &[GT200_HK, &gw_mem(1.0)],
     },
     Device {
         id: "c2050",
@@ -286,7 +292,7 @@ pub static DEVICES: &[Device] = &[
             "NVIDIA Tesla C2050 datasheet: 1.15 GHz processor clock",
         ),
         mem_bandwidth_gbs: vendor(144.0, "NVIDIA Tesla C2050 datasheet (ECC off)"),
-        constants: &[FERMI_HK],
+        constants: &[FERMI_HK, &gw_mem(3.0)],
     },
     Device {
         id: "c2075",
@@ -308,7 +314,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(32, "NVIDIA Tesla M2090 datasheet: 512 CUDA cores"),
         clock_ghz: vendor(1.3, "NVIDIA Tesla M2090 datasheet: 1.3 GHz processor clock"),
         mem_bandwidth_gbs: vendor(177.0, "NVIDIA Tesla M2090 datasheet (ECC off)"),
-        constants: &[FERMI_HK],
+        constants: &[FERMI_HK, &gw_mem(5.0)],
     },
     Device {
         id: "gtx780",
@@ -330,7 +336,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(192, "NVIDIA Tesla K20 datasheet: 2496 CUDA cores"),
         clock_ghz: vendor(0.706, "NVIDIA Tesla K20 datasheet: 706 MHz"),
         mem_bandwidth_gbs: vendor(208.0, "NVIDIA Tesla K20 datasheet"),
-        constants: &[KEPLER_HK],
+        constants: &[KEPLER_HK, &gw_mem(5.0)],
     },
     Device {
         id: "k20c",

@@ -315,6 +315,7 @@ test('occupancy charts like NVIDIA\'s calculator, and the carveout choice', asyn
   await page.goto(link('device=a100&threads_per_block=128&shared_mem_per_block=20480&blocks=100000'));
   await ready(page);
   await page.click('#occupancy-charts summary');
+  await page.waitForSelector('#occupancy-shared path.line');
   for (const id of ['occupancy-threads', 'occupancy-registers', 'occupancy-shared']) {
     assert.equal(await page.locator(`#${id} path.line`).count(), 1, id);
     assert.equal(await page.locator(`#${id} line.marker`).count(), 1, `${id} marks the kernel`);

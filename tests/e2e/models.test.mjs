@@ -28,6 +28,12 @@ const MODELS = [
     edit: ['n', '97'],
     invalid: ['block_size', '64', 'must be a whole number from 1 to 32', 'Block size (BlockSize × BlockSize threads)'],
   },
+  {
+    id: 'spmv',
+    link: 'model=spmv&kernel=hyb&target=k20m&n_r=100000&nnz=3000000&p_nz_csr=30&p_nz_ell=90&hyb_thd=30&t_ref_ms=2&c_tar_ell=0.003&e_tar_ell=0.02,0.05&c_tar_coo=0.01&t1=0.04',
+    edit: ['t_ref_ms', '3'],
+    invalid: ['n_r', '0', 'must be a whole number from 1 to 10,000,000,000', 'Rows'],
+  },
 ];
 
 const app = useApp();

@@ -42,7 +42,7 @@ test('the prediction, every intermediate value, and the table of formats × GPUs
   assert.equal(await cell('coo', 'c2050'), null); // no C2050 time for COO
   assert.equal(await page.locator('#formats-table td.best').count(), 1);
   // A target measured on (its ELL coefficients typed) is not estimated for ELL… but CSR's are.
-  assert.match(await page.textContent('#formats-table thead'), /Tesla K20m \(target\)/);
+  assert.match(await page.textContent('#formats-table thead'), /Tesla K20mtarget/);
   // Switching the target in its picker changes the prediction and the link.
   await page.selectOption('#target', 'm2090');
   await page.waitForFunction(() => /[?&]target=m2090(&|$)/.test(location.search));
@@ -160,6 +160,43 @@ test('a large file shows progress with MB/s and can be cancelled; the page stays
   await settled(page);
   assert.equal(page.url(), before.replace('t_ref_ms=0.8', 't_ref_ms=0.9'));
   console.log(`spmv reader in the browser worker: ${rate}`);
+  await page.close();
+});
+
+test('the benchmark plan for a target, its CSV, and coefficients fitted from pasted times', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=spmv&kernel=coo&target=gtx295&t_ref_ms=2&nnz=4007383'));
+  await ready(page);
+  // Nine CSR, five ELL and three COO matrices; the GTX 295's 1 GB from the paper's §5.1.
+  assert.equal(await page.locator('#plan-table tbody tr').count(), 17);
+  assert.equal(await page.inputValue('#plan-memory'), '1');
+  const row = (id) => page.$$eval(`#plan-table tr[data-bench="${id}"] td`, (tds) => tds.map((t) => t.textContent));
+  assert.deepEqual((await row('csr-n0')).slice(0, 4), ['CSR', '1', '960', '512']); // R = S_CSR · 1, P = 512
+  assert.deepEqual((await row('coo-3')).slice(0, 4), ['COO', '4', '122,880', '1']);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#plan-csv')]);
+  assert.equal(download.suggestedFilename(), 'spmv-benchmark-plan-gtx295.csv');
+  // Too little memory for the widest CSR matrix: the plan says which.
+  await page.fill('#plan-memory', '0.001');
+  await page.waitForSelector('#plan-error');
+  assert.match(await page.textContent('#plan-error'), /^csr-.*do not fit 0\.001 GB/);
+  await page.fill('#plan-memory', '1');
+  // COO's three times: C_Tar_COO by least squares over strips 1, 2, 4; T1 is the first.
+  await page.fill('#plan-times', 'coo-1 0.05\ncoo-2 0.06\ncoo-3 0.081');
+  await page.waitForSelector('#fit-table tr[data-field="c_tar_coo"]');
+  const slope = Number(await page.getAttribute('#fit-table tr[data-field="c_tar_coo"] td:nth-of-type(2)', 'data-value'));
+  assert.ok(Math.abs(slope - 0.145 / 14) < 1e-12, String(slope)); // Σ(x−x̄)(y−ȳ) / Σ(x−x̄)²
+  assert.ok(Number(await page.getAttribute('#fit-table tr[data-field="c_tar_coo"] td:nth-of-type(4)', 'data-value')) < 1);
+  assert.match(await page.textContent('#fit-missing'), /Not measured yet: csr-m0, /);
+  await page.click('#fit-apply');
+  await page.waitForFunction(() => /[?&]c_tar_coo=0\.01035714/.test(location.search) && /[?&]t1=0\.05(&|$)/.test(location.search));
+  const cli = cliEval(await settledUrl(page));
+  assert.equal(cli.inputs.c_tar_coo, slope);
+  assert.equal(cli.inputs.t1, 0.05);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.t_tar_ms);
+  // A bad line names itself.
+  await page.fill('#plan-times', 'coo-1 0.05\ncoo-2 fast');
+  await page.waitForSelector('#fit-error');
+  assert.equal(await page.textContent('#fit-error'), 'line 2: the time of coo-2 must be a number of ms above 0, not “fast”');
   await page.close();
 });
 

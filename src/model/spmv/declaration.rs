@@ -854,6 +854,8 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
 pub struct TargetColumn {
     pub device: &'static Device,
     pub measured: bool,
+    /// Each kernel's P and initialization times on this GPU.
+    pub rel: [Relative; 4],
     pub p: [f64; 4],
     pub t_ms: [Option<f64>; 4],
 }
@@ -900,6 +902,7 @@ pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
     let column = |d: &'static Device, pr: &Prediction, measured: bool| TargetColumn {
         device: d,
         measured,
+        rel: Kernel::ALL.map(|k| *pr.relative(k)),
         p: Kernel::ALL.map(|k| clean(pr.relative(k).p)),
         t_ms: Kernel::ALL.map(|k| {
             let rel = pr.relative(k);
@@ -939,7 +942,46 @@ pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
     })
 }
 
+/// One GPU's predicted times at the x values of [`Spmv::against_reference`].
+pub type GpuLine = (&'static Device, Vec<Option<f64>>);
+
 impl Spmv {
+    /// The chosen kernel's predicted time on every GPU of the comparison against the
+    /// C2050's time T_Ref, at `points` evenly spaced values from the C2050's initialization
+    /// time to twice T_Ref (§4's line, one per GPU; nothing below a GPU's own T_Init_Ref).
+    pub fn against_reference(&self, points: usize) -> (Vec<f64>, Vec<GpuLine>) {
+        let k = self.inputs.kernel as usize;
+        let from = self
+            .prediction
+            .relative(self.inputs.kernel)
+            .t_init_ref
+            .max(0.0);
+        let to = (2.0 * self.inputs.t_ref_ms)
+            .max(from * 4.0)
+            .max(from + 1e-6);
+        let n = points.max(2);
+        let xs: Vec<f64> = (0..n)
+            .map(|i| from + (to - from) * i as f64 / (n - 1) as f64)
+            .collect();
+        let lines = self
+            .columns
+            .iter()
+            .map(|c| {
+                let rel = c.rel[k];
+                let ys = xs
+                    .iter()
+                    .map(|&x| {
+                        (x >= rel.t_init_ref)
+                            .then(|| clean(rel.t_tar(x)))
+                            .filter(|t| t.is_finite() && *t >= 0.0)
+                    })
+                    .collect();
+                (c.device, ys)
+            })
+            .collect();
+        (xs, lines)
+    }
+
     fn outputs(&self) -> Vec<Out> {
         let pr = &self.prediction;
         let rel = pr.relative(self.inputs.kernel);

@@ -8,8 +8,10 @@ use leptos::prelude::*;
 use super::{Ctx, Good, Page};
 use crate::analysis::MatrixStats;
 use crate::format;
+use crate::model::spmv::plan::{self, Precision};
 use crate::model::spmv::{Kernel, Spmv, KERNEL_NAMES};
 use crate::ui::analysis::MatrixFile;
+use crate::ui::chart::{Chart, ChartData, Series};
 
 pub const PAGE: Page = Page {
     result,
@@ -128,11 +130,13 @@ fn visuals(ctx: Ctx) -> AnyView {
                 .iter()
                 .map(|c| {
                     let tag = if c.device.id == r.inputs.target.id {
-                        if c.measured { " (target, measured)" } else { " (target)" }
+                        if c.measured { "target, measured" } else { "target" }
+                    } else if c.device.id == "c2050" {
+                        "reference"
                     } else {
-                        " (estimated)"
+                        "estimated"
                     };
-                    view! { <th scope="col" class="num" data-device=c.device.id>{c.device.name}<span class="muted">{tag}</span></th> }
+                    view! { <th scope="col" class="num" data-device=c.device.id>{c.device.name}<span class="muted tag">{tag}</span></th> }
                 })
                 .collect_view();
             let rows = Kernel::ALL
@@ -152,7 +156,7 @@ fn visuals(ctx: Ctx) -> AnyView {
                                             <rect width=format!("{width:.1}") height="10"></rect>
                                         </svg>
                                         <span class="bar-text">{ms(t)}</span>
-                                        <span class="muted p">{format!(" · P {}", format::num(c.p[i]))}</span>
+                                        <span class="muted p">{format!("P {}", format::num(c.p[i]))}</span>
                                     </td>
                                 }
                                 .into_any()
@@ -176,6 +180,41 @@ fn visuals(ctx: Ctx) -> AnyView {
             }
         })
     };
+    let plan = (!ctx.embed).then(|| view! { <BenchmarkPlan ctx=ctx/> });
+    // The chosen kernel on every GPU against the C2050's time: §4's line for each.
+    const CLASSES: [&str; 8] = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"];
+    let lines = Signal::derive(move || {
+        let Some(r) = data.get() else {
+            return ChartData::default();
+        };
+        let (xs, lines) = r.against_reference(48);
+        ChartData {
+            series: lines
+                .into_iter()
+                .enumerate()
+                .map(|(i, (d, ys))| Series {
+                    name: d.name.to_string(),
+                    class: CLASSES[i % CLASSES.len()],
+                    points: xs.iter().copied().zip(ys).collect(),
+                    line: true,
+                    dots: false,
+                })
+                .collect(),
+            y_unit: "ms",
+            ..ChartData::default()
+        }
+    });
+    let marker = Signal::derive(move || data.with(|r| r.as_ref().map(|r| r.inputs.t_ref_ms)));
+    let chart_title = Signal::derive(move || {
+        data.with(|r| {
+            r.as_ref().map_or(String::new(), |r| {
+                format!(
+                    "{} time on each GPU against its time on the C2050",
+                    r.inputs.kernel.name()
+                )
+            })
+        })
+    });
     view! {
         {loader}
         <section class="formats" aria-label="Formats and GPUs compared">
@@ -184,7 +223,170 @@ fn visuals(ctx: Ctx) -> AnyView {
                 "Each cell is the predicted time from that format's C2050 time (type the other formats' times under Comparison to fill their rows) and P, the target's time per unit of the C2050's. The fastest is marked. GPUs other than the target are estimated from their memory bandwidth until measured."
             </p>
             {table}
+            <p class="chart-note">"The chosen format's predicted time on each GPU as its C2050 time varies: a line of slope P from the initialization times; the dashed mark is your T_Ref."</p>
+            <div id="reference-chart">
+                <Chart
+                    data=lines
+                    x_label="Measured time on the C2050, T_Ref".to_string()
+                    y_label="Predicted time".to_string()
+                    file="spmv-time-vs-reference"
+                    marker=marker
+                    format_x=ms
+                    format_y=ms
+                    title=chart_title
+                />
+            </div>
         </section>
+        {plan}
     }
     .into_any()
+}
+
+/// The benchmark plan for the target in view (§§3–4), its CSV, and the fit of the times the
+/// user measured: each relationship's line with R² and residuals, and a button that makes the
+/// fitted values the target's measurements.
+#[component]
+fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
+    let double = RwSignal::new(false);
+    let memory_text = RwSignal::new(String::new());
+    let times_text = RwSignal::new(String::new());
+    let target = Memo::new(move |_| {
+        ctx.good.with(|g| {
+            g.as_ref()
+                .and_then(typed)
+                .map(|r| (r.inputs.target, r.inputs.measured.limits, r.inputs.sizes))
+        })
+    });
+    // The memory field follows the target's record when it has one.
+    Effect::new(move |_| {
+        if let Some((d, _, _)) = target.get() {
+            let gb = d.constant("global_mem_gb").map(|c| c.value);
+            memory_text.set(gb.map(format::exact).unwrap_or_default());
+        }
+    });
+    let plan = Memo::new(move |_| {
+        let (_, limits, sizes) = target.get()?;
+        let gb = crate::model::parse_number(&memory_text.get()).filter(|g| *g > 0.0 && *g <= 1e4);
+        let Some(gb) = gb else {
+            return Some(Err(
+                "type the target's global memory in GB (from 0 to 10,000)".to_string(),
+            ));
+        };
+        let precision = if double.get() {
+            Precision::Double
+        } else {
+            Precision::Single
+        };
+        Some(plan::plan(&limits, &sizes, (gb * 1e9) as u64, precision).map(|p| (p, sizes)))
+    });
+    let fitted = Memo::new(move |_| {
+        let text = times_text.get();
+        if text.trim().is_empty() {
+            return None;
+        }
+        let (p, sizes) = plan.get()?.ok()?;
+        Some(plan::parse_times(&text).and_then(|t| plan::fit(&p, &sizes, &t)))
+    });
+    let download = move |_| {
+        if let (Some(Ok((p, _))), Some((d, _, _))) = (plan.get_untracked(), target.get_untracked())
+        {
+            crate::ui::browser::download(
+                &format!("spmv-benchmark-plan-{}.csv", d.id),
+                "text/csv",
+                &plan::plan_csv(&p),
+            );
+        }
+    };
+    let apply = move |_| {
+        if let Some(Ok(f)) = fitted.get_untracked() {
+            for (name, text) in f.texts() {
+                ctx.set_text.run((name, text));
+            }
+        }
+    };
+    let table = move || {
+        plan.get().map(|p| match p {
+            Err(e) => view! { <p class="error" id="plan-error" role="alert">{e}</p> }.into_any(),
+            Ok((p, _)) => {
+                let rows = p
+                    .iter()
+                    .map(|b| {
+                        view! {
+                            <tr data-bench=b.id>
+                                <th scope="row"><code>{b.id}</code></th>
+                                <td>{b.kernel.name()}</td>
+                                <td class="num">{b.strips}</td>
+                                <td class="num">{format::grouped(b.rows as f64, 0)}</td>
+                                <td class="num">{format::grouped(b.p_nz as f64, 0)}</td>
+                                <td class="num">{format::grouped(b.nnz() as f64, 0)}</td>
+                                <td class="num">{format::significant(b.bytes as f64 / 1e6, 3)}</td>
+                                <td>{b.role}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <table class="mappings" id="plan-table" tabindex="0">
+                        <thead><tr><th>"Matrix"</th><th>"Kernel"</th><th class="num">"Strips I"</th><th class="num">"Rows R = S·I"</th><th class="num">"Non-zeros per row"</th><th class="num">"Non-zeros"</th><th class="num">"MB"</th><th>"Gives"</th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                }
+                .into_any()
+            }
+        })
+    };
+    let fit_view = move || {
+        fitted.get().map(|f| match f {
+            Err(e) => view! { <p class="error" id="fit-error" role="alert">{e}</p> }.into_any(),
+            Ok(f) => {
+                let rows = f
+                    .lines
+                    .iter()
+                    .map(|r| {
+                        let worst = r.fit.points.iter().map(|p| p.2.abs()).fold(0.0, f64::max);
+                        view! {
+                            <tr data-field=r.field>
+                                <th scope="row">{r.field}</th>
+                                <td>{r.over}</td>
+                                <td class="num" data-value=format::exact(r.fit.slope)>{format::num(r.fit.slope)}</td>
+                                <td class="num">{format::num(r.fit.intercept)}</td>
+                                <td class="num" data-value=format::exact(r.fit.r2)>{format::significant(r.fit.r2, 4)}</td>
+                                <td class="num">{format!("{} ms", format::num(worst))}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view();
+                let missing = (!f.missing.is_empty()).then(|| {
+                    view! { <p class="muted" id="fit-missing">{format!("Not measured yet: {}.", f.missing.join(", "))}</p> }
+                });
+                view! {
+                    <table class="mappings" id="fit-table" tabindex="0">
+                        <thead><tr><th>"Gives"</th><th>"Line"</th><th class="num">"Slope"</th><th class="num">"Intercept"</th><th class="num">"R²"</th><th class="num">"Largest residual"</th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                    {missing}
+                    <button type="button" id="fit-apply" on:click=apply>"Use these as the target's measurements"</button>
+                }
+                .into_any()
+            }
+        })
+    };
+    let name = move || target.get().map(|(d, _, _)| d.name).unwrap_or_default();
+    view! {
+        <section class="plan" aria-label="Benchmark plan">
+            <h2>"Measure the target: the benchmark plan"</h2>
+            <p class="chart-note">
+                "Run these matrices' SpMV on the " {name} " (every row holds the same number of random non-zeros, §3), then paste the times: least squares fits each of §4's lines, and the fitted coefficients can replace the estimate."
+            </p>
+            <div class="plan-controls">
+                <label>"Global memory (GB) " <input id="plan-memory" inputmode="decimal" prop:value=move || memory_text.get() on:input=move |ev| memory_text.set(event_target_value(&ev))/></label>
+                <label class="check"><input type="checkbox" id="plan-double" prop:checked=move || double.get() on:change=move |ev| double.set(event_target_checked(&ev))/>" double precision"</label>
+                <button type="button" id="plan-csv" on:click=download>"Download the plan (CSV)"</button>
+            </div>
+            {table}
+            <label for="plan-times">"Measured times: the plan's CSV with its time_ms column filled, or lines “csr-m0 0.081”"</label>
+            <textarea id="plan-times" rows="5" prop:value=move || times_text.get() on:input=move |ev| times_text.set(event_target_value(&ev))></textarea>
+            {fit_view}
+        </section>
+    }
 }
