@@ -129,6 +129,7 @@ test('switching models keeps each model\'s inputs for the visit; a switch is a h
   assert.equal(await page.evaluate(() => history.length), length + 1);
   await page.selectOption('#model', 'hong-kim');
   await page.waitForFunction(() => document.querySelector('#result').dataset.ready === 'hong-kim');
+  assert.match(page.url(), /model=hong-kim/, 'the switch is in the address at once');
   assert.equal(await page.inputValue('#threads_per_block'), '256', 'the inputs as left');
   assert.match(await page.textContent('.result-device'), /GTX 280/);
   // Back: the APSP entry, with its edit; Back again: Hong & Kim with 256 threads.

@@ -124,12 +124,18 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             .unwrap_or_default()
     });
     if !embed {
-        // Keep the address bar current: a model switch adds a history entry, edits replace
-        // the current one. The address is written when the browser is next idle, after the
-        // frame that shows the edit (several quick edits write it once).
+        // Keep the address bar current: a model switch adds a history entry at once (so Back
+        // right after a switch returns to the model left), edits replace the current one when
+        // the browser is next idle, after the frame that shows the edit (several quick edits
+        // write it once).
         let pending = StoredValue::new(false);
         Effect::new(move |_| {
             if query.with(String::is_empty) {
+                return;
+            }
+            if form.push_next.get_value() {
+                form.push_next.set_value(false);
+                let _ = query.with(|q| browser::push_query(q));
                 return;
             }
             if pending.get_value() {
@@ -138,13 +144,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             pending.set_value(true);
             browser::when_idle(move || {
                 pending.set_value(false);
-                let q = query.get_untracked();
-                if form.push_next.get_value() {
-                    form.push_next.set_value(false);
-                    let _ = browser::push_query(&q);
-                } else {
-                    let _ = browser::replace_query(&q);
-                }
+                let _ = query.with_untracked(|q| browser::replace_query(q));
             });
         });
     }
