@@ -454,7 +454,25 @@ mod plan {
             );
             assert!((l.r2 - 1.0).abs() < 1e-9, "{field}");
             assert!(l.points.iter().all(|pt| pt.2.abs() < 1e-12));
+            assert!(
+                (l.at(10.0) - (slope * 10.0 + intercept)).abs() < 1e-9,
+                "{field}"
+            );
         }
+        // Which x each line is over (the page draws one chart per x).
+        let over: Vec<(&str, bool)> = f.lines.iter().map(|r| (r.field, r.over_strips)).collect();
+        assert_eq!(
+            over,
+            [
+                ("c1_tar_csr_lt", false),
+                ("c1_tar_csr_rt", false),
+                ("c2_tar_csr_lt", true),
+                ("c2_tar_csr_rt", true),
+                ("c_tar_ell", false),
+                ("e_tar_ell", true),
+                ("c_tar_coo", true),
+            ]
+        );
         let texts = f.texts();
         let get = |n: &str| {
             texts

@@ -239,7 +239,7 @@ fn MatrixSummary(name: String, stats: MatrixStats, seconds: f64) -> impl IntoVie
     let n = |v: u64| format::grouped(v as f64, 0);
     view! {
         <div class="matrix-stats" id="matrix-stats">
-            <p class="muted">{format!("{name}: read in {} s; these fill the matrix's fields.", format::significant(seconds.max(0.001), 2))}</p>
+            <p class="muted">{format!("{name}: read in {} s; these fill the matrix's fields.", format::significant(seconds.max(0.001), 3))}</p>
             <dl class="stats">
                 {stat("matrix-rows", "Rows", n(stats.rows))}
                 {stat("matrix-columns", "Columns", n(stats.columns))}

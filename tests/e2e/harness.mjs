@@ -98,6 +98,11 @@ export function cliEval(link) {
   return JSON.parse(execFileSync(CLI, ['eval', link], { encoding: 'utf8' }));
 }
 
+/** Runs the CLI with these arguments and parses its JSON. */
+export function cliJson(args) {
+  return JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
+}
+
 /** Runs the CLI expecting failure; returns { status, stderr }. */
 export function cliFail(args) {
   try {

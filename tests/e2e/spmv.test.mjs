@@ -4,7 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { useApp, cliEval, ready, settled, settledUrl, assertCellsMatchCli } from './harness.mjs';
+import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { useApp, cliEval, cliJson, ready, settled, settledUrl, assertCellsMatchCli } from './harness.mjs';
 
 const app = useApp();
 const link = (q) => app.link(q);
@@ -103,6 +106,13 @@ test('a Matrix Market file is read in the worker and fills the matrix fields; th
   await page.waitForFunction(() => /[?&]n_r=5&nnz=8&p_nz_csr=2&p_nz_ell=3&hyb_thd=0(&|$)/.test(location.search));
   const url = await settledUrl(page);
   assert.doesNotMatch(decodeURIComponent(url), /MatrixMarket|2e3/);
+  // The same statistics as `warpsight analyze matrix` on the same file.
+  const file = join(await mkdtemp(join(tmpdir(), 'warpsight-')), 'demo.mtx');
+  await writeFile(file, GENERAL);
+  const stats = cliJson(['analyze', 'matrix', file]);
+  assert.ok(url.includes(stats.link), `${url} holds ${stats.link}`);
+  assert.equal(await page.textContent('#matrix-rows'), String(stats.rows));
+  assert.equal(await page.textContent('#matrix-max'), String(stats.p_nz_ell));
   assert.equal(await page.inputValue('#n_r'), '5');
   const cli = cliEval(url);
   assert.equal(cli.inputs.nnz, 8);
@@ -160,6 +170,11 @@ test('a large file shows progress with MB/s and can be cancelled; the page stays
   await settled(page);
   assert.equal(page.url(), before.replace('t_ref_ms=0.8', 't_ref_ms=0.9'));
   console.log(`spmv reader in the browser worker: ${rate}`);
+  // A second file after the cancel is read whole, in a new worker.
+  await page.setInputFiles('#matrix-input', { name: 'demo.mtx', mimeType: 'text/plain', buffer: Buffer.from(GENERAL) });
+  await page.waitForSelector('#matrix-stats');
+  assert.equal(await page.textContent('#matrix-nnz'), '8');
+  await page.waitForFunction(() => /[?&]n_r=5&nnz=8&p_nz_csr=2&p_nz_ell=3&hyb_thd=0(&|$)/.test(location.search));
   await page.close();
 });
 
@@ -175,6 +190,8 @@ test('the benchmark plan for a target, its CSV, and coefficients fitted from pas
   assert.deepEqual((await row('coo-3')).slice(0, 4), ['COO', '4', '122,880', '1']);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#plan-csv')]);
   assert.equal(download.suggestedFilename(), 'spmv-benchmark-plan-gtx295.csv');
+  const csv = await readFile(await download.path(), 'utf8');
+  assert.equal(csv.split('\n')[0], 'id,kernel,strips,rows,columns,nnz_per_row,nnz,bytes,role,time_ms');
   // Too little memory for the widest CSR matrix: the plan says which.
   await page.fill('#plan-memory', '0.001');
   await page.waitForSelector('#plan-error');
@@ -187,12 +204,24 @@ test('the benchmark plan for a target, its CSV, and coefficients fitted from pas
   assert.ok(Math.abs(slope - 0.145 / 14) < 1e-12, String(slope)); // Σ(x−x̄)(y−ȳ) / Σ(x−x̄)²
   assert.ok(Number(await page.getAttribute('#fit-table tr[data-field="c_tar_coo"] td:nth-of-type(4)', 'data-value')) < 1);
   assert.match(await page.textContent('#fit-missing'), /Not measured yet: csr-m0, /);
+  // The points and the fitted line, over strips only (no line over non-zeros per row yet).
+  assert.equal(await page.locator('#fit-chart-strips circle.dot').count(), 3);
+  assert.equal(await page.locator('#fit-chart-strips path.line').count(), 1);
+  assert.equal(await page.$('#fit-chart-width'), null);
   await page.click('#fit-apply');
   await page.waitForFunction(() => /[?&]c_tar_coo=0\.01035714/.test(location.search) && /[?&]t1=0\.05(&|$)/.test(location.search));
   const cli = cliEval(await settledUrl(page));
   assert.equal(cli.inputs.c_tar_coo, slope);
   assert.equal(cli.inputs.t1, 0.05);
   assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.t_tar_ms);
+  // The downloaded plan dropped back with its time column filled: the same fit.
+  const times = { 'coo-1': '0.05', 'coo-2': '0.06', 'coo-3': '0.081' };
+  const filled = csv.trim().split('\n').map((l) => (times[l.split(',')[0]] ? l + times[l.split(',')[0]] : l)).join('\n');
+  await page.fill('#plan-times', '');
+  await page.setInputFiles('#plan-times-file', { name: 'times.csv', mimeType: 'text/csv', buffer: Buffer.from(filled) });
+  await page.waitForFunction(() => document.querySelector('#plan-times').value.startsWith('id,kernel'));
+  await page.waitForSelector('#fit-table tr[data-field="c_tar_coo"]');
+  assert.equal(Number(await page.getAttribute('#fit-table tr[data-field="c_tar_coo"] td:nth-of-type(2)', 'data-value')), slope);
   // A bad line names itself.
   await page.fill('#plan-times', 'coo-1 0.05\ncoo-2 fast');
   await page.waitForSelector('#fit-error');

@@ -263,6 +263,13 @@ pub struct LineFit {
     pub points: Vec<(f64, f64, f64)>,
 }
 
+impl LineFit {
+    /// The fitted line's value at `x`.
+    pub fn at(&self, x: f64) -> f64 {
+        self.slope * x + self.intercept
+    }
+}
+
 /// Ordinary least squares; None with fewer than two distinct x.
 pub fn least_squares(points: &[(f64, f64)]) -> Option<LineFit> {
     let n = points.len() as f64;
@@ -302,6 +309,8 @@ pub fn least_squares(points: &[(f64, f64)]) -> Option<LineFit> {
 pub struct Relationship {
     /// The field it gives (`c1_tar_csr_lt`, `e_tar_ell`, …).
     pub field: &'static str,
+    /// Whether x is the strips I (else the non-zeros per row P_NZ).
+    pub over_strips: bool,
     /// "time against non-zeros per row at I0 strips".
     pub over: &'static str,
     pub fit: LineFit,
@@ -414,7 +423,12 @@ pub fn fit(plan: &[Bench], x: &Sizes, times: &[(String, f64)]) -> Result<Fitted,
     ];
     for (field, over, points) in relationships {
         if let Some(fit) = points.as_deref().and_then(least_squares) {
-            fitted.lines.push(Relationship { field, over, fit });
+            fitted.lines.push(Relationship {
+                field,
+                over_strips: over.contains("strips"),
+                over,
+                fit,
+            });
         }
     }
     for (field, id) in [

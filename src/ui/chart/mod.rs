@@ -257,7 +257,10 @@ pub fn Chart(
                 let items = (d.series.len() > 1).then(|| {
                     d.series
                         .iter()
-                        .map(|s| view! { <li><span class=format!("swatch {}", s.class)></span>{s.name.clone()}</li> })
+                        .map(|s| {
+                            let dot = if s.line { "" } else { " dot" };
+                            view! { <li><span class=format!("swatch {}{dot}", s.class)></span>{s.name.clone()}</li> }
+                        })
                         .collect_view()
                 });
                 let band = (!d.band.is_empty()).then(|| view! { <li><span class="swatch band"></span>"min–max interval"</li> });

@@ -297,6 +297,46 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
             );
         }
     };
+    // The plan's CSV with its time column filled, opened or dropped (read on this thread: a
+    // plan's CSV is a few hundred bytes).
+    let file_error = RwSignal::new(None::<String>);
+    let read_times = move |file: web_sys::File| {
+        let name = file.name();
+        if file.size() > 1e6 {
+            file_error.set(Some(format!(
+                "{name}: a plan's CSV is a few hundred bytes; this file is {} MB",
+                format::significant(file.size() / 1e6, 3)
+            )));
+            return;
+        }
+        let text = file.text();
+        leptos::task::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(text).await {
+                Ok(t) => {
+                    file_error.set(None);
+                    times_text.set(t.as_string().unwrap_or_default());
+                }
+                Err(_) => file_error.set(Some(format!("{name}: the file could not be read"))),
+            }
+        });
+    };
+    let on_times_file = move |ev: web_sys::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        if let Some(file) = input.files().and_then(|f| f.get(0)) {
+            read_times(file);
+        }
+        input.set_value("");
+    };
+    let on_times_drop = move |ev: web_sys::DragEvent| {
+        let file = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0));
+        if let Some(file) = file {
+            ev.prevent_default();
+            read_times(file);
+        }
+    };
     let apply = move |_| {
         if let Some(Ok(f)) = fitted.get_untracked() {
             for (name, text) in f.texts() {
@@ -343,7 +383,10 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
                     .lines
                     .iter()
                     .map(|r| {
+                        // Residuals below the times' round-off read as 0.
+                        let scale = r.fit.points.iter().map(|p| p.1.abs()).fold(0.0, f64::max);
                         let worst = r.fit.points.iter().map(|p| p.2.abs()).fold(0.0, f64::max);
+                        let worst = if worst <= scale * 1e-9 { 0.0 } else { worst };
                         view! {
                             <tr data-field=r.field>
                                 <th scope="row">{r.field}</th>
@@ -359,7 +402,30 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
                 let missing = (!f.missing.is_empty()).then(|| {
                     view! { <p class="muted" id="fit-missing">{format!("Not measured yet: {}.", f.missing.join(", "))}</p> }
                 });
+                let charts = [(false, "Non-zeros per row, P_NZ"), (true, "Strips, I")]
+                    .into_iter()
+                    .filter_map(|(strips, x_label)| {
+                        let data = fit_chart(&f, strips)?;
+                        let title = format!("Measured times and their least-squares lines against {}", if strips { "strips" } else { "non-zeros per row" });
+                        let id = if strips { "fit-chart-strips" } else { "fit-chart-width" };
+                        Some(view! {
+                            <div id=id class="fit-chart">
+                                <Chart
+                                    data=Signal::stored(data)
+                                    x_label=x_label.to_string()
+                                    y_label="Measured time".to_string()
+                                    file=if strips { "spmv-fit-strips" } else { "spmv-fit-width" }
+                                    marker=Signal::stored(None)
+                                    format_x=format::num
+                                    format_y=ms
+                                    title=title
+                                />
+                            </div>
+                        })
+                    })
+                    .collect_view();
                 view! {
+                    <div class="fit-charts">{charts}</div>
                     <table class="mappings" id="fit-table" tabindex="0">
                         <thead><tr><th>"Gives"</th><th>"Line"</th><th class="num">"Slope"</th><th class="num">"Intercept"</th><th class="num">"R²"</th><th class="num">"Largest residual"</th></tr></thead>
                         <tbody>{rows}</tbody>
@@ -385,8 +451,58 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
             </div>
             {table}
             <label for="plan-times">"Measured times: the plan's CSV with its time_ms column filled, or lines “csr-m0 0.081”"</label>
-            <textarea id="plan-times" rows="5" prop:value=move || times_text.get() on:input=move |ev| times_text.set(event_target_value(&ev))></textarea>
+            <textarea
+                id="plan-times"
+                rows="5"
+                prop:value=move || times_text.get()
+                on:input=move |ev| times_text.set(event_target_value(&ev))
+                on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
+                on:drop=on_times_drop
+            ></textarea>
+            <p class="plan-file">
+                <label class="file-button">"Open the CSV with its times"<input type="file" id="plan-times-file" accept=".csv,.txt,text/csv,text/plain" on:change=on_times_file/></label>
+                " (or drop it on the box above)"
+            </p>
+            {move || file_error.get().map(|e| view! { <p class="error" id="plan-file-error" role="alert">{e}</p> })}
             {fit_view}
         </section>
     }
+}
+
+/// The measured points and fitted lines of the relationships over one x (strips, or non-zeros
+/// per row): a dotted series and a line of the same colour for each.
+fn fit_chart(f: &plan::Fitted, strips: bool) -> Option<ChartData> {
+    const CLASSES: [&str; 4] = ["s0", "s1", "s2", "s3"];
+    let mut series = Vec::new();
+    for (i, r) in f
+        .lines
+        .iter()
+        .filter(|r| r.over_strips == strips)
+        .enumerate()
+    {
+        let class = CLASSES[i % CLASSES.len()];
+        let mut points: Vec<(f64, Option<f64>)> =
+            r.fit.points.iter().map(|p| (p.0, Some(p.1))).collect();
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (lo, hi) = (points[0].0, points[points.len() - 1].0);
+        series.push(Series {
+            name: format!("{} measured", r.field),
+            class,
+            points,
+            line: false,
+            dots: true,
+        });
+        series.push(Series {
+            name: format!("{} fit, R² {}", r.field, format::significant(r.fit.r2, 4)),
+            class,
+            points: vec![(lo, Some(r.fit.at(lo))), (hi, Some(r.fit.at(hi)))],
+            line: true,
+            dots: false,
+        });
+    }
+    (!series.is_empty()).then(|| ChartData {
+        series,
+        y_unit: "ms",
+        ..ChartData::default()
+    })
 }

@@ -1,0 +1,80 @@
+//! Benchmark (not a test): how fast the streaming Matrix Market reader reads, natively, on a
+//! generated 120 MB coordinate file fed in 1 MiB chunks as the worker feeds it; and the same
+//! file gzip-compressed through flate2 as the CLI reads it. Run: `cargo bench --bench matrix`.
+//! (The browser worker's figure: `node --test tests/e2e/spmv.test.mjs` prints its MB/s.)
+
+use std::io::{Read, Write};
+use std::time::Instant;
+
+use warpsight::analysis::MatrixReader;
+
+/// A real general matrix of `n` entries, rows of varying length, values with many digits.
+fn generate(n: u64) -> Vec<u8> {
+    let rows = 1_000_000u64;
+    let mut out =
+        format!("%%MatrixMarket matrix coordinate real general\n% generated\n{rows} {rows} {n}\n")
+            .into_bytes();
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for k in 0..n {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let i = (k * rows / n) + 1;
+        let j = state % rows + 1;
+        let _ = writeln!(
+            out,
+            "{i} {j} {:.9e}",
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        );
+    }
+    out
+}
+
+fn read(bytes: &[u8]) -> (f64, u64) {
+    let start = Instant::now();
+    let mut r = MatrixReader::new();
+    for chunk in bytes.chunks(1 << 20) {
+        r.feed(chunk).expect("a valid file");
+    }
+    let stats = r.finish().expect("a valid file");
+    (start.elapsed().as_secs_f64(), stats.nnz)
+}
+
+fn main() {
+    let n = 5_000_000;
+    let file = generate(n);
+    let mb = file.len() as f64 / 1e6;
+    let mut best = f64::INFINITY;
+    for _ in 0..3 {
+        let (s, nnz) = read(&file);
+        assert_eq!(nnz, n);
+        best = best.min(s);
+    }
+    println!(
+        "matrix market, plain: {mb:.0} MB, {n} entries in {:.3} s: {:.0} MB/s (best of 3)",
+        best,
+        mb / best
+    );
+
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&file).expect("gzip");
+    let gz = gz.finish().expect("gzip");
+    let start = Instant::now();
+    let mut dec = flate2::read::GzDecoder::new(&gz[..]);
+    let mut r = MatrixReader::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let k = dec.read(&mut buf).expect("gunzip");
+        if k == 0 {
+            break;
+        }
+        r.feed(&buf[..k]).expect("a valid file");
+    }
+    assert_eq!(r.finish().expect("a valid file").nnz, n);
+    let s = start.elapsed().as_secs_f64();
+    println!(
+        "matrix market, gzip ({:.0} MB compressed): {mb:.0} MB decompressed in {s:.3} s: {:.0} MB/s",
+        gz.len() as f64 / 1e6,
+        mb / s
+    );
+}

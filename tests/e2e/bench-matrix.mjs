@@ -1,0 +1,42 @@
+// Browser benchmark (not a test): the analysis worker reading a generated Matrix Market file
+// of about 150 MB (5 M entries, as benches/matrix.rs generates natively), plain and
+// gzip-compressed (DecompressionStream), timed by the page from the file's choice to its
+// statistics. Run after `trunk build --release`: node tests/e2e/bench-matrix.mjs
+import { writeFile, mkdtemp, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startServer, openBrowser, ready } from './harness.mjs';
+
+const n = 5_000_000;
+const rows = 1_000_000;
+const lines = [`%%MatrixMarket matrix coordinate real general\n% generated\n${rows} ${rows} ${n}\n`];
+let state = 12345;
+for (let k = 0; k < n; k++) {
+  state = (state * 1103515245 + 12345) % 2147483648;
+  lines.push(`${Math.floor((k * rows) / n) + 1} ${(state % rows) + 1} ${(state / 2147483648).toExponential(9)}\n`);
+}
+const text = Buffer.from(lines.join(''));
+const dir = await mkdtemp(join(tmpdir(), 'warpsight-bench-'));
+const plain = join(dir, 'bench.mtx');
+const gz = join(dir, 'bench.mtx.gz');
+await writeFile(plain, text);
+await writeFile(gz, gzipSync(text, { level: 6 }));
+
+const server = await startServer();
+const env = await openBrowser();
+const page = await env.context.newPage();
+await page.goto(`${server.base}?model=spmv`);
+await ready(page);
+for (const file of [plain, gz, plain]) {
+  const name = file.split('/').pop();
+  await page.setInputFiles('#matrix-input', file);
+  await page.waitForFunction((name) => document.querySelector('#matrix-stats')?.textContent.includes(`${name}: read in`), name, { timeout: 120_000 });
+  const summary = await page.evaluate(() => document.querySelector('#matrix-stats').textContent);
+  const seconds = Number(/read in ([\d.]+) s/.exec(summary)[1]);
+  const mb = text.length / 1e6;
+  const size = (await stat(file)).size / 1e6;
+  console.log(`${file.endsWith('.gz') ? 'gzip' : 'plain'} (${size.toFixed(0)} MB file): ${mb.toFixed(0)} MB of text in ${seconds} s = ${(mb / seconds).toFixed(0)} MB/s`);
+}
+await env.browser.close();
+await server.close();
