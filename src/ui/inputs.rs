@@ -196,6 +196,7 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
                             view! { <option value=id prop:selected=move || chosen().first().is_some_and(|c| c == id)>{d.name}</option> }
                         })
                         .collect_view()}
+                    <option value=CUSTOM prop:selected=move || chosen().first().is_some_and(|c| c == CUSTOM)>"Custom GPU (type its values)"</option>
                 </select>
             </div>
         }
@@ -217,10 +218,19 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
                     }
                 })
                 .collect_view()}
+            <label class="check">
+                <input type="checkbox" value=CUSTOM
+                    prop:checked=move || chosen().iter().any(|c| c == CUSTOM)
+                    on:change=move |ev| toggle(CUSTOM, event_target_checked(&ev))/>
+                " Custom GPU (type its values above the form)"
+            </label>
         </div>
     }
     .into_any()
 }
+
+/// The custom device's id in a device list.
+const CUSTOM: &str = crate::devices::custom::ID;
 
 /// The text of a list field split into cells (rows by `,`, columns by `:`), as typed.
 fn cells(text: &str) -> Vec<Vec<String>> {

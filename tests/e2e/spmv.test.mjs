@@ -229,6 +229,33 @@ test('the benchmark plan for a target, its CSV, and coefficients fitted from pas
   await page.close();
 });
 
+test('a custom GPU as the target: its values typed on the page, in the link, as the CLI predicts', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=spmv&kernel=ell&target=m2090'));
+  await ready(page);
+  assert.equal(await page.$('#custom-device'), null);
+  await page.selectOption('#target', 'custom');
+  await page.waitForSelector('#custom-device');
+  await page.selectOption('#custom_cc', '3.5');
+  await page.fill('#custom_sms', '10');
+  await page.fill('#custom_bandwidth_gbs', '200');
+  await page.waitForFunction(() => /[?&]custom_sms=10(&|$)/.test(location.search)
+    && /[?&]custom_bandwidth_gbs=200(&|$)/.test(location.search) && /[?&]target=custom(&|$)/.test(location.search));
+  const url = await settledUrl(page);
+  assert.match(url, /[?&]device=custom(&|$)/);
+  const cli = cliEval(url);
+  // CC 3.5: 64 warps and 2,048 threads an SM, 1,024 threads a block; ten SMs.
+  assert.equal(cli.inputs.n_sm, 10);
+  assert.equal(cli.inputs.warps_per_sm, 64);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.t_tar_ms);
+  assert.match(await page.textContent('.result-device'), /^Custom/);
+  // The comparison names it too; a preset again hides the custom values.
+  assert.equal(await page.locator('#formats-table th[data-device="custom"]').count(), 1);
+  await page.selectOption('#target', 'k20m');
+  await page.waitForFunction(() => document.querySelector('#custom-device') === null);
+  await page.close();
+});
+
 test('no console errors and no offsite requests in these tests', () => {
   assert.deepEqual(app.env.offsite, []);
   assert.deepEqual(app.env.errors, []);

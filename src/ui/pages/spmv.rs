@@ -52,10 +52,12 @@ fn result(ctx: Ctx) -> AnyView {
                 Kernel::Hyb => format!(" ({})", r.prediction.hyb_case.word()),
                 _ => String::new(),
             };
-            let speed = if rel.p < 1.0 {
-                format!("{}× faster", format::significant(1.0 / rel.p, 3))
+            let (speed, than) = if (rel.p - 1.0).abs() < 5e-4 {
+                ("as fast".to_string(), "as")
+            } else if rel.p < 1.0 {
+                (format!("{}× faster", format::significant(1.0 / rel.p, 3)), "than")
             } else {
-                format!("{}× slower", format::significant(rel.p, 3))
+                (format!("{}× slower", format::significant(rel.p, 3)), "than")
             };
             let measured = if inp.all_measured {
                 view! { <p class="measured" id="measured">"The target's coefficients are your measurements."</p> }.into_any()
@@ -82,7 +84,7 @@ fn result(ctx: Ctx) -> AnyView {
                 </dl>
                 <p class="explanation" id="explanation">
                     {format!(
-                        "T_Tar = T_Init_Tar + P · (T_Ref − T_Init_Ref) = {} + {} × ({} − {}). Past initialization, {kernel} runs {speed} on the {} than on the C2050.",
+                        "T_Tar = T_Init_Tar + P · (T_Ref − T_Init_Ref) = {} + {} × ({} − {}). Past initialization, {kernel} runs {speed} on the {} {than} on the C2050.",
                         ms(rel.t_init_tar),
                         format::num(rel.p),
                         ms(inp.t_ref_ms),

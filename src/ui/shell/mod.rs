@@ -26,7 +26,7 @@ use crate::devices::Device;
 use crate::link::{self, Notice, ShareState};
 use crate::model::Sweep;
 use form::{focus_target_id, label_of, KernelForm, NoticeList};
-use pickers::{DevicePicker, ExamplePicker, ModelPicker, ThemeToggle};
+use pickers::{CustomEditor, DevicePicker, ExamplePicker, ModelPicker, ThemeToggle};
 use state::{Form, Visits};
 
 #[component]
@@ -149,6 +149,28 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         });
     }
 
+    // A model that names its devices in its own lists: naming `custom` there makes the
+    // evaluation's device the custom one (its values typed under the lists).
+    let lists_custom = Memo::new(move |_| {
+        let m = model.get();
+        !m.devices.one()
+            && form.texts.with(|t| {
+                m.fields
+                    .iter()
+                    .filter(|f| matches!(f.kind, crate::field::Kind::Devices { .. }))
+                    .any(|f| {
+                        crate::ui::inputs::text_of(t, f.name)
+                            .split(',')
+                            .any(|id| id.trim() == crate::devices::custom::ID)
+                    })
+            })
+    });
+    Effect::new(move |_| {
+        if lists_custom.get() && form.device.get_untracked().id != crate::devices::custom::ID {
+            form.choose_custom();
+        }
+    });
+
     let ctx = Ctx {
         good,
         stale,
@@ -260,6 +282,8 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             <section class="inputs" aria-label="Inputs">
                 // A model that names its devices in its own fields has no single device.
                 {move || (at(1) && model.get().devices.one()).then(|| view! { <DevicePicker form=form/> })}
+                // Its own lists may name the custom device, whose values are typed here.
+                {move || (at(1) && lists_custom.get()).then(|| view! { <CustomEditor form=form/> })}
                 {move || at(1).then(|| view! { <ExamplePicker form=form params=params/> })}
                 <form
                     class="kernel"

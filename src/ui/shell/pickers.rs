@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::state::{custom_field_texts, Form, Visits};
+use super::state::{Form, Visits};
 use crate::devices::custom::{self, Custom};
 use crate::devices::{self, Device};
 use crate::field::InputError;
@@ -66,18 +66,51 @@ pub(super) fn ThemeToggle() -> impl IntoView {
 /// papers, and the custom device), the device's facts, and the custom device's values.
 #[component]
 pub(super) fn DevicePicker(form: Form) -> impl IntoView {
-    let (model, device, custom_texts) = (form.model, form.device, form.custom_texts);
+    let (model, device) = (form.model, form.device);
     let on_device = move |ev| {
         let id = event_target_value(&ev);
         if id == custom::ID {
-            // Start from the current device's values.
-            let c = Custom::of(device.get_untracked());
-            custom_texts.set(custom_field_texts(&c));
-            form.set_device(c.device());
+            form.choose_custom();
         } else if let Some(d) = devices::find(&id) {
             form.set_device(d);
         }
     };
+    let picker = move || {
+        let m = model.get();
+        let accepted = || {
+            devices::DEVICES
+                .iter()
+                .filter(move |d| m.devices.accepts(d))
+        };
+        view! {
+            <select id="device" on:change=on_device>
+                <optgroup label="Every value from the papers">
+                    {accepted().filter(|d| m.all_from_papers(d)).map(|d| device_option(d, device)).collect_view()}
+                </optgroup>
+                <optgroup label="Values partly not from the papers">
+                    {accepted().filter(|d| !m.all_from_papers(d)).map(|d| device_option(d, device)).collect_view()}
+                </optgroup>
+                <optgroup label="Your own">
+                    <option value=custom::ID prop:selected=move || device.get().id == custom::ID>"Custom device (type its values)"</option>
+                </optgroup>
+            </select>
+        }
+    };
+    view! {
+        <div class="device-pick">
+            <label for="device">"Device"</label>
+            {picker}
+            {move || view! { <DeviceFacts device=device.get() model=model.get()/> }}
+            <CustomEditor form=form/>
+        </div>
+    }
+}
+
+/// The custom device's own values, shown while the device is the custom one (picked in the
+/// device picker, or named `custom` in a model's device list).
+#[component]
+pub(super) fn CustomEditor(form: Form) -> impl IntoView {
+    let (model, device, custom_texts) = (form.model, form.device, form.custom_texts);
     // Typing the custom device's values makes a new record of them.
     let custom_parsed = Memo::new(move |_| {
         let mut c = Custom::of(device.get_untracked());
@@ -154,35 +187,7 @@ pub(super) fn DevicePicker(form: Form) -> impl IntoView {
             }
         })
     };
-    let picker = move || {
-        let m = model.get();
-        let accepted = || {
-            devices::DEVICES
-                .iter()
-                .filter(move |d| m.devices.accepts(d))
-        };
-        view! {
-            <select id="device" on:change=on_device>
-                <optgroup label="Every value from the papers">
-                    {accepted().filter(|d| m.all_from_papers(d)).map(|d| device_option(d, device)).collect_view()}
-                </optgroup>
-                <optgroup label="Values partly not from the papers">
-                    {accepted().filter(|d| !m.all_from_papers(d)).map(|d| device_option(d, device)).collect_view()}
-                </optgroup>
-                <optgroup label="Your own">
-                    <option value=custom::ID prop:selected=move || device.get().id == custom::ID>"Custom device (type its values)"</option>
-                </optgroup>
-            </select>
-        }
-    };
-    view! {
-        <div class="device-pick">
-            <label for="device">"Device"</label>
-            {picker}
-            {move || view! { <DeviceFacts device=device.get() model=model.get()/> }}
-            {custom_editor}
-        </div>
-    }
+    custom_editor
 }
 
 /// An example replaces the whole form: the model's defaults on the example's device (or the

@@ -83,6 +83,13 @@ impl Form {
         }
     }
 
+    /// The custom device, starting from the current device's values.
+    pub fn choose_custom(self) {
+        let c = Custom::of(self.device.get_untracked());
+        self.custom_texts.set(custom_field_texts(&c));
+        self.set_device(c.device());
+    }
+
     /// A whole state (a history entry's link): model, device, form and sweep.
     pub fn load(self, state: ShareState) {
         if state.device.id == custom::ID {
