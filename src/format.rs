@@ -139,6 +139,7 @@ pub fn significant(x: f64, digits: i32) -> String {
 
 /// A label inside a sentence: its first letter in lower case, the rest (units such as GB/s,
 /// symbols such as N_act) as written. "Memory bandwidth (GB/s)" → "memory bandwidth (GB/s)".
+/// Labels begin in ASCII (Unicode's case tables would add 10 KB to the web bundle).
 pub fn lower_first(label: &str) -> String {
     let mut chars = label.chars();
     match chars.next() {
@@ -147,11 +148,13 @@ pub fn lower_first(label: &str) -> String {
             if chars
                 .clone()
                 .next()
-                .is_some_and(|d| d.is_uppercase() || d == '_') =>
+                .is_some_and(|d| d.is_ascii_uppercase() || d == '_') =>
         {
             label.to_string()
         }
-        Some(c) => c.to_lowercase().chain(chars).collect(),
+        Some(c) => std::iter::once(c.to_ascii_lowercase())
+            .chain(chars)
+            .collect(),
         None => String::new(),
     }
 }

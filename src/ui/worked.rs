@@ -424,16 +424,17 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
 
 #[component]
 pub fn ReadingNotes(good: Memo<Option<Good>>) -> impl IntoView {
+    // Redrawn only when the notes that apply change (not on every edit).
+    let notes = Memo::new(move |_| good.with(|g| g.as_ref().map(|g| g.eval.notes.clone())));
     view! {
         <section class="notes" aria-label="Reading notes">
             <h2>"Reading notes"</h2>
             <p class="sub">"Where the paper is ambiguous or misprinted, this is how the model reads it; the project's model notes give the reason for each."</p>
             <ul id="reading-notes">
                 {move || {
-                    good.get().map(|g| {
-                        g.eval
-                            .notes
-                            .iter()
+                    notes.get().map(|notes| {
+                        notes
+                            .into_iter()
                             .map(|n| view! { <li data-note=n.id>{n.text}</li> })
                             .collect_view()
                     })

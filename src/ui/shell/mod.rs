@@ -194,6 +194,13 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let page = move || super::pages::page(model.get().id);
     let result = move || page().map(|p| (p.result)(ctx));
     let visuals = move || page().map(|p| (p.visuals)(ctx));
+    // What the model leaves out on this GPU: redrawn when it changes, not on every edit.
+    let scope_note = Memo::new(move |_| {
+        good.with(|g| {
+            let g = g.as_ref()?;
+            g.state.model.beyond_scope(g.state.device)
+        })
+    });
     let result_section = move || {
         view! {
             <section
@@ -209,13 +216,10 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     {move || stale.get().map(|e| format!("{e} — showing the last valid prediction."))}
                 </p>
                 {result}
-                {move || good.with(|g| {
-                    let g = g.as_ref()?;
-                    g.state.model.beyond_scope(g.state.device).map(|text| view! {
-                        <p class="scope-note" id="scope-note" role="note">
-                            <strong>"An old model on a new GPU. "</strong>{text}
-                        </p>
-                    })
+                {move || scope_note.get().map(|text| view! {
+                    <p class="scope-note" id="scope-note" role="note">
+                        <strong>"An old model on a new GPU. "</strong>{text}
+                    </p>
                 })}
             </section>
         }

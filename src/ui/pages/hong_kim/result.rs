@@ -42,25 +42,29 @@ pub(super) fn ResultCard(
                 .unwrap_or_default()
         })
     });
+    // The list is built when its length changes; an edit rewrites only its texts.
+    let count = Memo::new(move |_| what_ifs.with(Vec::len));
+    let row = move |i: usize, f: fn(&hong_kim::WhatIf) -> String| {
+        move || what_ifs.with(|l| l.get(i).map(f).unwrap_or_default())
+    };
     let what_if_list = move || {
-        let list = what_ifs.get();
-        (!list.is_empty()).then(|| {
+        let n = count.get();
+        (n > 0).then(|| {
             view! {
                 <div class="what-ifs" id="what-ifs">
                     <p>"What would change it:"</p>
                     <ul>
-                        {list
-                            .into_iter()
-                            .map(|w| {
-                                let effect = if w.speedup >= 1.0 {
-                                    format!("{}× faster", format::significant(w.speedup, 3))
-                                } else {
-                                    format!("{}× slower", format::significant(1.0 / w.speedup, 3))
-                                };
+                        {(0..n)
+                            .map(|i| {
                                 view! {
-                                    <li data-speedup=format::exact(w.speedup)>
-                                        "If " {w.change} ": " <strong>{format::duration(w.time_s)}</strong>
-                                        " (" {effect} ")"
+                                    <li data-speedup=row(i, |w| format::exact(w.speedup))>
+                                        "If " {row(i, |w| w.change.clone())} ": "
+                                        <strong>{row(i, |w| format::duration(w.time_s))}</strong>
+                                        " (" {row(i, |w| if w.speedup >= 1.0 {
+                                            format!("{}× faster", format::significant(w.speedup, 3))
+                                        } else {
+                                            format!("{}× slower", format::significant(1.0 / w.speedup, 3))
+                                        })} ")"
                                     </li>
                                 }
                             })
@@ -70,8 +74,11 @@ pub(super) fn ResultCard(
             }
         })
     };
+    // Built when there is a prediction; an edit changes only the texts above (a closure
+    // reading `hk` itself would rebuild the card on every edit).
+    let shown = Memo::new(move |_| hk.with(Option::is_some));
     move || {
-        hk.with(Option::is_some).then(|| {
+        shown.get().then(|| {
             view! {
                 <p class="result-device">{move || read(|s, _| s.device.name.to_string())}" · Hong & Kim MWP-CWP"</p>
                 <p class="headline">
