@@ -3,6 +3,7 @@
 //! statistics to a model's fields, never the file.
 
 pub mod matrix_market;
+pub mod stack_distance;
 mod tar;
 
 pub use matrix_market::{MatrixStats, MtxError, MtxReader};

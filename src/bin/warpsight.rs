@@ -15,7 +15,7 @@ use warpsight::registry::MODELS;
 use warpsight::report::{devices_json, models_json};
 use warpsight::{format, link as codec, report};
 
-const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json] | warpsight analyze matrix FILE(.mtx, .mtx.gz, .tar.gz)";
+const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json] | warpsight analyze matrix FILE(.mtx, .mtx.gz, .tar.gz) | warpsight analyze memory FILE(Lackey trace) [--line BYTES] | warpsight analyze ops FILE(operation trace)";
 
 enum Failure {
     /// Bad input or usage: exit 2 with one line.
@@ -45,6 +45,9 @@ fn main() -> ExitCode {
         ["devices"] => write(&devices_table()),
         ["devices", "--json"] => write_json(&devices_json()),
         ["analyze", "matrix", file] => analyze_matrix(file),
+        ["analyze", "memory", file] => analyze_memory(file, None),
+        ["analyze", "memory", file, "--line", bytes] => analyze_memory(file, Some(bytes)),
+        ["analyze", "ops", file] => analyze_ops(file),
         ["-h" | "--help" | "help"] => write(&format!("{USAGE}\n")),
         _ => Err(Failure::Input(USAGE.to_string())),
     };
@@ -169,6 +172,21 @@ fn devices_table() -> String {
 /// the matrix inside a SuiteSparse tar archive), read in 1 MiB chunks, and the link fragment
 /// that sets them in the SpMV model.
 fn analyze_matrix(path: &str) -> Result<(), Failure> {
+    let mut reader = warpsight::analysis::MatrixReader::new();
+    read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
+    let stats = reader
+        .finish()
+        .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+    let mut json = serde_json::to_value(&stats).map_err(|e| Failure::Input(e.to_string()))?;
+    json["link"] = Json::String(warpsight::model::spmv::stats_query(&stats));
+    write_json(&json)
+}
+
+/// Feeds a file (gzip-compressed or not) to `feed` in 1 MiB chunks; errors name the file.
+fn read_chunks(
+    path: &str,
+    mut feed: impl FnMut(&[u8]) -> Result<(), String>,
+) -> Result<(), Failure> {
     use std::io::Read;
     let file = std::fs::File::open(path)
         .map_err(|e| Failure::Input(format!("{path}: cannot open it: {e}")))?;
@@ -185,23 +203,85 @@ fn analyze_matrix(path: &str) -> Result<(), Failure> {
     } else {
         Box::new(raw)
     };
-    let mut reader = warpsight::analysis::MatrixReader::new();
     let mut buf = vec![0u8; 1 << 20];
     loop {
         let n = input
             .read(&mut buf)
             .map_err(|e| Failure::Input(format!("{path}: cannot read it: {e}")))?;
         if n == 0 {
-            break;
+            return Ok(());
         }
-        reader
-            .feed(&buf[..n])
-            .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+        feed(&buf[..n]).map_err(|e| Failure::Input(format!("{path}: {e}")))?;
     }
-    let stats = reader
+}
+
+/// `analyze memory FILE [--line BYTES]`: a Valgrind Lackey trace's exact LRU stack-distance
+/// histogram at one line size (default 64 B), and Q_f, Q_s for every device carrying
+/// AutoMatch's Table I values, each at its own line size and capacity.
+fn analyze_memory(path: &str, line: Option<&str>) -> Result<(), Failure> {
+    use warpsight::model::automatch::Arch;
+    let line: u64 = match line {
+        None => 64,
+        Some(t) => t
+            .parse()
+            .ok()
+            .filter(|l: &u64| l.is_power_of_two() && (1..=4096).contains(l))
+            .ok_or_else(|| {
+                Failure::Input(format!(
+                    "--line: “{}” must be a power of two from 1 to 4096 (bytes)",
+                    format::printable(t)
+                ))
+            })?,
+    };
+    let archs: Vec<(&str, Arch)> = warpsight::devices::DEVICES
+        .iter()
+        .filter_map(|d| Some((d.id, Arch::of(d)?)))
+        .collect();
+    let mut sizes: Vec<u64> = archs.iter().map(|(_, a)| a.l_bytes as u64).collect();
+    sizes.push(line);
+    let mut reader = warpsight::analysis::stack_distance::LackeyReader::new(&sizes);
+    read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
+    let reader = reader
         .finish()
         .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
-    let mut json = serde_json::to_value(&stats).map_err(|e| Failure::Input(e.to_string()))?;
-    json["link"] = Json::String(warpsight::model::spmv::stats_query(&stats));
-    write_json(&json)
+    let main = reader.at(line).expect("the --line analysis");
+    let mut q_f = serde_json::Map::new();
+    let mut q_s = serde_json::Map::new();
+    for (id, a) in &archs {
+        let sd = reader
+            .at(a.l_bytes as u64)
+            .expect("each device's line size");
+        let (f, s) = sd.q(a.capacity_lines());
+        q_f.insert(id.to_string(), Json::from(f));
+        q_s.insert(id.to_string(), Json::from(s));
+    }
+    write_json(&serde_json::json!({
+        "line_bytes": line,
+        "references": main.references(),
+        "cold": main.cold(),
+        "lines": main.lines(),
+        "histogram": main.histogram(),
+        "q_f_by_device": q_f,
+        "q_s_by_device": q_s,
+    }))
+}
+
+/// `analyze ops FILE`: an operation trace's ASAP schedule (docs/models.md's format): D, the
+/// work profile in its link form, W_add, W_mul and S.
+fn analyze_ops(path: &str) -> Result<(), Failure> {
+    use warpsight::analysis::stack_distance::{runs_text, OpsReader};
+    let mut reader = OpsReader::new();
+    read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
+    let p = reader
+        .finish()
+        .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+    let w = runs_text(&p.w);
+    write_json(&serde_json::json!({
+        "d": p.d,
+        "w": w,
+        "w_add": p.w_add,
+        "w_mul": p.w_mul,
+        "s": p.s,
+        "link": format!("w={w}&w_add={}&w_mul={}&s={}", p.w_add, p.w_mul, p.s),
+    }))
 }

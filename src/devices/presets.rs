@@ -18,6 +18,58 @@ const HK_T6: &str = "Hong & Kim, Table 6";
 const HK_T6_SHARED: &str =
     "Hong & Kim §5.1: \"FX5600, 8800GTX and 8800GT use the same model parameters\" (the FX5600's Table 6 values)";
 const GW_T1: &str = "Guo & Wang, Table I";
+
+/// AutoMatch's Table I row of an architecture (ARC1–ARC5), with the vector width docs/models.md
+/// reads eq. 2 with (`vector_width`: SIMD doubles on CPUs, 1 on GPUs).
+#[allow(clippy::too_many_arguments)]
+const fn automatch(
+    np: f64,
+    pi0_gflops: f64,
+    z_mb: f64,
+    l_bytes: f64,
+    beta_f_gbs: f64,
+    alpha_f_us: f64,
+    beta_s_gbs: f64,
+    alpha_s_us: f64,
+    s0_us: f64,
+    vector_width: Sourced<f64>,
+) -> [(&'static str, Sourced<f64>); 10] {
+    [
+        ("np", paper(np, AM_T1)),
+        ("pi0_gflops", paper(pi0_gflops, AM_T1)),
+        ("z_mb", paper(z_mb, AM_T1)),
+        ("l_bytes", paper(l_bytes, AM_T1)),
+        ("beta_f_gbs", paper(beta_f_gbs, AM_T1)),
+        ("alpha_f_us", paper(alpha_f_us, AM_T1)),
+        ("beta_s_gbs", paper(beta_s_gbs, AM_T1)),
+        ("alpha_s_us", paper(alpha_s_us, AM_T1)),
+        ("s0_us", paper(s0_us, AM_T1)),
+        ("vector_width", vector_width),
+    ]
+}
+const AM_AVX: Sourced<f64> = vendor(
+    4.0,
+    "Intel: AVX registers are 256 bits, 4 doubles (docs/models.md reads eq. 2 with it)",
+);
+const AM_SIMT: Sourced<f64> = paper(
+    1.0,
+    "AutoMatch §II-A: GPU threads are SIMT lanes, no SIMD vectors to fill (docs/models.md: vector width 1)",
+);
+const ARC1: Constants = &automatch(
+    4.0, 20.0, 6.0, 64.0, 285.0, 0.004, 18.88, 0.065, 0.2, AM_AVX,
+);
+const ARC2: Constants = &automatch(
+    4.0, 33.0, 6.0, 64.0, 349.0, 0.004, 11.5, 0.052, 0.44, AM_AVX,
+);
+const ARC3: Constants = &automatch(
+    448.0, 0.9, 1.6, 128.0, 2117.0, 0.028, 87.92, 0.71, 7.22, AM_SIMT,
+);
+const ARC4: Constants = &automatch(
+    2496.0, 0.41, 2.3, 128.0, 2018.0, 0.045, 129.73, 0.68, 6.5, AM_SIMT,
+);
+const ARC5: Constants = &automatch(
+    2688.0, 0.42, 2.3, 128.0, 2424.0, 0.045, 160.1, 0.68, 6.5, AM_SIMT,
+);
 const GW_MEM: &str = "Guo & Wang §5.1: global memory 3, 5, 5 and 1 GB";
 
 /// Guo & Wang's benchmark plan sizes its matrices to the global memory (GB, §5.1).
@@ -303,7 +355,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: paper(32, DE_T4),
         clock_ghz: paper(1.15, AM_T1),
         mem_bandwidth_gbs: vendor(144.0, "NVIDIA Tesla C2075 datasheet (ECC off)"),
-        constants: &[FERMI_HK, C2075_APSP],
+        constants: &[FERMI_HK, C2075_APSP, ARC3],
     },
     Device {
         id: "m2090",
@@ -350,7 +402,7 @@ pub static DEVICES: &[Device] = &[
             "AutoMatch, Table I: 0.732 GHz (NVIDIA specifies 0.706 GHz for the K20c; the paper's value is kept)",
         ),
         mem_bandwidth_gbs: vendor(208.0, "NVIDIA Tesla K20 datasheet"),
-        constants: &[KEPLER_HK],
+        constants: &[KEPLER_HK, ARC4],
     },
     Device {
         id: "k20x",
@@ -361,7 +413,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(192, "NVIDIA Kepler GK110 whitepaper: 192 cores per SMX"),
         clock_ghz: paper(0.732, AM_T1),
         mem_bandwidth_gbs: vendor(250.0, "NVIDIA Tesla K20X datasheet"),
-        constants: &[KEPLER_HK],
+        constants: &[KEPLER_HK, ARC5],
     },
     Device {
         id: "v100",
@@ -474,7 +526,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(4, "Intel Sandy Bridge: AVX, 4 doubles per vector"),
         clock_ghz: paper(3.1, AM_T1),
         mem_bandwidth_gbs: vendor(21.0, "Intel ARK: i5-2400 max memory bandwidth 21 GB/s"),
-        constants: &[],
+        constants: &[ARC1],
     },
     Device {
         id: "i7-4700",
@@ -488,6 +540,6 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(4, "Intel Haswell: AVX2, 4 doubles per vector"),
         clock_ghz: paper(2.4, AM_T1),
         mem_bandwidth_gbs: vendor(25.6, "Intel ARK: i7-4700MQ max memory bandwidth 25.6 GB/s"),
-        constants: &[],
+        constants: &[ARC2],
     },
 ];

@@ -6,6 +6,7 @@
 //! `crate::registry` lists the models; links, the CLI, the page and the tests go through it.
 
 pub mod apsp;
+pub mod automatch;
 pub mod hong_kim;
 pub mod luo_suda;
 pub mod occupancy;

@@ -1,0 +1,78 @@
+//! Benchmark (not a test): exact LRU stack distances per second, natively, on 50 M references:
+//! a 2-D 5-point stencil sweeping a 1,024 × 1,024 grid of doubles (64 B lines) ten times, a
+//! random stream over 1 M lines, and Lackey text through the reader.
+//! Run: `cargo bench --bench stack_distance`.
+
+use std::time::Instant;
+
+use warpsight::analysis::stack_distance::{LackeyReader, StackDistance};
+
+fn run(name: &str, refs: &[u64]) {
+    let start = Instant::now();
+    let mut sd = StackDistance::new();
+    for &l in refs {
+        sd.access(l);
+    }
+    let s = start.elapsed().as_secs_f64();
+    println!(
+        "{name}: {} M references, {} distinct lines, {} distances: {:.3} s = {:.1} M references/s",
+        refs.len() / 1_000_000,
+        sd.lines(),
+        sd.histogram().len(),
+        s,
+        refs.len() as f64 / s / 1e6
+    );
+}
+
+fn main() {
+    // Stencil: out[i][j] = in[i±1][j] + in[i][j±1] + in[i][j]; 8-byte doubles, 64 B lines.
+    let n = 1024u64;
+    let line = |a: u64, i: u64, j: u64| (a * n * n + i * n + j) * 8 / 64;
+    let mut refs = Vec::with_capacity(50_000_000);
+    'outer: for _ in 0..10 {
+        for i in 1..n - 1 {
+            for j in 1..n - 1 {
+                for (di, dj) in [(0, 0), (0, 1), (2, 1), (1, 0), (1, 2)] {
+                    refs.push(line(0, i + di - 1, j + dj - 1));
+                }
+                refs.push(line(1, i, j));
+                if refs.len() >= 50_000_000 {
+                    break 'outer;
+                }
+            }
+        }
+    }
+    run("stencil", &refs);
+
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let random: Vec<u64> = (0..50_000_000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % 1_000_000
+        })
+        .collect();
+    run("random over 1 M lines", &random);
+
+    // Lackey text: the stencil's first 20 M references as loads.
+    let mut text = String::with_capacity(20_000_000 * 16);
+    for l in &refs[..20_000_000] {
+        text.push_str(&format!(" L {:x},8\n", l * 64));
+    }
+    let start = Instant::now();
+    let mut r = LackeyReader::new(&[64]);
+    for chunk in text.as_bytes().chunks(1 << 20) {
+        r.feed(chunk).expect("valid");
+    }
+    let r = r.finish().expect("valid");
+    let s = start.elapsed().as_secs_f64();
+    println!(
+        "lackey text ({} MB, {} M references, one line size): {:.3} s = {:.1} M references/s, {:.0} MB/s",
+        text.len() / 1_000_000,
+        r.at(64).unwrap().references() / 1_000_000,
+        s,
+        20.0 / s,
+        text.len() as f64 / 1e6 / s
+    );
+}

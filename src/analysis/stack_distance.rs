@@ -1,0 +1,473 @@
+//! Exact LRU stack distances (AutoMatch §II-C3, Mattson et al. 1970) and the two trace readers
+//! that feed the AutoMatch profile: Valgrind Lackey's memory trace and the operation trace of
+//! docs/models.md. All streaming: feed chunks of any size, then finish.
+//!
+//! The stack distance of a reference is the number of distinct other lines touched since the
+//! previous reference to the same line (∞ the first time). Each line's latest reference holds
+//! a mark at its time slot in a Fenwick tree; the distance is the number of marks after the
+//! line's previous slot, one prefix sum. Slots are renumbered compactly when they run out, so
+//! memory stays proportional to the distinct lines, never to the trace's length.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiplicative hash for line numbers and addresses (SipHash would take a third of the
+/// time per reference).
+#[derive(Default)]
+pub struct LineHasher(u64);
+
+impl Hasher for LineHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (v ^ (v >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type LineMap<V> = HashMap<u64, V, BuildHasherDefault<LineHasher>>;
+
+/// The exact LRU stack-distance histogram of a stream of line numbers.
+#[derive(Clone, Debug, Default)]
+pub struct StackDistance {
+    /// Each line's latest time slot (1-based).
+    last: LineMap<u32>,
+    /// Fenwick tree over the slots: 1 at each line's latest slot.
+    tree: Vec<u32>,
+    /// The next slot.
+    now: u32,
+    /// hist[d]: references at distance d.
+    hist: Vec<u64>,
+    cold: u64,
+    references: u64,
+}
+
+impl StackDistance {
+    pub fn new() -> StackDistance {
+        StackDistance {
+            tree: vec![0; 1025],
+            now: 1,
+            ..StackDistance::default()
+        }
+    }
+
+    /// One reference to `line`.
+    pub fn access(&mut self, line: u64) {
+        if self.now as usize >= self.tree.len() {
+            self.compact();
+        }
+        self.references += 1;
+        let now = self.now;
+        self.now += 1;
+        let live = self.last.len() as u64;
+        match self.last.insert(line, now) {
+            None => self.cold += 1,
+            Some(prev) => {
+                // Marks after prev: the lines touched since, each once.
+                let d = (live - self.prefix(prev) as u64) as usize;
+                if d >= self.hist.len() {
+                    self.hist.resize(d + 1, 0);
+                }
+                self.hist[d] += 1;
+                self.add(prev, u32::MAX); // −1
+            }
+        }
+        self.add(now, 1);
+    }
+
+    #[inline]
+    fn prefix(&self, mut i: u32) -> u32 {
+        let tree = &self.tree[..];
+        let mut s = 0u32;
+        while i > 0 {
+            // i < tree.len(): slots are below the tree's length (access compacts first).
+            s = s.wrapping_add(tree.get(i as usize).copied().unwrap_or(0));
+            i &= i - 1;
+        }
+        s
+    }
+
+    #[inline]
+    fn add(&mut self, mut i: u32, v: u32) {
+        let tree = &mut self.tree[..];
+        let n = tree.len() as u32;
+        while i < n {
+            if let Some(t) = tree.get_mut(i as usize) {
+                *t = t.wrapping_add(v);
+            }
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    /// Renumbers the live slots 1..=k in their order (no sort: a rank per old slot) and
+    /// rebuilds the tree with room for 3k more references (memory stays ∝ distinct lines).
+    fn compact(&mut self) {
+        let mut rank = vec![0u32; self.tree.len()];
+        for &t in self.last.values() {
+            rank[t as usize] = 1;
+        }
+        let mut k = 0u32;
+        for r in rank.iter_mut() {
+            if *r == 1 {
+                k += 1;
+                *r = k;
+            }
+        }
+        for t in self.last.values_mut() {
+            *t = rank[*t as usize];
+        }
+        let k = k as usize;
+        let size = (4 * k).max(1024) + 1;
+        self.tree = vec![0; size];
+        // All ones at 1..=k: node i covers (i − lowbit(i), i].
+        for i in 1..size {
+            let low = i & i.wrapping_neg();
+            let from = i - low; // exclusive
+            self.tree[i] = k.saturating_sub(from).min(low) as u32;
+        }
+        self.now = k as u32 + 1;
+    }
+
+    /// References seen.
+    pub fn references(&self) -> u64 {
+        self.references
+    }
+
+    /// First references (distance ∞).
+    pub fn cold(&self) -> u64 {
+        self.cold
+    }
+
+    /// Distinct lines.
+    pub fn lines(&self) -> u64 {
+        self.last.len() as u64
+    }
+
+    /// (distance, references at it), ascending, the distances that occur.
+    pub fn histogram(&self) -> Vec<(u64, u64)> {
+        self.hist
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(d, c)| (d as u64, *c))
+            .collect()
+    }
+
+    /// (Q_f, Q_s) for a fast memory of `capacity` lines: a reference hits when its distance is
+    /// below the capacity (docs/models.md), the rest (∞ included) go to the slow memory.
+    pub fn q(&self, capacity: u64) -> (u64, u64) {
+        let hits: u64 = self
+            .hist
+            .iter()
+            .take(capacity.min(self.hist.len() as u64) as usize)
+            .sum();
+        (hits, self.references - hits)
+    }
+}
+
+/// A line of a trace that cannot be read: its number and what was expected.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TraceError {
+    pub line: u64,
+    pub message: String,
+}
+
+impl std::fmt::Display for TraceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// Splits a stream into lines across chunk boundaries.
+#[derive(Clone, Debug, Default)]
+struct Lines {
+    partial: Vec<u8>,
+    number: u64,
+}
+
+impl Lines {
+    /// Calls `each(number, line)` for every whole line of `chunk` (with what was left over).
+    fn feed<E>(
+        &mut self,
+        chunk: &[u8],
+        mut each: impl FnMut(u64, &[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut rest = chunk;
+        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            self.number += 1;
+            if self.partial.is_empty() {
+                each(self.number, &rest[..i])?;
+            } else {
+                self.partial.extend_from_slice(&rest[..i]);
+                let line = std::mem::take(&mut self.partial);
+                each(self.number, &line)?;
+            }
+            rest = &rest[i + 1..];
+        }
+        self.partial.extend_from_slice(rest);
+        Ok(())
+    }
+
+    fn finish<E>(&mut self, each: impl FnOnce(u64, &[u8]) -> Result<(), E>) -> Result<(), E> {
+        if self.partial.is_empty() {
+            return Ok(());
+        }
+        self.number += 1;
+        let line = std::mem::take(&mut self.partial);
+        each(self.number, &line)
+    }
+}
+
+fn hex(s: &[u8]) -> Option<u64> {
+    if s.is_empty() || s.len() > 16 {
+        return None;
+    }
+    let mut v = 0u64;
+    for &b in s {
+        let d = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' => b - b'a' + 10,
+            b'A'..=b'F' => b - b'A' + 10,
+            _ => return None,
+        };
+        v = v << 4 | u64::from(d);
+    }
+    Some(v)
+}
+
+/// Valgrind Lackey's memory trace (`--tool=lackey --trace-mem=yes`): ` L addr,size`,
+/// ` S addr,size`, ` M addr,size` (a load then a store) and `I  addr,size` (skipped), hex
+/// addresses; Valgrind's own `==pid==` lines and blank lines are skipped. One stack-distance
+/// analysis per line size.
+#[derive(Clone, Debug)]
+pub struct LackeyReader {
+    lines: Lines,
+    /// (line size in bytes, its analysis).
+    pub by_line_size: Vec<(u64, StackDistance)>,
+}
+
+impl LackeyReader {
+    /// An analysis at each of these line sizes (bytes, powers of two).
+    pub fn new(line_sizes: &[u64]) -> LackeyReader {
+        let mut sizes: Vec<u64> = line_sizes.to_vec();
+        sizes.sort_unstable();
+        sizes.dedup();
+        LackeyReader {
+            lines: Lines::default(),
+            by_line_size: sizes
+                .into_iter()
+                .map(|l| (l, StackDistance::new()))
+                .collect(),
+        }
+    }
+
+    fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
+        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let err = |m: &str| TraceError {
+            line: n,
+            message: m.to_string(),
+        };
+        let t = line.trim_ascii_start();
+        if t.is_empty() || t.starts_with(b"==") || t.starts_with(b"--") {
+            return Ok(());
+        }
+        let (kind, rest) = (t[0], &t[1..]);
+        let times = match kind {
+            b'I' => return Ok(()),
+            b'L' | b'S' => 1,
+            b'M' => 2,
+            _ => {
+                return Err(err(
+                    "expected a Lackey line: “ L addr,size”, “ S addr,size”, “ M addr,size” or “I  addr,size”",
+                ))
+            }
+        };
+        let rest = rest.trim_ascii();
+        let addr = rest.split(|&b| b == b',').next().unwrap_or_default();
+        let addr = hex(addr).ok_or_else(|| err("expected a hex address before the comma"))?;
+        for (size, sd) in &mut self.by_line_size {
+            let l = addr / *size;
+            for _ in 0..times {
+                sd.access(l);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
+        let mut lines = std::mem::take(&mut self.lines);
+        let r = lines.feed(chunk, |n, l| self.line(n, l));
+        self.lines = lines;
+        r
+    }
+
+    pub fn finish(mut self) -> Result<LackeyReader, TraceError> {
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.finish(|n, l| self.line(n, l))?;
+        Ok(self)
+    }
+
+    /// The analysis at a line size given to [`LackeyReader::new`].
+    pub fn at(&self, line_size: u64) -> Option<&StackDistance> {
+        self.by_line_size
+            .iter()
+            .find(|(l, _)| *l == line_size)
+            .map(|(_, s)| s)
+    }
+}
+
+/// What an operation trace gives (docs/models.md): the ASAP schedule's D and w_i, W_add,
+/// W_mul and S.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OpsProfile {
+    pub d: u64,
+    /// w_i for i = 1..=D.
+    pub w: Vec<u64>,
+    pub w_add: u64,
+    pub w_mul: u64,
+    pub s: u64,
+}
+
+/// The operation trace: `add|sub|mul|div|other DST SRC…`, `ld DST ADDR`, `st ADDR SRC`,
+/// `sync`, `#` comments. Registers are `r<n>`.
+#[derive(Clone, Debug, Default)]
+pub struct OpsReader {
+    lines: Lines,
+    regs: LineMap<u64>,
+    mem: LineMap<u64>,
+    profile: OpsProfile,
+}
+
+impl OpsReader {
+    pub fn new() -> OpsReader {
+        OpsReader::default()
+    }
+
+    fn reg(&self, n: u64, s: &str) -> Result<u64, TraceError> {
+        s.strip_prefix('r')
+            .and_then(|d| d.parse::<u64>().ok())
+            .ok_or_else(|| TraceError {
+                line: n,
+                message: format!(
+                    "expected a register r<n>, not “{}”",
+                    crate::format::printable(s)
+                ),
+            })
+    }
+
+    fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
+        let text = String::from_utf8_lossy(raw);
+        let text = text.split('#').next().unwrap_or_default().trim();
+        if text.is_empty() {
+            return Ok(());
+        }
+        let mut words = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty());
+        let op = words.next().unwrap_or_default();
+        let args: Vec<&str> = words.collect();
+        let err = |m: String| TraceError {
+            line: n,
+            message: m,
+        };
+        let addr = |s: &str| {
+            hex(s.trim_start_matches("0x").as_bytes()).ok_or_else(|| {
+                err(format!(
+                    "expected a hex address, not “{}”",
+                    crate::format::printable(s)
+                ))
+            })
+        };
+        match op {
+            "add" | "sub" | "mul" | "div" | "other" => {
+                let Some((dst, srcs)) = args.split_first() else {
+                    return Err(err(format!("“{op}” needs a destination register")));
+                };
+                let dst = self.reg(n, dst)?;
+                let mut level = 0;
+                for s in srcs {
+                    let r = self.reg(n, s)?;
+                    level = level.max(self.regs.get(&r).copied().unwrap_or(0));
+                }
+                let level = level + 1;
+                self.regs.insert(dst, level);
+                let p = &mut self.profile;
+                if level as usize > p.w.len() {
+                    p.w.resize(level as usize, 0);
+                }
+                p.w[level as usize - 1] += 1;
+                p.d = p.d.max(level);
+                match op {
+                    "add" | "sub" => p.w_add += 1,
+                    "mul" => p.w_mul += 1,
+                    _ => {}
+                }
+            }
+            "ld" => {
+                let [dst, a] = args[..] else {
+                    return Err(err(
+                        "“ld” takes a register and an address: ld r1 7ff0".into()
+                    ));
+                };
+                let dst = self.reg(n, dst)?;
+                let level = self.mem.get(&addr(a)?).copied().unwrap_or(0);
+                self.regs.insert(dst, level);
+            }
+            "st" => {
+                let [a, src] = args[..] else {
+                    return Err(err(
+                        "“st” takes an address and a register: st 7ff0 r1".into()
+                    ));
+                };
+                let a = addr(a)?;
+                let level = self.regs.get(&self.reg(n, src)?).copied().unwrap_or(0);
+                self.mem.insert(a, level);
+            }
+            "sync" => self.profile.s += 1,
+            other => {
+                return Err(err(format!(
+                    "expected add, sub, mul, div, other, ld, st or sync, not “{}”",
+                    crate::format::printable(other)
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
+        let mut lines = std::mem::take(&mut self.lines);
+        let r = lines.feed(chunk, |n, l| self.line(n, l));
+        self.lines = lines;
+        r
+    }
+
+    pub fn finish(mut self) -> Result<OpsProfile, TraceError> {
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.finish(|n, l| self.line(n, l))?;
+        Ok(self.profile)
+    }
+}
+
+/// The work profile in its link form: `w1,w2,…` with runs of equal levels as `w*k`.
+pub fn runs_text(w: &[u64]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < w.len() {
+        let mut j = i;
+        while j < w.len() && w[j] == w[i] {
+            j += 1;
+        }
+        out.push(if j - i > 1 {
+            format!("{}*{}", w[i], j - i)
+        } else {
+            w[i].to_string()
+        });
+        i = j;
+    }
+    out.join(",")
+}

@@ -1,0 +1,343 @@
+//! AutoMatch (seed 004): eqs. 1–5 by hand, the paper's Table I on the presets, the §II-D2
+//! split, the exact LRU stack distances (the paper's Fig. 5, and against a naive count on
+//! random streams long enough to renumber the slots), Lackey's and the operation trace's
+//! readers in any chunk sizes, and the CLI's `analyze memory` and `analyze ops`.
+
+use std::io::Write;
+use std::process::Command;
+
+use proptest::prelude::*;
+use warpsight::analysis::stack_distance::{runs_text, LackeyReader, OpsReader, StackDistance};
+use warpsight::devices;
+use warpsight::model::automatch::{self as am, Arch, Bottleneck, Levels, Profile};
+
+const BIN: &str = env!("CARGO_BIN_EXE_warpsight");
+
+fn arch(id: &str) -> Arch {
+    Arch::of(devices::find(id).unwrap()).unwrap()
+}
+
+#[test]
+fn table_i_on_the_presets() {
+    // ARC1–ARC5: np, π0, Z, L, βf, αf, βs, αs, s0 as printed; the vector width of the reading.
+    let rows: [(&str, [f64; 10]); 5] = [
+        (
+            "i5-2400",
+            [4.0, 20.0, 6.0, 64.0, 285.0, 0.004, 18.88, 0.065, 0.2, 4.0],
+        ),
+        (
+            "i7-4700",
+            [4.0, 33.0, 6.0, 64.0, 349.0, 0.004, 11.5, 0.052, 0.44, 4.0],
+        ),
+        (
+            "c2075",
+            [
+                448.0, 0.9, 1.6, 128.0, 2117.0, 0.028, 87.92, 0.71, 7.22, 1.0,
+            ],
+        ),
+        (
+            "k20c",
+            [
+                2496.0, 0.41, 2.3, 128.0, 2018.0, 0.045, 129.73, 0.68, 6.5, 1.0,
+            ],
+        ),
+        (
+            "k20x",
+            [
+                2688.0, 0.42, 2.3, 128.0, 2424.0, 0.045, 160.1, 0.68, 6.5, 1.0,
+            ],
+        ),
+    ];
+    for (id, values) in rows {
+        let a = arch(id);
+        for (k, v) in am::ARCH_KEYS.iter().zip(values) {
+            assert_eq!(a.get(k), Some(v), "{id} {k}");
+        }
+        let d = devices::find(id).unwrap();
+        for k in &am::ARCH_KEYS[..9] {
+            assert!(d.constant(k).unwrap().source.from_paper(), "{id} {k}");
+        }
+    }
+    // C = ⌊Z · 2^20 / L⌋: 6 MB of 64 B lines; 1.6 MB of 128 B lines.
+    assert_eq!(arch("i5-2400").capacity_lines(), 98_304);
+    assert_eq!(arch("c2075").capacity_lines(), 13_107);
+    // Devices without Table I values have none.
+    assert!(Arch::of(devices::find("h100").unwrap()).is_none());
+}
+
+#[test]
+fn equations_by_hand() {
+    // Eq. 1: (3 + 1) / (2 · 3); 1 with neither (the reading).
+    assert_eq!(am::f_im(3.0, 1.0), 4.0 / 6.0);
+    assert_eq!(am::f_im(5.0, 5.0), 1.0);
+    assert_eq!(am::f_im(0.0, 0.0), 1.0);
+    // Eq. 2 read: W_vec / W, but at least 1 / vector_width.
+    assert_eq!(am::f_v(0.0, 100.0, 4.0), 0.25);
+    assert_eq!(am::f_v(80.0, 100.0, 4.0), 0.8);
+    assert_eq!(am::f_v(0.0, 100.0, 1.0), 1.0);
+    // Eq. 3: levels 8, 8, 2 on 4 cores of 1 GFLOPS, f_v = f_im = 1:
+    // 3/1e9 + 8/(4e9) · 2 + 2/(2e9) = 3e-9 + 4e-9 + 1e-9.
+    let levels = Levels::from_counts([8.0, 8.0, 2.0]);
+    assert_eq!(levels.0, vec![(8.0, 2), (2.0, 1)]);
+    assert_eq!(levels.depth(), 3);
+    assert_eq!(levels.work(), 18.0);
+    let t = am::t_comp(&levels, 4.0, 1e9, 1.0, 1.0);
+    assert!((t - 8e-9).abs() < 1e-21, "{t}");
+    // Eq. 4: (1 + 2) µs · 3 levels + (640/1e9 + 64/1e8) · 64 B.
+    let m = am::t_mem(1e-6, 2e-6, 3.0, 640.0, 64.0, 1e9, 1e8, 64.0);
+    assert!((m - (9e-6 + (640e-9 + 640e-9) * 64.0)).abs() < 1e-18, "{m}");
+    // Eq. 5.
+    assert_eq!(am::t_syn(100.0, 6.5e-6), 6.5e-4);
+}
+
+#[test]
+fn cost_on_arc1_by_hand() {
+    // One level of 1,000 additions and 1,000 multiplications, nothing vectorizes, 4,000 hits
+    // and 1,000 misses, 10 synchronizations, on the i5-2400.
+    let p = Profile {
+        levels: Levels::from_counts([2000.0]),
+        w_add: 1000.0,
+        w_mul: 1000.0,
+        w_vec: 0.0,
+        q_f: 4000.0,
+        q_s: 1000.0,
+        s: 10.0,
+    };
+    let c = am::cost(&arch("i5-2400"), &p);
+    assert_eq!(c.f_im, 1.0);
+    assert_eq!(c.f_v, 0.25);
+    // 1/20e9 + 2000 / (4 · 20e9 · 0.25) = 0.05 ns + 100 ns.
+    assert!((c.t_comp_s - (0.05e-9 + 100e-9)).abs() < 1e-18);
+    // (0.004 + 0.065) µs + (4000/285e9 + 1000/18.88e9) · 64.
+    let tm = 0.069e-6 + (4000.0 / 285e9 + 1000.0 / 18.88e9) * 64.0;
+    assert!((c.t_mem_s - tm).abs() < 1e-18);
+    assert!((c.t_syn_s - 2e-6).abs() < 1e-18);
+    assert_eq!(c.t_total_s, c.t_comp_s + c.t_mem_s + c.t_syn_s);
+    assert_eq!(c.bottleneck, Bottleneck::Memory);
+}
+
+#[test]
+fn the_split_of_section_ii_d2() {
+    // "If the relative execution cost on the CPU and the GPU is 3 to 1, … three to the GPU and
+    // the other to the CPU."
+    let totals = [3.0, 1.0];
+    assert_eq!(am::shares(&totals), vec![0.25, 0.75]);
+    assert_eq!(am::t_combined(&totals), 0.75);
+    // Even: each does half, the CPU decides: 3/2.
+    assert_eq!(am::t_even(&totals), 1.5);
+    assert_eq!(am::ranks(&totals), vec![2, 1]);
+    assert_eq!(am::ranks(&[2.0, 1.0, 2.0]), vec![2, 1, 2]);
+}
+
+/// The paper's Fig. 5: D F G E F H J H G G.
+#[test]
+fn figure_5() {
+    let mut sd = StackDistance::new();
+    for c in "DFGEFHJHGG".bytes() {
+        sd.access(u64::from(c));
+    }
+    assert_eq!(sd.references(), 10);
+    assert_eq!(sd.cold(), 6);
+    // F after G, E: 2; H after J: 1; G after E, F, H, J: 4; G again: 0.
+    assert_eq!(sd.histogram(), vec![(0, 1), (1, 1), (2, 1), (4, 1)]);
+    // A fast memory of 2 lines keeps distances 0 and 1.
+    assert_eq!(sd.q(2), (2, 8));
+    assert_eq!(sd.q(5), (4, 6));
+}
+
+/// Distances by definition: distinct other lines since the last reference.
+fn naive(stream: &[u64]) -> (Vec<(u64, u64)>, u64) {
+    let mut hist = std::collections::BTreeMap::new();
+    let mut cold = 0;
+    for (i, l) in stream.iter().enumerate() {
+        match stream[..i].iter().rposition(|x| x == l) {
+            None => cold += 1,
+            Some(j) => {
+                let distinct: std::collections::HashSet<_> = stream[j + 1..i].iter().collect();
+                *hist.entry(distinct.len() as u64).or_insert(0) += 1;
+            }
+        }
+    }
+    (hist.into_iter().collect(), cold)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+    /// 3,000 references over up to 300 lines: the slots are renumbered (at 1,024) several times.
+    #[test]
+    fn exact_against_the_definition(stream in prop::collection::vec(0u64..300, 1..3000)) {
+        let mut sd = StackDistance::new();
+        for &l in &stream {
+            sd.access(l);
+        }
+        let (hist, cold) = naive(&stream);
+        prop_assert_eq!(sd.histogram(), hist);
+        prop_assert_eq!(sd.cold(), cold);
+    }
+}
+
+const LACKEY: &str = "==4242== Lackey, an example Valgrind tool\r
+I  0400ab4,3\r
+ L 1000,8\r
+ S 1040,8\r
+ M 1000,4\r
+ L 1080,8\r
+I  0400ab8,2\r
+ L 1040,8\r
+==4242== \r
+";
+
+#[test]
+fn lackey_in_any_chunks() {
+    for chunk in [1, 3, 7, LACKEY.len()] {
+        let mut r = LackeyReader::new(&[64, 128]);
+        for c in LACKEY.as_bytes().chunks(chunk) {
+            r.feed(c).unwrap();
+        }
+        let r = r.finish().unwrap();
+        // 64 B lines: 0x1000→64, 0x1040→65, 0x1000 (M: twice), 0x1080→66, 0x1040.
+        // Stream 64 65 64 64 66 65: ∞ ∞ 1 0 ∞ 2.
+        let s = r.at(64).unwrap();
+        assert_eq!(s.references(), 6, "chunk {chunk}");
+        assert_eq!(s.cold(), 3);
+        assert_eq!(s.histogram(), vec![(0, 1), (1, 1), (2, 1)]);
+        // 128 B lines: 32 32 32 32 33 32: ∞ 0 0 0 ∞ 1.
+        let s = r.at(128).unwrap();
+        assert_eq!(s.cold(), 2);
+        assert_eq!(s.histogram(), vec![(0, 3), (1, 1)]);
+    }
+}
+
+#[test]
+fn lackey_errors_name_the_line() {
+    let mut r = LackeyReader::new(&[64]);
+    let e = r.feed(b" L 1000,8\n X 12,4\n").unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(
+        e.message.starts_with("expected a Lackey line"),
+        "{}",
+        e.message
+    );
+    let mut r = LackeyReader::new(&[64]);
+    let e = r.feed(b" L zz,8\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1: expected a hex address before the comma"
+    );
+}
+
+const OPS: &str = "# a = x*y; b = a+x; store b; c = load b + a; sync
+ld r1 100
+ld r2 108
+mul r3 r1 r2
+add r4 r3 r1
+st 200 r4
+ld r5 200
+sub r6 r5 r3
+sync
+mul r7 r1 r2
+";
+
+#[test]
+fn the_asap_schedule_of_an_operation_trace() {
+    for chunk in [1, 5, OPS.len()] {
+        let mut r = OpsReader::new();
+        for c in OPS.as_bytes().chunks(chunk) {
+            r.feed(c).unwrap();
+        }
+        let p = r.finish().unwrap();
+        // mul r3: level 1; add r4: 2; st gives 200 level 2; ld r5: 2; sub r6: 3; mul r7: 1.
+        assert_eq!(p.d, 3, "chunk {chunk}");
+        assert_eq!(p.w, vec![2, 1, 1]);
+        assert_eq!(p.w_add, 2);
+        assert_eq!(p.w_mul, 2);
+        assert_eq!(p.s, 1);
+    }
+    let e = OpsReader::new()
+        .feed(b"add r1 r2\nmov r1 r2\n")
+        .unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(e.message.contains("not “mov”"), "{}", e.message);
+    let e = OpsReader::new().feed(b"add x1 r2\n").unwrap_err();
+    assert_eq!(e.message, "expected a register r<n>, not “x1”");
+}
+
+#[test]
+fn runs_in_the_link_form() {
+    assert_eq!(runs_text(&[5000, 5000, 5000, 12]), "5000*3,12");
+    assert_eq!(runs_text(&[1, 2, 2]), "1,2*2");
+    assert_eq!(runs_text(&[]), "");
+}
+
+fn temp(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("warpsight-am-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    path
+}
+
+fn cli(args: &[&str]) -> serde_json::Value {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn cli_analyze_memory_and_ops() {
+    let trace = temp("trace.lackey", LACKEY);
+    let j = cli(&["analyze", "memory", trace.to_str().unwrap()]);
+    assert_eq!(j["references"], 6);
+    assert_eq!(j["cold"], 3);
+    assert_eq!(j["histogram"], serde_json::json!([[0, 1], [1, 1], [2, 1]]));
+    // Every Table I device: all reuse fits; the CPUs (64 B lines) miss 3, the GPUs 2.
+    assert_eq!(j["q_f_by_device"]["i5-2400"], 3);
+    assert_eq!(j["q_s_by_device"]["i5-2400"], 3);
+    assert_eq!(j["q_f_by_device"]["k20x"], 4);
+    assert_eq!(j["q_s_by_device"]["k20x"], 2);
+    let j = cli(&[
+        "analyze",
+        "memory",
+        trace.to_str().unwrap(),
+        "--line",
+        "128",
+    ]);
+    assert_eq!(j["histogram"], serde_json::json!([[0, 3], [1, 1]]));
+    let out = Command::new(BIN)
+        .args([
+            "analyze",
+            "memory",
+            trace.to_str().unwrap(),
+            "--line",
+            "100",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "error: --line: “100” must be a power of two from 1 to 4096 (bytes)"
+    );
+
+    let ops = temp("ops.txt", OPS);
+    let j = cli(&["analyze", "ops", ops.to_str().unwrap()]);
+    assert_eq!(j["d"], 3);
+    assert_eq!(j["w"], "2,1*2");
+    assert_eq!(j["w_add"], 2);
+    assert_eq!(j["w_mul"], 2);
+    assert_eq!(j["s"], 1);
+    let bad = temp("bad.txt", "add r1 r2\nfoo\n");
+    let out = Command::new(BIN)
+        .args(["analyze", "ops", bad.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.txt: line 2: expected add"));
+}
