@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs whatever the build and the tests need and is missing; skips what is present.
 # Sourced by scripts/serve.sh and scripts/test.sh (it also sets PATH for them).
-# Usage: scripts/ensure-tools.sh [build|test]   (test also installs Chromium + chromedriver)
+# Usage: scripts/ensure-tools.sh [build|test]   (test also installs Chromium + chromedriver,
+# and Valgrind + gcc for the Lackey test)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 need="${1:-build}"
@@ -41,6 +42,13 @@ if [ "$need" = test ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+  # The AutoMatch trace test runs Valgrind's Lackey on a C loop it compiles.
+  if ! command -v valgrind >/dev/null || ! command -v cc >/dev/null; then
+    say "installing valgrind + gcc (Debian)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq valgrind gcc >/dev/null
   fi
 fi
 say "all tools present"
