@@ -341,3 +341,108 @@ fn cli_analyze_memory_and_ops() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.txt: line 2: expected add"));
 }
+
+mod generators {
+    use warpsight::analysis::generators::Workload;
+
+    fn check(w: Workload, d: u64, levels: &str, w_add: u64, w_mul: u64, s: u64, refs: u64) {
+        let g = w.generate(&[64, 128]);
+        assert_eq!(g.ops.d, d, "{w:?}");
+        assert_eq!(
+            warpsight::analysis::stack_distance::runs_text(&g.ops.w),
+            levels,
+            "{w:?}"
+        );
+        assert_eq!(
+            (g.ops.w_add, g.ops.w_mul, g.ops.s),
+            (w_add, w_mul, s),
+            "{w:?}"
+        );
+        for (_, sd) in &g.memory {
+            assert_eq!(sd.references(), refs, "{w:?}");
+        }
+    }
+
+    #[test]
+    fn counts_by_hand() {
+        // C = A·B, n = 4: 64 multiplications at level 1, then each of the 16 sums adds one
+        // product per level 2..4; 2n³ loads and n² stores.
+        check(Workload::Matmul { n: 4 }, 4, "64,16*3", 48, 64, 0, 144);
+        // Heat2D on 6 × 6: 16 interior points, three additions and a multiplication each.
+        check(
+            Workload::Heat2d { n: 6, steps: 1 },
+            4,
+            "16*4",
+            48,
+            16,
+            1,
+            80,
+        );
+        // A second step starts from the first one's level 4: each point's first addition has
+        // an interior neighbour, so every level 5..8 holds all 16 points.
+        check(
+            Workload::Heat2d { n: 6, steps: 2 },
+            8,
+            "16*8",
+            96,
+            32,
+            2,
+            160,
+        );
+        // 7-point stencil on 4³: 8 interior points, six additions then a multiplication.
+        check(
+            Workload::Stencil3d { n: 4, steps: 1 },
+            7,
+            "8*7",
+            48,
+            8,
+            1,
+            64,
+        );
+        // SpMV, 10 rows of 3: 30 products at level 1, the two additions of each row at 2, 3;
+        // per non-zero an index, a value and an x; one y per row.
+        check(
+            Workload::Spmv {
+                rows: 10,
+                per_row: 3,
+                seed: 7,
+            },
+            3,
+            "30,10*2",
+            20,
+            30,
+            0,
+            100,
+        );
+        // LU, n = 2: the division (1), its product (2), the subtraction (3).
+        check(Workload::Lu { n: 2 }, 3, "1*3", 1, 1, 1, 6);
+    }
+
+    #[test]
+    fn lu_counts_and_memory() {
+        // n = 4: 6 divisions, Σ (n−k−1)² = 9 + 4 + 1 = 14 multiplications and subtractions,
+        // 3 pivot steps.
+        let g = Workload::Lu { n: 4 }.generate(&[64]);
+        assert_eq!((g.ops.w_add, g.ops.w_mul, g.ops.s), (14, 14, 3));
+        assert_eq!(g.ops.w.iter().sum::<u64>(), 6 + 28);
+        assert_eq!(g.w_vec, 28, "{}", g.w_vec_note);
+        // 16 doubles: two 64 B lines, both touched first by the first pivot step.
+        assert_eq!(g.memory[0].1.cold(), 2);
+        // Matmul n = 4: A, B and C are 128 B each: 2 lines of 64 B, 1 of 128 B.
+        let g = Workload::Matmul { n: 4 }.generate(&[64, 128]);
+        assert_eq!(g.memory[0].1.cold(), 6);
+        assert_eq!(g.memory[1].1.cold(), 3);
+        assert_eq!(g.w_vec, 112);
+        // SpMV gathers x: no W_vec.
+        assert_eq!(
+            Workload::Spmv {
+                rows: 10,
+                per_row: 3,
+                seed: 7
+            }
+            .generate(&[64])
+            .w_vec,
+            0
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! (`warpsight analyze …`) runs it on files, the web app in a Web Worker; both hand the
 //! statistics to a model's fields, never the file.
 
+pub mod generators;
 pub mod matrix_market;
 pub mod stack_distance;
 mod tar;

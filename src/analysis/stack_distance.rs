@@ -333,14 +333,83 @@ pub struct OpsProfile {
     pub s: u64,
 }
 
+/// An operation's kind in the ASAP schedule: floating-point operations are scheduled; `add`
+/// and `sub` count in W_add, `mul` in W_mul.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Other,
+}
+
+/// The ASAP schedule of §II-C2, built one operation at a time (docs/models.md): a
+/// floating-point operation's level is 1 + the highest level among its sources; a register
+/// holds the level of the operation that last wrote it (0 if none); a load gives its register
+/// the level of the value last stored at its address (0 if none); a store gives the address
+/// its source's level.
+#[derive(Clone, Debug, Default)]
+pub struct Asap {
+    regs: LineMap<u64>,
+    mem: LineMap<u64>,
+    profile: OpsProfile,
+}
+
+impl Asap {
+    pub fn new() -> Asap {
+        Asap::default()
+    }
+
+    fn level(&self, reg: u64) -> u64 {
+        self.regs.get(&reg).copied().unwrap_or(0)
+    }
+
+    /// `dst = op(srcs…)`.
+    pub fn op(&mut self, op: Op, dst: u64, srcs: &[u64]) {
+        let level = srcs.iter().map(|r| self.level(*r)).max().unwrap_or(0) + 1;
+        self.regs.insert(dst, level);
+        let p = &mut self.profile;
+        if level as usize > p.w.len() {
+            p.w.resize(level as usize, 0);
+        }
+        p.w[level as usize - 1] += 1;
+        p.d = p.d.max(level);
+        match op {
+            Op::Add | Op::Sub => p.w_add += 1,
+            Op::Mul => p.w_mul += 1,
+            Op::Div | Op::Other => {}
+        }
+    }
+
+    /// `dst = [addr]`.
+    pub fn load(&mut self, dst: u64, addr: u64) {
+        let level = self.mem.get(&addr).copied().unwrap_or(0);
+        self.regs.insert(dst, level);
+    }
+
+    /// `[addr] = src`.
+    pub fn store(&mut self, addr: u64, src: u64) {
+        let level = self.level(src);
+        self.mem.insert(addr, level);
+    }
+
+    /// A global synchronization point.
+    pub fn sync(&mut self) {
+        self.profile.s += 1;
+    }
+
+    pub fn finish(self) -> OpsProfile {
+        self.profile
+    }
+}
+
 /// The operation trace: `add|sub|mul|div|other DST SRC…`, `ld DST ADDR`, `st ADDR SRC`,
 /// `sync`, `#` comments. Registers are `r<n>`.
 #[derive(Clone, Debug, Default)]
 pub struct OpsReader {
     lines: Lines,
-    regs: LineMap<u64>,
-    mem: LineMap<u64>,
-    profile: OpsProfile,
+    asap: Asap,
 }
 
 impl OpsReader {
@@ -348,7 +417,7 @@ impl OpsReader {
         OpsReader::default()
     }
 
-    fn reg(&self, n: u64, s: &str) -> Result<u64, TraceError> {
+    fn reg(n: u64, s: &str) -> Result<u64, TraceError> {
         s.strip_prefix('r')
             .and_then(|d| d.parse::<u64>().ok())
             .ok_or_else(|| TraceError {
@@ -383,53 +452,46 @@ impl OpsReader {
                 ))
             })
         };
-        match op {
-            "add" | "sub" | "mul" | "div" | "other" => {
+        let kind = match op {
+            "add" => Some(Op::Add),
+            "sub" => Some(Op::Sub),
+            "mul" => Some(Op::Mul),
+            "div" => Some(Op::Div),
+            "other" => Some(Op::Other),
+            _ => None,
+        };
+        match (kind, op) {
+            (Some(kind), _) => {
                 let Some((dst, srcs)) = args.split_first() else {
                     return Err(err(format!("“{op}” needs a destination register")));
                 };
-                let dst = self.reg(n, dst)?;
-                let mut level = 0;
-                for s in srcs {
-                    let r = self.reg(n, s)?;
-                    level = level.max(self.regs.get(&r).copied().unwrap_or(0));
-                }
-                let level = level + 1;
-                self.regs.insert(dst, level);
-                let p = &mut self.profile;
-                if level as usize > p.w.len() {
-                    p.w.resize(level as usize, 0);
-                }
-                p.w[level as usize - 1] += 1;
-                p.d = p.d.max(level);
-                match op {
-                    "add" | "sub" => p.w_add += 1,
-                    "mul" => p.w_mul += 1,
-                    _ => {}
-                }
+                let dst = Self::reg(n, dst)?;
+                let srcs = srcs
+                    .iter()
+                    .map(|s| Self::reg(n, s))
+                    .collect::<Result<Vec<u64>, _>>()?;
+                self.asap.op(kind, dst, &srcs);
             }
-            "ld" => {
+            (None, "ld") => {
                 let [dst, a] = args[..] else {
                     return Err(err(
                         "“ld” takes a register and an address: ld r1 7ff0".into()
                     ));
                 };
-                let dst = self.reg(n, dst)?;
-                let level = self.mem.get(&addr(a)?).copied().unwrap_or(0);
-                self.regs.insert(dst, level);
+                let dst = Self::reg(n, dst)?;
+                self.asap.load(dst, addr(a)?);
             }
-            "st" => {
+            (None, "st") => {
                 let [a, src] = args[..] else {
                     return Err(err(
                         "“st” takes an address and a register: st 7ff0 r1".into()
                     ));
                 };
                 let a = addr(a)?;
-                let level = self.regs.get(&self.reg(n, src)?).copied().unwrap_or(0);
-                self.mem.insert(a, level);
+                self.asap.store(a, Self::reg(n, src)?);
             }
-            "sync" => self.profile.s += 1,
-            other => {
+            (None, "sync") => self.asap.sync(),
+            (None, other) => {
                 return Err(err(format!(
                     "expected add, sub, mul, div, other, ld, st or sync, not “{}”",
                     crate::format::printable(other)
@@ -449,7 +511,7 @@ impl OpsReader {
     pub fn finish(mut self) -> Result<OpsProfile, TraceError> {
         let mut lines = std::mem::take(&mut self.lines);
         lines.finish(|n, l| self.line(n, l))?;
-        Ok(self.profile)
+        Ok(self.asap.finish())
     }
 }
 
