@@ -20,6 +20,7 @@ pub mod link;
 pub mod model;
 pub mod registry;
 pub mod report;
+pub mod small_sort;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

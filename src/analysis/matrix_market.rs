@@ -40,6 +40,17 @@ pub enum Field {
 }
 
 impl Field {
+    /// The banner's word (`double` is an old synonym of `real`).
+    pub fn from_id(word: &str) -> Option<Field> {
+        Some(match word {
+            "real" | "double" => Field::Real,
+            "integer" => Field::Integer,
+            "complex" => Field::Complex,
+            "pattern" => Field::Pattern,
+            _ => return None,
+        })
+    }
+
     /// Numbers after the two indices on an entry line.
     fn values(self) -> usize {
         match self {
@@ -57,6 +68,19 @@ pub enum Symmetry {
     Symmetric,
     SkewSymmetric,
     Hermitian,
+}
+
+impl Symmetry {
+    /// The banner's word.
+    pub fn from_id(word: &str) -> Option<Symmetry> {
+        Some(match word {
+            "general" => Symmetry::General,
+            "symmetric" => Symmetry::Symmetric,
+            "skew-symmetric" => Symmetry::SkewSymmetric,
+            "hermitian" => Symmetry::Hermitian,
+            _ => return None,
+        })
+    }
 }
 
 /// The statistics of one matrix.
@@ -302,27 +326,21 @@ impl MtxReader {
             )),
             other => return Err(self.err(format!("unknown format “{other}”; {expected}"))),
         }
-        self.field = match words[3] {
-            "real" | "double" => Field::Real,
-            "integer" => Field::Integer,
-            "complex" => Field::Complex,
-            "pattern" => Field::Pattern,
-            other => {
+        self.field = match Field::from_id(words[3]) {
+            Some(f) => f,
+            None => {
                 return Err(self.err(format!(
-                    "unknown field “{other}”: expected real, integer, complex or pattern"
+                    "unknown field “{}”: expected real, integer, complex or pattern",
+                    words[3]
                 )))
             }
         };
-        self.symmetry = match words[4] {
-            "general" => Symmetry::General,
-            "symmetric" => Symmetry::Symmetric,
-            "skew-symmetric" => Symmetry::SkewSymmetric,
-            "hermitian" => Symmetry::Hermitian,
-            other => {
-                return Err(self.err(format!(
-                    "unknown symmetry “{other}”: expected general, symmetric, skew-symmetric or hermitian"
-                )))
-            }
+        self.symmetry = match Symmetry::from_id(words[4]) {
+            Some(s) => s,
+            None => return Err(self.err(format!(
+                "unknown symmetry “{}”: expected general, symmetric, skew-symmetric or hermitian",
+                words[4]
+            ))),
         };
         self.stage = Stage::Size;
         Ok(())

@@ -411,7 +411,7 @@ pub fn x_axis(f: &Frame, format_x: fn(f64) -> String) -> Vec<XTick> {
             choices.push(t);
         }
     }
-    choices.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    crate::small_sort::sort_by_key(&mut choices, |t| std::cmp::Reverse(t.len()));
     for short in [false, true] {
         for values in &choices {
             let ticks = layout(values, short);

@@ -217,7 +217,7 @@ pub fn warps_per_sm_sorted(kinds: &[BlockKind], sms: u64) -> u64 {
         .copied()
         .filter(|k| k.count > 0 && k.warps > 0)
         .collect();
-    kinds.sort_by_key(|k| std::cmp::Reverse(k.warps));
+    crate::small_sort::sort_by_key(&mut kinds, |k| std::cmp::Reverse(k.warps));
     let mut levels: Vec<(u64, u64)> = vec![(0, sms)];
     for kind in kinds {
         levels = place(&levels, kind.count, kind.warps);

@@ -37,6 +37,37 @@ enum Status {
     Cancelled,
 }
 
+/// The worker's statistics (JSON text under [`MatrixStats`]' field names), read with the
+/// browser's JSON parser: the web bundle carries no JSON deserializer.
+fn stats_of(text: &str) -> Option<MatrixStats> {
+    use crate::analysis::matrix_market::{Field, Symmetry};
+    let v = js_sys::JSON::parse(text).ok()?;
+    let n = |k: &str| get(&v, k).as_f64();
+    let u = |k: &str| n(k).filter(|x| *x >= 0.0).map(|x| x as u64);
+    let histogram = js_sys::Array::from(&get(&v, "histogram"))
+        .iter()
+        .map(|pair| {
+            let pair = js_sys::Array::from(&pair);
+            Some((pair.get(0).as_f64()? as u64, pair.get(1).as_f64()? as u64))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(MatrixStats {
+        rows: u("rows")?,
+        columns: u("columns")?,
+        entries: u("entries")?,
+        nnz: u("nnz")?,
+        p_nz_csr: u("p_nz_csr")?,
+        p_nz_ell: u("p_nz_ell")?,
+        mean_row: n("mean_row")?,
+        sd_row: n("sd_row")?,
+        empty_rows: u("empty_rows")?,
+        histogram,
+        hyb_thd: u("hyb_thd")?,
+        field: Field::from_id(&get(&v, "field").as_string()?)?,
+        symmetry: Symmetry::from_id(&get(&v, "symmetry").as_string()?)?,
+    })
+}
+
 fn get(v: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
@@ -119,8 +150,8 @@ pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
                 Some("done") => {
                     let text = get(&data, "stats").as_string().unwrap_or_default();
                     let seconds = (super::browser::now_ms() - started) / 1e3;
-                    match serde_json::from_str::<MatrixStats>(&text) {
-                        Ok(stats) => {
+                    match stats_of(&text) {
+                        Some(stats) => {
                             on_stats.run(stats.clone());
                             status.set(Status::Done {
                                 name: file_name.clone(),
@@ -128,9 +159,9 @@ pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
                                 seconds,
                             });
                         }
-                        Err(e) => status.set(Status::Failed {
+                        None => status.set(Status::Failed {
                             name: file_name.clone(),
-                            message: e.to_string(),
+                            message: "the worker's statistics could not be read".to_string(),
                         }),
                     }
                     end();

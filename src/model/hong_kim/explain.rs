@@ -193,6 +193,6 @@ pub fn what_ifs(setup: &Setup) -> Vec<WhatIf> {
             })
         })
         .collect();
-    out.sort_by(|a, b| b.speedup.total_cmp(&a.speedup));
+    crate::small_sort::sort_by(&mut out, |a, b| b.speedup.total_cmp(&a.speedup));
     out
 }

@@ -334,13 +334,13 @@ impl Parser {
                 }),
             }
         }
-        loops.sort_by(|a, b| {
+        crate::small_sort::sort_by(&mut loops, |a, b| {
             a.start
                 .cmp(&b.start)
                 .then(b.end.cmp(&a.end))
                 .then(a.branch_line.cmp(&b.branch_line))
         });
-        self.errors.sort_by_key(|e| e.line);
+        crate::small_sort::sort_by_key(&mut self.errors, |e| e.line);
         Parsed {
             instructions: self.instructions,
             errors: self.errors,

@@ -230,7 +230,7 @@ fn visuals(ctx: Ctx) -> AnyView {
             .filter(|m| f.is_some() && m.0 >= lo && m.0 <= hi)
             .map(|&(n, t)| (n, Some(t)))
             .collect();
-        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        crate::small_sort::sort_by(&mut pts, |a, b| a.0.total_cmp(&b.0));
         if !pts.is_empty() {
             series.push(Series {
                 name: "measured".to_string(),
@@ -258,9 +258,9 @@ fn visuals(ctx: Ctx) -> AnyView {
         // Too many to mark one by one: mark the largest.
         let mut jumps = jumps;
         if jumps.len() > MAX_EVENTS {
-            jumps.sort_by(|a, b| b.2.size.total_cmp(&a.2.size));
+            crate::small_sort::sort_by(&mut jumps, |a, b| b.2.size.total_cmp(&a.2.size));
             jumps.truncate(MAX_EVENTS);
-            jumps.sort_by_key(|j| j.1);
+            crate::small_sort::sort_by_key(&mut jumps, |j| j.1);
         }
         let events: Vec<(f64, String)> = jumps
             .into_iter()

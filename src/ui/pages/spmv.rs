@@ -485,7 +485,7 @@ fn fit_chart(f: &plan::Fitted, strips: bool) -> Option<ChartData> {
         let class = CLASSES[i % CLASSES.len()];
         let mut points: Vec<(f64, Option<f64>)> =
             r.fit.points.iter().map(|p| (p.0, Some(p.1))).collect();
-        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        crate::small_sort::sort_by(&mut points, |a, b| a.0.total_cmp(&b.0));
         let (lo, hi) = (points[0].0, points[points.len() - 1].0);
         series.push(Series {
             name: format!("{} measured", r.field),

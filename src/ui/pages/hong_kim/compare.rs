@@ -31,7 +31,7 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
                 )
             })
             .collect();
-        rows.sort_by(|a, b| match (&a.1, &b.1) {
+        crate::small_sort::sort_by(&mut rows, |a, b| match (&a.1, &b.1) {
             (Ok(x), Ok(y)) => x.time_s.total_cmp(&y.time_s),
             (Ok(_), Err(_)) => std::cmp::Ordering::Less,
             (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
