@@ -17,7 +17,7 @@ proptest! {
 
 #[test]
 fn by_a_comparison_descending() {
-    let mut v = [(1.5, 'a'), (3.0, 'b'), (1.5, 'c'), (2.0, 'd')];
+    let mut v: [(f64, char); 4] = [(1.5, 'a'), (3.0, 'b'), (1.5, 'c'), (2.0, 'd')];
     small_sort::sort_by(&mut v, |x, y| y.0.total_cmp(&x.0));
     assert_eq!(v, [(3.0, 'b'), (2.0, 'd'), (1.5, 'a'), (1.5, 'c')]);
 }
