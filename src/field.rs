@@ -65,6 +65,9 @@ pub enum Kind {
     },
     /// One row of numbers, one per column, written `a,b` (`e_tar_ell=slope,intercept`).
     Tuple { columns: &'static [Column] },
+    /// Whole numbers in `[min, max]`, one a level, with runs: `w=5000*3,12` is three levels of
+    /// 5000 and one of 12 (AutoMatch's work profile); at most `max_levels` levels.
+    Runs { min: f64, max: f64, max_levels: u64 },
     /// A list of device ids, written `a,b,c` (`devices=i5-2400,k20x`): `min` to `max` of them,
     /// no id twice. Which ids are devices the model takes is the model's check
     /// (`crate::model::Params::devices`), as this module knows no devices.
@@ -82,6 +85,9 @@ pub enum Value {
     Rows(Vec<Vec<f64>>),
     /// A tuple field's numbers.
     Tuple(Vec<f64>),
+    /// A runs field's levels: (value, how many consecutive levels have it), equal neighbours
+    /// merged.
+    Runs(Vec<(f64, u64)>),
     /// A device list's ids, as written.
     Devices(Vec<String>),
     /// An optional field left empty (not given).
@@ -106,6 +112,7 @@ pub enum DefaultValue {
     Word(&'static str),
     Rows(&'static [&'static [f64]]),
     Tuple(&'static [f64]),
+    Runs(&'static [(f64, u64)]),
     Devices(&'static [&'static str]),
 }
 
@@ -115,6 +122,7 @@ impl DefaultValue {
             DefaultValue::Auto => Value::Auto,
             DefaultValue::Absent => Value::Absent,
             DefaultValue::Tuple(xs) => Value::Tuple(xs.to_vec()),
+            DefaultValue::Runs(runs) => Value::Runs(runs.to_vec()),
             DefaultValue::Devices(ids) => {
                 Value::Devices(ids.iter().map(|d| d.to_string()).collect())
             }
@@ -246,6 +254,27 @@ impl Field {
         }
     }
 
+    /// Levels of whole numbers in `[min, max]` written with runs (`5000*3,12`).
+    pub const fn runs(
+        name: &'static str,
+        symbol: &'static str,
+        label: &'static str,
+        min: f64,
+        max: f64,
+        max_levels: u64,
+        default: &'static [(f64, u64)],
+    ) -> Field {
+        Field {
+            kind: Kind::Runs {
+                min,
+                max,
+                max_levels,
+            },
+            default: DefaultValue::Runs(default),
+            ..Field::choice(name, symbol, label, &[], "")
+        }
+    }
+
     /// A list of `min` to `max` device ids.
     pub const fn devices(
         name: &'static str,
@@ -327,6 +356,16 @@ impl Field {
                 let (form, cols) = columns_text(columns);
                 format!("must be `{}`: {}", form.join(","), cols.join(", "))
             }
+            Kind::Runs {
+                min,
+                max,
+                max_levels,
+            } => format!(
+                "must be whole numbers from {} to {} separated by commas, `w*k` for k equal levels (1 to {} levels)",
+                format::grouped(min, 0),
+                format::grouped(max, 0),
+                format::grouped(max_levels as f64, 0)
+            ),
             Kind::Devices { min, max } => {
                 let count = if min == max {
                     format!("{min}")
@@ -376,6 +415,20 @@ impl Field {
                         .iter()
                         .enumerate()
                         .all(|(i, id)| is_id(id) && !ids[..i].contains(id))
+            }
+            (
+                Value::Runs(runs),
+                Kind::Runs {
+                    min,
+                    max,
+                    max_levels,
+                },
+            ) => {
+                let levels: u64 = runs.iter().map(|r| r.1).sum();
+                (1..=max_levels).contains(&levels)
+                    && runs
+                        .iter()
+                        .all(|(v, n)| *n >= 1 && in_range(*v, min, max, true))
             }
             (Value::Num(v), Kind::Number { min, max, integer }) => in_range(*v, min, max, integer),
             (Value::Word(w), Kind::Choice { options }) => options.iter().any(|o| o.id == *w),
@@ -501,6 +554,31 @@ impl Field {
                 }
                 Value::Tuple(xs)
             }
+            Kind::Runs { max_levels, .. } => {
+                let mut runs: Vec<(f64, u64)> = Vec::new();
+                let mut levels = 0u64;
+                for cell in t
+                    .split([',', ' ', '\t', '\n', ';'])
+                    .filter(|c| !c.is_empty())
+                {
+                    let (v, n) = match cell.split_once('*') {
+                        Some((v, n)) => (v, n.trim().parse::<u64>().ok().filter(|n| *n >= 1)),
+                        None => (cell, Some(1)),
+                    };
+                    let (Some(v), Some(n)) = (parse_number(v.trim()), n) else {
+                        return Err(self.error());
+                    };
+                    levels = levels.saturating_add(n);
+                    if levels > max_levels {
+                        return Err(self.error());
+                    }
+                    match runs.last_mut() {
+                        Some(last) if last.0 == v => last.1 += n,
+                        _ => runs.push((v, n)),
+                    }
+                }
+                Value::Runs(runs)
+            }
             Kind::Devices { .. } => Value::Devices(
                 t.split([',', ' ', '\n', ';'])
                     .map(|id| id.trim().to_ascii_lowercase())
@@ -522,6 +600,7 @@ impl Field {
                 .map(|v| format::exact(*v))
                 .collect::<Vec<_>>()
                 .join(","),
+            Value::Runs(runs) => runs_text(runs),
             Value::Devices(ids) => ids.join(","),
             Value::Num(v) => format::exact(*v),
             Value::Word(w) => (*w).to_string(),
@@ -537,6 +616,20 @@ impl Field {
                 .join(","),
         }
     }
+}
+
+/// Levels in the link form: `5000*3,12` for three levels of 5000, then one of 12.
+pub fn runs_text(runs: &[(f64, u64)]) -> String {
+    runs.iter()
+        .map(|&(v, n)| {
+            if n == 1 {
+                format::exact(v)
+            } else {
+                format!("{}*{n}", format::exact(v))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// `1,5`: a decimal comma (not digit grouping, which has three digits after each comma).

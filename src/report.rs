@@ -15,6 +15,8 @@ fn value_json(v: &Value) -> Json {
         Value::Word(w) => json!(w),
         Value::Rows(rows) => json!(rows),
         Value::Tuple(xs) => json!(xs),
+        // The link form (`5000*3,12`): a profile of many levels stays short.
+        Value::Runs(runs) => json!(crate::field::runs_text(runs)),
         Value::Devices(ids) => json!(ids),
         Value::Absent => Json::Null,
     }
@@ -135,6 +137,16 @@ pub fn field_json(f: &Field) -> Json {
         Kind::Tuple { columns } => {
             m.insert("kind".into(), json!("tuple"));
             m.insert("columns".into(), json!(columns));
+        }
+        Kind::Runs {
+            min,
+            max,
+            max_levels,
+        } => {
+            m.insert("kind".into(), json!("runs"));
+            m.insert("min".into(), json!(min));
+            m.insert("max".into(), json!(max));
+            m.insert("max_levels".into(), json!(max_levels));
         }
         Kind::Devices { min, max } => {
             m.insert("kind".into(), json!("devices"));

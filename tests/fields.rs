@@ -224,3 +224,38 @@ fn a_bad_row_names_its_row_and_column_and_blank_rows_are_skipped() {
     let e = periods.parse("").expect_err("no rows");
     assert_eq!(e.message, "needs at least 1 row");
 }
+
+#[test]
+fn runs_are_levels_written_with_repeats() {
+    use warpsight::field::Field;
+    const W: Field = Field::runs(
+        "w",
+        "w_i",
+        "Work per level",
+        0.0,
+        1e12,
+        1000,
+        &[(5000.0, 3), (12.0, 1)],
+    );
+    assert_eq!(
+        W.parse("5000*3,12"),
+        Ok(Value::Runs(vec![(5000.0, 3), (12.0, 1)]))
+    );
+    // Equal neighbours merge; spaces and newlines separate too.
+    assert_eq!(
+        W.parse("7 7\n7*2, 1"),
+        Ok(Value::Runs(vec![(7.0, 4), (1.0, 1)]))
+    );
+    assert_eq!(W.text(&W.default.value()), "5000*3,12");
+    assert_eq!(W.text(&Value::Runs(vec![(1.5e9, 1)])), "1500000000");
+    for bad in ["", "5000*0", "5000*x", "-1", "2.5", "1*1001", "abc"] {
+        let e = W.parse(bad).expect_err(bad);
+        assert_eq!(e.field, "w");
+        assert_eq!(
+            e.message,
+            "must be whole numbers from 0 to 1,000,000,000,000 separated by commas, `w*k` for k equal levels (1 to 1,000 levels)",
+            "{bad}"
+        );
+    }
+    assert!(W.parse("1*1000").is_ok());
+}

@@ -500,6 +500,7 @@ impl Evaluation {
             Value::Num(x) => x.is_finite(),
             Value::Rows(rows) => rows.iter().flatten().all(|x| x.is_finite()),
             Value::Tuple(xs) => xs.iter().all(|x| x.is_finite()),
+            Value::Runs(runs) => runs.iter().all(|r| r.0.is_finite()),
             _ => true,
         };
         self.inputs.iter().all(finite_in) && self.outputs.iter().all(Out::all_finite)

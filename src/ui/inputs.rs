@@ -115,8 +115,13 @@ pub fn FieldInput(
         }
         .into_any(),
         Kind::Rows { columns, .. } => view! { <RowsEditor field=field texts=texts columns=columns/> }.into_any(),
-        Kind::Tuple { columns } => {
-            let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
+        Kind::Tuple { .. } | Kind::Runs { .. } => {
+            let placeholder = match field.kind {
+                Kind::Tuple { columns } => {
+                    columns.iter().map(|c| c.name).collect::<Vec<_>>().join(", ")
+                }
+                _ => "5000*3, 12".to_string(),
+            };
             view! {
                 <div class="input-row">
                     <input
@@ -126,7 +131,7 @@ pub fn FieldInput(
                         inputmode="decimal"
                         autocomplete="off"
                         spellcheck="false"
-                        placeholder=names.join(", ")
+                        placeholder=placeholder
                         title=field.range_text()
                         aria-invalid=move || if invalid() { "true" } else { "false" }
                         aria-describedby=error_id.clone()
