@@ -181,6 +181,13 @@ fn value_for(rng: &mut Rng, model: &Model, key: &str) -> String {
                 .map(|c| boundary(rng, c.min, c.max))
                 .collect::<Vec<_>>()
                 .join(","),
+            Some(Kind::Runs { min, max, .. }) => {
+                let n = 1 + rng.below(5);
+                (0..n)
+                    .map(|_| format!("{}*{}", boundary(rng, min, max), 1 + rng.below(1000)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            }
             Some(Kind::Devices { max, .. }) => {
                 let n = 1 + rng.below(max + 2);
                 (0..n)

@@ -170,6 +170,27 @@ fn arb_value(f: &'static Field) -> BoxedStrategy<Value> {
             .collect::<Vec<_>>()
             .prop_map(Value::Tuple)
             .boxed(),
+        Kind::Runs {
+            min,
+            max,
+            max_levels,
+        } => {
+            let run = (0.0f64..=1.0, 1..=max_levels.min(1000))
+                .prop_map(move |(u, n)| ((min + u * (max - min).min(1e7)).round(), n));
+            prop::collection::vec(run, 1..4)
+                .prop_map(|runs| {
+                    // Merged as a parse would merge them.
+                    let mut out: Vec<(f64, u64)> = Vec::new();
+                    for (v, n) in runs {
+                        match out.last_mut() {
+                            Some(last) if last.0 == v => last.1 += n,
+                            _ => out.push((v, n)),
+                        }
+                    }
+                    Value::Runs(out)
+                })
+                .boxed()
+        }
         Kind::Devices { min, max } => prop::sample::subsequence(
             devices::DEVICES
                 .iter()
