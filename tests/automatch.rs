@@ -446,3 +446,139 @@ mod generators {
         );
     }
 }
+
+/// The declaration (fields, outputs, errors) evaluated directly: the page is not on main yet.
+mod declaration {
+    use warpsight::devices;
+    use warpsight::model::automatch::{self as am, Arch, MODEL};
+    use warpsight::model::{Cell, Out, Params};
+
+    fn eval(pairs: &[(&str, &str)]) -> Result<warpsight::model::Evaluation, String> {
+        let d = devices::find("k20x").unwrap();
+        let mut p = Params::defaults(&MODEL, d);
+        for (k, v) in pairs {
+            let f = MODEL.field(k).unwrap();
+            p.set(
+                k,
+                f.parse(v)
+                    .map_err(|e| format!("{}: {}", e.field, e.message))?,
+            );
+        }
+        (MODEL.evaluate)(&p, d).map_err(|e| format!("{}: {}", e.field, e.message))
+    }
+
+    fn out<'a>(e: &'a warpsight::model::Evaluation, name: &str) -> &'a Out {
+        let i = MODEL.outputs.iter().position(|o| o.name == name).unwrap();
+        &e.outputs[i]
+    }
+
+    fn num(o: &Out) -> Option<f64> {
+        match o.cell() {
+            Some(Cell::Num(x)) => Some(*x),
+            _ => None,
+        }
+    }
+
+    fn by_device(o: &Out) -> Vec<(&'static str, f64)> {
+        match o {
+            Out::Cells { devices, cells } => devices
+                .iter()
+                .zip(cells)
+                .map(|(d, c)| match c {
+                    Cell::Num(x) => (*d, *x),
+                    _ => (*d, f64::NAN),
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_default_node_of_fig_11() {
+        let e = eval(&[]).unwrap();
+        // Two architectures: no scalars, each output per device.
+        assert_eq!(num(out(&e, "t_total_s")), None);
+        let totals = by_device(out(&e, "t_total_s_by_device"));
+        assert_eq!(
+            totals.iter().map(|t| t.0).collect::<Vec<_>>(),
+            ["i5-2400", "k20x"]
+        );
+        // Each is eqs. 1–5 on its Table I row.
+        let profile = am::Profile {
+            levels: am::Levels(vec![(1_048_576.0, 400)]),
+            w_add: 314_572_800.0,
+            w_mul: 104_857_600.0,
+            w_vec: 419_430_400.0,
+            q_f: 498_073_600.0,
+            q_s: 26_214_400.0,
+            s: 100.0,
+        };
+        for (id, t) in &totals {
+            let c = am::cost(&Arch::of(devices::find(id).unwrap()).unwrap(), &profile);
+            assert_eq!(*t, c.t_total_s, "{id}");
+        }
+        // The K20X is faster: rank 1, the larger share; shares sum to 1; the split beats both.
+        assert_eq!(
+            by_device(out(&e, "rank")),
+            [("i5-2400", 2.0), ("k20x", 1.0)]
+        );
+        let shares = by_device(out(&e, "share"));
+        assert!((shares[0].1 + shares[1].1 - 1.0).abs() < 1e-15);
+        assert!((shares[1].1 / shares[0].1 - totals[0].1 / totals[1].1).abs() < 1e-9);
+        let split = num(out(&e, "t_combined_s")).unwrap();
+        assert!(split < totals[1].1);
+        assert_eq!(num(out(&e, "t_even_s")).unwrap(), totals[0].1 / 2.0);
+    }
+
+    #[test]
+    fn one_architecture_gives_the_scalars_and_typed_values_change_it() {
+        let e = eval(&[("devices", "c2075")]).unwrap();
+        let c = am::cost(
+            &Arch::of(devices::find("c2075").unwrap()).unwrap(),
+            &am::Profile {
+                levels: am::Levels(vec![(1_048_576.0, 400)]),
+                w_add: 314_572_800.0,
+                w_mul: 104_857_600.0,
+                w_vec: 419_430_400.0,
+                q_f: 498_073_600.0,
+                q_s: 26_214_400.0,
+                s: 100.0,
+            },
+        );
+        assert_eq!(num(out(&e, "t_comp_s")), Some(c.t_comp_s));
+        assert_eq!(num(out(&e, "t_total_s")), Some(c.t_total_s));
+        // Eq. 1: (W_add + W_mul) / (2 · W_add).
+        assert_eq!(num(out(&e, "f_im")), Some(419_430_400.0 / 629_145_600.0));
+        assert_eq!(num(out(&e, "f_im")), Some(c.f_im));
+        // Doubling the slow memory's bandwidth on the one architecture lowers T_mem.
+        let faster = eval(&[("devices", "c2075"), ("beta_s_gbs", "175.84")]).unwrap();
+        assert!(num(out(&faster, "t_mem_s")).unwrap() < num(out(&e, "t_mem_s")).unwrap());
+        // d is the number of levels.
+        assert_eq!(
+            eval(&[
+                ("w", "10*3,5"),
+                ("d", "3"),
+                ("w_add", "0"),
+                ("w_mul", "0"),
+                ("w_vec", "0")
+            ])
+            .unwrap_err(),
+            "d: must be auto or the number of levels in w (4)"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        assert_eq!(
+            eval(&[("devices", "h100")]).unwrap_err(),
+            "devices: “h100” is not a device this model takes; valid: c2075, k20c, k20x, i5-2400, i7-4700"
+        );
+        assert_eq!(
+            eval(&[("np", "64")]).unwrap_err(),
+            "np: a typed value changes one architecture: choose one in the list, or add custom"
+        );
+        assert!(eval(&[("w", "10,10"), ("w_add", "30")])
+            .unwrap_err()
+            .starts_with("w_add: W_add + W_mul must be at most"));
+    }
+}

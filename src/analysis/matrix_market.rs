@@ -337,10 +337,12 @@ impl MtxReader {
         };
         self.symmetry = match Symmetry::from_id(words[4]) {
             Some(s) => s,
-            None => return Err(self.err(format!(
+            None => {
+                return Err(self.err(format!(
                 "unknown symmetry “{}”: expected general, symmetric, skew-symmetric or hermitian",
                 words[4]
-            ))),
+            )))
+            }
         };
         self.stage = Stage::Size;
         Ok(())

@@ -61,6 +61,9 @@ pub enum Devices {
 pub enum DeviceKinds {
     Gpus,
     Any,
+    /// Devices whose record carries this model constant (AutoMatch's Table I: `np`), and the
+    /// custom device, whose values the model's own fields take.
+    Carrying(&'static str),
 }
 
 impl Devices {
@@ -69,6 +72,9 @@ impl Devices {
         match self {
             Devices::Gpus | Devices::Listed(DeviceKinds::Gpus) => d.kind == DeviceKind::Gpu,
             Devices::Any | Devices::Listed(DeviceKinds::Any) => true,
+            Devices::Listed(DeviceKinds::Carrying(key)) => {
+                d.constant(key).is_some() || d.id == crate::devices::custom::ID
+            }
         }
     }
     /// True when the page shows the single-device picker.

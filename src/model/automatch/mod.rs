@@ -14,6 +14,9 @@
 
 use crate::devices::Device;
 
+mod declaration;
+pub use declaration::{Automatch, MODEL};
+
 /// The keys of an architecture's Table I values on a device record (docs/models.md names).
 pub const ARCH_KEYS: [&str; 10] = [
     "np",
@@ -29,7 +32,7 @@ pub const ARCH_KEYS: [&str; 10] = [
 ];
 
 /// One architecture of the abstract machine: the paper's Table I row.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Arch {
     /// n_p: cores.
     pub np: f64,
