@@ -14,6 +14,8 @@ use crate::format;
 
 /// The worker's loader (Trunk names worker files after the binary, unhashed).
 const WORKER: &str = "./warpsight-worker_loader.js";
+/// The report worker's (the JSON download).
+const REPORT_WORKER: &str = "./warpsight-report_loader.js";
 
 #[derive(Clone, Debug, PartialEq)]
 enum Status {
@@ -70,6 +72,39 @@ fn stats_of(text: &str) -> Option<MatrixStats> {
 
 fn get(v: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// The JSON document of a link (`warpsight eval`'s), written by the report worker
+/// (`src/report_worker.rs`): `done` gets its text or what went wrong. The worker ends once it
+/// has answered.
+pub fn json_in_worker(query: String, done: impl FnOnce(Result<String, String>) + 'static) {
+    let worker = match Worker::new(REPORT_WORKER) {
+        Ok(w) => w,
+        Err(_) => return done(Err("the browser could not start the worker".to_string())),
+    };
+    let target = worker.clone();
+    let mut done = Some(done);
+    let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        let data = e.data();
+        let result = match get(&data, "type").as_string().as_deref() {
+            Some("ready") => {
+                let message = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&message, &"query".into(), &query.as_str().into());
+                let _ = target.post_message(&message);
+                return;
+            }
+            Some("done") => Ok(get(&data, "json").as_string().unwrap_or_default()),
+            Some("error") => Err(get(&data, "message").as_string().unwrap_or_default()),
+            _ => return,
+        };
+        target.terminate();
+        if let Some(done) = done.take() {
+            done(result);
+        }
+    });
+    worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+    // One small handler per download, kept: it may not be dropped while it runs.
+    handler.forget();
 }
 
 /// A running worker and its message handler (kept alive while it runs).

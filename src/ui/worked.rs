@@ -389,18 +389,23 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
             super::browser::download(&file("csv"), "text/csv;charset=utf-8", &rows_csv(&rows));
         }
     };
+    // The JSON download is written by the report worker from the link (the CLI's document,
+    // with what only it uses): the page's bundle carries no JSON writer.
+    let json_error = RwSignal::new(None::<String>);
     let export_json = move |_| {
-        good.with_untracked(|g| {
-            if let Some(g) = g {
-                // The JSON download has what only it uses, computed now (as the CLI does).
-                let mut eval = g.eval.clone();
-                (g.state.model.complete)(&g.state.params, g.state.device, &mut eval);
-                let doc = crate::report::evaluation_json(&g.state, &eval);
-                if let Ok(text) = serde_json::to_string_pretty(&doc) {
-                    super::browser::download(&file("json"), "application/json", &(text + "\n"));
-                }
+        let Some(query) =
+            good.with_untracked(|g| g.as_ref().map(|g| crate::link::to_query(&g.state)))
+        else {
+            return;
+        };
+        let name = file("json");
+        super::analysis::json_in_worker(query, move |r| match r {
+            Ok(text) => {
+                json_error.set(None);
+                super::browser::download(&name, "application/json", &(text + "\n"));
             }
-        })
+            Err(e) => json_error.set(Some(format!("The JSON could not be written: {e}"))),
+        });
     };
     view! {
         <section class="worked" aria-label="Worked table">
@@ -418,6 +423,7 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
                 " "
                 <button type="button" class="link" id="export-json" on:click=export_json title="Every input and output as JSON: the document `warpsight eval` prints">"JSON (as the CLI prints)"</button>
             </p>
+            {move || json_error.get().map(|e| view! { <p class="error" id="export-json-error" role="alert">{e}</p> })}
         </section>
     }
 }

@@ -147,16 +147,22 @@ test('every chart downloads as SVG and PNG', async () => {
   await page.close();
 });
 
-test('the worked table downloads as CSV and the whole evaluation as the CLI\'s JSON, for every model', async () => {
+test('the worked table downloads as CSV and the whole evaluation as the CLI\'s JSON (written by the report worker), for every model', async () => {
   const page = await app.env.context.newPage();
   for (const q of [
     'model=hong-kim&device=gtx280&threads_per_block=256&blocks=400&comp_insts=71',
     'model=luo-suda&device=gtx260&periods=20:400,30:1000&n_act=16',
     'model=apsp&device=c2075&n=81&block_size=8&measured=500:12.5,81:0.9',
+    'model=spmv&target=custom&device=custom&custom_sms=10&kernel=ell',
   ]) {
     await page.goto(app.link(q));
     await ready(page);
+    // The JSON is written by the report worker, which the page loads only when asked.
+    const reportLoaded = () => page.evaluate(() => performance.getEntriesByType('resource')
+      .some((r) => /warpsight-report/.test(r.name)));
+    assert.equal(await reportLoaded(), false, q);
     const json = await download(page, '#export-json');
+    assert.equal(await reportLoaded(), true, q);
     const cli = cliEval(await settledUrl(page));
     assert.deepEqual(JSON.parse(json.body.toString('utf8')), cli, q);
     assert.match(json.name, /^warpsight-[a-z-]+-[a-z0-9-]+\.json$/);
