@@ -23,7 +23,8 @@ const gz = join(dir, 'bench.mtx.gz');
 await writeFile(plain, text);
 await writeFile(gz, gzipSync(text, { level: 6 }));
 
-const server = await startServer();
+// BENCH_DIST: another build to measure the same way.
+const server = await (process.env.BENCH_DIST ? startServer({}, process.env.BENCH_DIST) : startServer());
 const env = await openBrowser();
 const page = await env.context.newPage();
 await page.goto(`${server.base}?model=spmv`);
