@@ -88,7 +88,9 @@ impl MatrixReader {
         match self.inner {
             Some(Inner::Plain(r)) => r.finish(),
             Some(Inner::Tar(t)) => t.finish(),
-            None => unreachable!("started above"),
+            // Not started (nothing was fed and the start failed silently): the plain reader's
+            // own verdict on an empty file.
+            None => MtxReader::new().finish(),
         }
     }
 }

@@ -244,13 +244,14 @@ fn analyze_memory(path: &str, line: Option<&str>) -> Result<(), Failure> {
     let reader = reader
         .finish()
         .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
-    let main = reader.at(line).expect("the --line analysis");
+    let no_analysis = |l: u64| Failure::Input(format!("{path}: no analysis at {l}-byte lines"));
+    let main = reader.at(line).ok_or_else(|| no_analysis(line))?;
     let mut q_f = serde_json::Map::new();
     let mut q_s = serde_json::Map::new();
     for (id, a) in &archs {
         let sd = reader
             .at(a.l_bytes as u64)
-            .expect("each device's line size");
+            .ok_or_else(|| no_analysis(a.l_bytes as u64))?;
         let (f, s) = sd.q(a.capacity_lines());
         q_f.insert(id.to_string(), Json::from(f));
         q_s.insert(id.to_string(), Json::from(s));

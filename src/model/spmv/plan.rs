@@ -364,7 +364,7 @@ pub fn fit(plan: &[Bench], x: &Sizes, times: &[(String, f64)]) -> Result<Fitted,
         }
     }
     let time = |id: &str| times.iter().rev().find(|(i, _)| i == id).map(|(_, t)| *t);
-    let bench = |id: &str| plan.iter().find(|b| b.id == id).expect("the plan's own id");
+    let bench = |id: &str| plan.iter().find(|b| b.id == id);
     let mut fitted = Fitted {
         missing: plan
             .iter()
@@ -375,12 +375,12 @@ pub fn fit(plan: &[Bench], x: &Sizes, times: &[(String, f64)]) -> Result<Fitted,
     };
     let by_width = |ids: &[&str]| -> Option<Vec<(f64, f64)>> {
         ids.iter()
-            .map(|id| Some((bench(id).p_nz as f64, time(id)?)))
+            .map(|id| Some((bench(id)?.p_nz as f64, time(id)?)))
             .collect()
     };
     let by_strips = |ids: &[&str]| -> Option<Vec<(f64, f64)>> {
         ids.iter()
-            .map(|id| Some((bench(id).strips as f64, time(id)?)))
+            .map(|id| Some((bench(id)?.strips as f64, time(id)?)))
             .collect()
     };
     type Points = Option<Vec<(f64, f64)>>;
