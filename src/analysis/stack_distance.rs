@@ -183,6 +183,25 @@ impl std::fmt::Display for TraceError {
     }
 }
 
+/// A reader of one line at a time, fed chunks of any size (the trace readers below).
+trait ByLine {
+    fn lines(&mut self) -> &mut Lines;
+    fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError>;
+
+    fn feed_lines(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
+        let mut lines = std::mem::take(self.lines());
+        let r = lines.feed(chunk, |n, l| self.line(n, l));
+        *self.lines() = lines;
+        r
+    }
+
+    /// The last line, if the stream did not end with a newline.
+    fn finish_lines(&mut self) -> Result<(), TraceError> {
+        let mut lines = std::mem::take(self.lines());
+        lines.finish(|n, l| self.line(n, l))
+    }
+}
+
 /// Splits a stream into lines across chunk boundaries.
 #[derive(Clone, Debug, Default)]
 struct Lines {
@@ -266,7 +285,7 @@ impl LackeyReader {
         }
     }
 
-    fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
+    fn read_line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
         let err = |m: &str| TraceError {
             line: n,
@@ -300,15 +319,11 @@ impl LackeyReader {
     }
 
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
-        let mut lines = std::mem::take(&mut self.lines);
-        let r = lines.feed(chunk, |n, l| self.line(n, l));
-        self.lines = lines;
-        r
+        self.feed_lines(chunk)
     }
 
     pub fn finish(mut self) -> Result<LackeyReader, TraceError> {
-        let mut lines = std::mem::take(&mut self.lines);
-        lines.finish(|n, l| self.line(n, l))?;
+        self.finish_lines()?;
         Ok(self)
     }
 
@@ -318,6 +333,15 @@ impl LackeyReader {
             .iter()
             .find(|(l, _)| *l == line_size)
             .map(|(_, s)| s)
+    }
+}
+
+impl ByLine for LackeyReader {
+    fn lines(&mut self) -> &mut Lines {
+        &mut self.lines
+    }
+    fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
+        self.read_line(n, raw)
     }
 }
 
@@ -429,7 +453,7 @@ impl OpsReader {
             })
     }
 
-    fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
+    fn read_line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
         let text = String::from_utf8_lossy(raw);
         let text = text.split('#').next().unwrap_or_default().trim();
         if text.is_empty() {
@@ -502,34 +526,26 @@ impl OpsReader {
     }
 
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
-        let mut lines = std::mem::take(&mut self.lines);
-        let r = lines.feed(chunk, |n, l| self.line(n, l));
-        self.lines = lines;
-        r
+        self.feed_lines(chunk)
     }
 
     pub fn finish(mut self) -> Result<OpsProfile, TraceError> {
-        let mut lines = std::mem::take(&mut self.lines);
-        lines.finish(|n, l| self.line(n, l))?;
+        self.finish_lines()?;
         Ok(self.asap.finish())
+    }
+}
+
+impl ByLine for OpsReader {
+    fn lines(&mut self) -> &mut Lines {
+        &mut self.lines
+    }
+    fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
+        self.read_line(n, raw)
     }
 }
 
 /// The work profile in its link form: `w1,w2,…` with runs of equal levels as `w*k`.
 pub fn runs_text(w: &[u64]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < w.len() {
-        let mut j = i;
-        while j < w.len() && w[j] == w[i] {
-            j += 1;
-        }
-        out.push(if j - i > 1 {
-            format!("{}*{}", w[i], j - i)
-        } else {
-            w[i].to_string()
-        });
-        i = j;
-    }
-    out.join(",")
+    let levels = crate::model::automatch::Levels::from_counts(w.iter().map(|&x| x as f64));
+    crate::field::runs_text(&levels.0)
 }

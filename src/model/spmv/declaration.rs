@@ -110,6 +110,19 @@ const fn table_ii(
     )
 }
 
+/// A C2050 time on one of Table II's lines: auto (the line) unless measured.
+const fn reference_line_time(
+    name: &'static str,
+    symbol: &'static str,
+    label: &'static str,
+    source: &'static str,
+) -> Field {
+    num(
+        name, symbol, label, "ms", 1e-9, 1e6, false, 1.0, REFERENCE, source,
+    )
+    .auto()
+}
+
 const fn reference_time(name: &'static str, label: &'static str) -> Field {
     num(
         name,
@@ -197,45 +210,24 @@ pub const FIELDS: &[Field] = &[
         "illustrative: type your C2050's measured time for the chosen kernel",
     )
     .sweepable(),
-    num(
+    reference_line_time(
         "t00",
         "T_00",
         "T00: M1's time on the C2050",
-        "ms",
-        1e-9,
-        1e6,
-        false,
-        1.0,
-        REFERENCE,
         "auto: Table II's line C1_Ref·X00 + B0_LT; or your C2050's measurement",
-    )
-    .auto(),
-    num(
+    ),
+    reference_line_time(
         "t01",
         "T_01",
         "T01: N0's time on the C2050",
-        "ms",
-        1e-9,
-        1e6,
-        false,
-        1.0,
-        REFERENCE,
         "auto: Table II's line C1_Ref·X01 + B0_LT; or your C2050's measurement",
-    )
-    .auto(),
-    num(
+    ),
+    reference_line_time(
         "t02",
         "T_02",
         "T02: N1's time on the C2050",
-        "ms",
-        1e-9,
-        1e6,
-        false,
-        1.0,
-        REFERENCE,
         "auto: Table II's line C1_Ref·X02 + B0_RT; or your C2050's measurement",
-    )
-    .auto(),
+    ),
     num(
         "t0",
         "T_0",
