@@ -447,7 +447,7 @@ mod generators {
     }
 }
 
-/// The declaration (fields, outputs, errors) evaluated directly: the page is not on main yet.
+/// The declaration (fields, outputs, errors) evaluated directly.
 mod declaration {
     use warpsight::devices;
     use warpsight::model::automatch::{self as am, Arch, MODEL};
@@ -580,5 +580,167 @@ mod declaration {
         assert!(eval(&[("w", "10,10"), ("w_add", "30")])
             .unwrap_err()
             .starts_with("w_add: W_add + W_mul must be at most"));
+    }
+
+    #[test]
+    fn q_by_capacity_gives_each_architecture_its_row() {
+        // ARC1 (i5-2400): 6 MB in 64 B lines, C = 98,304; ARC5 (K20X): 2.3 MB in 128 B,
+        // ⌊18,841.6⌋.
+        assert_eq!(
+            Arch::of(devices::find("i5-2400").unwrap())
+                .unwrap()
+                .capacity_lines(),
+            98_304
+        );
+        assert_eq!(
+            Arch::of(devices::find("k20x").unwrap())
+                .unwrap()
+                .capacity_lines(),
+            18_841
+        );
+        let rows = "64:98304:1000:10,128:18841:500:505";
+        let e = eval(&[("q_by_capacity", rows)]).unwrap();
+        let detail = e.detail.get::<am::Automatch>().unwrap();
+        assert_eq!(detail.q, vec![(1000.0, 10.0, true), (500.0, 505.0, true)]);
+        // Each architecture's T_mem is eq. 4 with its own row.
+        for (i, (id, q_f, q_s)) in [("i5-2400", 1000.0, 10.0), ("k20x", 500.0, 505.0)]
+            .into_iter()
+            .enumerate()
+        {
+            let a = Arch::of(devices::find(id).unwrap()).unwrap();
+            let want = am::t_mem(
+                a.alpha_f_us * 1e-6,
+                a.alpha_s_us * 1e-6,
+                400.0,
+                q_f,
+                q_s,
+                a.beta_f_gbs * 1e9,
+                a.beta_s_gbs * 1e9,
+                a.l_bytes,
+            );
+            assert_eq!(detail.archs[i].3.t_mem_s, want, "{id}");
+        }
+        // A row at another capacity (the C2075's 1.6 MB is 13,107 lines) is not the K20X's:
+        // it falls back to the typed Q_f and Q_s.
+        let e = eval(&[("q_by_capacity", "128:13107:1:1")]).unwrap();
+        let detail = e.detail.get::<am::Automatch>().unwrap();
+        assert_eq!(detail.q[1], (498_073_600.0, 26_214_400.0, false));
+        // A bad cell names its row and column.
+        let err = eval(&[("q_by_capacity", "64:98304:-1:0")]).unwrap_err();
+        assert!(err.starts_with("q_by_capacity: row 1, q_f"), "{err}");
+    }
+}
+
+/// The worker's analyses: a trace of either kind told apart, the histogram's Q at any
+/// capacity, and the generators as the page offers them.
+mod profile {
+    use warpsight::analysis::generators::{Workload, WORKLOADS};
+    use warpsight::analysis::profile::{LineHistogram, TraceReader};
+    use warpsight::analysis::stack_distance::StackDistance;
+
+    #[test]
+    fn a_trace_of_either_kind_in_any_chunks() {
+        for chunk in [1, 4, 1000] {
+            let mut r = TraceReader::new(&[64, 128]);
+            for c in super::LACKEY.as_bytes().chunks(chunk) {
+                r.feed(c).unwrap();
+            }
+            let p = r.finish().unwrap();
+            assert_eq!(p.source, "a Lackey memory trace");
+            assert!(p.schedule.is_none());
+            // As lackey_in_any_chunks: 64 B lines ∞ ∞ 1 0 ∞ 2; 128 B lines ∞ 0 0 0 ∞ 1.
+            assert_eq!(p.memory[0].line, 64);
+            assert_eq!(p.memory[0].histogram, vec![(0, 1), (1, 1), (2, 1)]);
+            assert_eq!((p.memory[0].references, p.memory[0].cold), (6, 3));
+            assert_eq!(p.memory[1].histogram, vec![(0, 3), (1, 1)]);
+
+            let mut r = TraceReader::new(&[64]);
+            for c in super::OPS.as_bytes().chunks(chunk) {
+                r.feed(c).unwrap();
+            }
+            let p = r.finish().unwrap();
+            assert_eq!(p.source, "an operation trace");
+            assert!(p.memory.is_empty());
+            let s = p.schedule.unwrap();
+            assert_eq!((s.d, s.w.as_str(), s.work), (3, "2,1*2", 4));
+            assert_eq!((s.w_add, s.w_mul, s.s), (2, 2, 1));
+        }
+        // Nothing to analyse, said as such; a bad line keeps its number.
+        let e = TraceReader::new(&[64]).finish().unwrap_err();
+        assert_eq!(
+            e.message,
+            "the trace is empty: no Lackey lines and no operations"
+        );
+        let mut r = TraceReader::new(&[64]);
+        r.feed(b"==1== Lackey\n# nothing\n").unwrap();
+        assert_eq!(r.finish().unwrap_err().message, e.message);
+        let mut r = TraceReader::new(&[64]);
+        r.feed(b"ld r1 100\n").unwrap();
+        let e = r.finish().unwrap_err();
+        assert!(
+            e.message
+                .starts_with("the trace holds no floating-point operations"),
+            "{}",
+            e.message
+        );
+        let mut r = TraceReader::new(&[64]);
+        assert_eq!(
+            r.feed(b"I  0400,3\n L 1000,8\n Q 12\n").unwrap_err().line,
+            3
+        );
+    }
+
+    #[test]
+    fn q_from_the_histogram_is_the_analysis_q() {
+        let mut sd = StackDistance::new();
+        let mut x = 12345u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            sd.access(x % 700);
+        }
+        let h = LineHistogram::of(64, &sd);
+        for c in [0, 1, 2, 10, 100, 699, 700, 701, 5000] {
+            assert_eq!(h.q(c), sd.q(c), "capacity {c}");
+        }
+        assert_eq!(h.q(0), (0, 20_000));
+        assert_eq!(h.q(700), (20_000 - 700, 700));
+    }
+
+    #[test]
+    fn workloads_as_offered() {
+        for w in WORKLOADS {
+            let defaults: Vec<f64> = w.params.iter().map(|p| p.default as f64).collect();
+            let load = Workload::from_spec(w.id, &defaults).unwrap();
+            assert!(!load.describe().is_empty());
+            // Each size's range is checked, and the message names it.
+            for (k, p) in w.params.iter().enumerate() {
+                let mut v = defaults.clone();
+                v[k] = (p.max + 1) as f64;
+                assert_eq!(
+                    Workload::from_spec(w.id, &v).unwrap_err(),
+                    format!(
+                        "{}: must be a whole number from {} to {}",
+                        p.label,
+                        warpsight::format::grouped(p.min as f64, 0),
+                        warpsight::format::grouped(p.max as f64, 0)
+                    )
+                );
+                v[k] = 2.5;
+                assert!(Workload::from_spec(w.id, &v).is_err());
+            }
+        }
+        assert_eq!(
+            Workload::from_spec("heat2d", &[6.0, 2.0]).unwrap(),
+            Workload::Heat2d { n: 6, steps: 2 }
+        );
+        assert!(Workload::from_spec("fft", &[]).unwrap_err().contains("fft"));
+        // Progress rises to below 1 and the result is generate's.
+        let mut seen = Vec::new();
+        let w = Workload::Matmul { n: 4 };
+        let g = w.generate_with(&[64], &mut |f| seen.push(f));
+        assert_eq!(seen, vec![0.0, 0.25, 0.5, 0.75]);
+        assert_eq!(g.ops, w.generate(&[64]).ops);
     }
 }

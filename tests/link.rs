@@ -260,10 +260,10 @@ fn models_and_devices_in_links() {
     let (s, n) = from_query("model=apsp&device=i5-2400");
     assert_eq!(s.device.id, "c2075");
     assert_eq!(n[0].key, "device");
-    // The notice says what the device is and which models take it (none yet for a CPU).
+    // The notice says what the device is and which model takes it.
     assert_eq!(
         n[0].message,
-        "“i5-2400” is a CPU that no model here takes yet; apsp takes GPUs (warpsight devices lists them)"
+        "“i5-2400” is a CPU, which apsp does not take; it is for automatch"
     );
     let (_, n) = from_query("device=rtx9999");
     assert_eq!(

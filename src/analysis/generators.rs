@@ -25,6 +25,73 @@ pub enum Workload {
     Matmul { n: u64 },
 }
 
+/// One size of a workload as the page and the worker's messages name it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Param {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub default: u64,
+    pub min: u64,
+    pub max: u64,
+}
+
+/// A workload as offered: its id, its name, and its sizes in the order
+/// [`Workload::from_spec`] takes them. The maxima keep a run within a few hundred million
+/// references and the worker's memory within a few hundred MB.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorkloadSpec {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub params: &'static [Param],
+}
+
+const fn param(key: &'static str, label: &'static str, default: u64, min: u64, max: u64) -> Param {
+    Param {
+        key,
+        label,
+        default,
+        min,
+        max,
+    }
+}
+
+pub const WORKLOADS: &[WorkloadSpec] = &[
+    WorkloadSpec {
+        id: "heat2d",
+        name: "Heat2D: 2-D 5-point Jacobi",
+        params: &[
+            param("n", "Grid side n", 256, 3, 1024),
+            param("steps", "Time steps", 20, 1, 1000),
+        ],
+    },
+    WorkloadSpec {
+        id: "stencil3d",
+        name: "3-D 7-point stencil",
+        params: &[
+            param("n", "Grid side n", 48, 3, 128),
+            param("steps", "Time steps", 5, 1, 100),
+        ],
+    },
+    WorkloadSpec {
+        id: "spmv",
+        name: "SpMV, y = A·x (CSR, random columns)",
+        params: &[
+            param("rows", "Rows", 65_536, 1, 1_000_000),
+            param("per_row", "Non-zeros per row", 16, 1, 256),
+        ],
+    },
+    WorkloadSpec {
+        id: "lu",
+        name: "Dense LU (no pivoting)",
+        params: &[param("n", "Matrix side n", 128, 2, 512)],
+    },
+    WorkloadSpec {
+        id: "matmul",
+        name: "Matrix multiply C = A·B",
+        params: &[param("n", "Matrix side n", 96, 1, 256)],
+    },
+];
+
 /// What a generator gives: the schedule's profile, the stack distances at each line size, and
 /// W_vec's default with its reason.
 #[derive(Clone, Debug)]
@@ -72,8 +139,71 @@ impl Run {
 const C: u64 = 100;
 
 impl Workload {
+    /// The workload `id` of [`WORKLOADS`] at these sizes (in its `params` order), or a message
+    /// naming the size that is out of range.
+    pub fn from_spec(id: &str, values: &[f64]) -> Result<Workload, String> {
+        let spec = WORKLOADS
+            .iter()
+            .find(|w| w.id == id)
+            .ok_or_else(|| format!("no workload “{}”", crate::format::printable(id)))?;
+        let mut v = [0u64; 2];
+        for (k, p) in spec.params.iter().enumerate() {
+            let x = values.get(k).copied().unwrap_or(f64::NAN);
+            if !(x.fract() == 0.0 && x >= p.min as f64 && x <= p.max as f64) {
+                return Err(format!(
+                    "{}: must be a whole number from {} to {}",
+                    p.label,
+                    crate::format::grouped(p.min as f64, 0),
+                    crate::format::grouped(p.max as f64, 0)
+                ));
+            }
+            v[k] = x as u64;
+        }
+        Ok(match id {
+            "heat2d" => Workload::Heat2d {
+                n: v[0],
+                steps: v[1],
+            },
+            "stencil3d" => Workload::Stencil3d {
+                n: v[0],
+                steps: v[1],
+            },
+            "spmv" => Workload::Spmv {
+                rows: v[0],
+                per_row: v[1],
+                seed: 1,
+            },
+            "lu" => Workload::Lu { n: v[0] },
+            _ => Workload::Matmul { n: v[0] },
+        })
+    }
+
+    /// In words, with its sizes.
+    pub fn describe(&self) -> String {
+        let g = |x: u64| crate::format::grouped(x as f64, 0);
+        match *self {
+            Workload::Heat2d { n, steps } => {
+                format!("Heat2D, {} × {} grid, {} steps", g(n), g(n), g(steps))
+            }
+            Workload::Stencil3d { n, steps } => {
+                format!("3-D 7-point stencil, {}³ grid, {} steps", g(n), g(steps))
+            }
+            Workload::Spmv { rows, per_row, .. } => {
+                format!("SpMV, {} rows × {} non-zeros", g(rows), g(per_row))
+            }
+            Workload::Lu { n } => format!("dense LU, n = {}", g(n)),
+            Workload::Matmul { n } => format!("matrix multiply, n = {}", g(n)),
+        }
+    }
+
     /// Runs the workload, with a stack-distance analysis at each of `line_sizes` (bytes).
     pub fn generate(self, line_sizes: &[u64]) -> Generated {
+        self.generate_with(line_sizes, &mut |_| {})
+    }
+
+    /// [`Workload::generate`], telling `progress` the fraction done now and then (once per
+    /// row of the outermost loops).
+    pub fn generate_with(self, line_sizes: &[u64], progress: &mut dyn FnMut(f64)) -> Generated {
         let mut sizes = line_sizes.to_vec();
         sizes.sort_unstable();
         sizes.dedup();
@@ -90,6 +220,7 @@ impl Workload {
                 for t in 0..steps {
                     let (u, v) = (t % 2, 1 - t % 2);
                     for i in 1..n.saturating_sub(1) {
+                        progress((t * n + i) as f64 / (steps * n) as f64);
                         for j in 1..n.saturating_sub(1) {
                             r.ld(0, at(u, i - 1, j));
                             r.ld(1, at(u, i + 1, j));
@@ -114,6 +245,7 @@ impl Workload {
                 for t in 0..steps {
                     let (u, v) = (t % 2, 1 - t % 2);
                     for i in 1..n.saturating_sub(1) {
+                        progress((t * n + i) as f64 / (steps * n) as f64);
                         for j in 1..n.saturating_sub(1) {
                             for k in 1..n.saturating_sub(1) {
                                 r.ld(0, at(u, i, j, k));
@@ -149,6 +281,9 @@ impl Workload {
                 // val (doubles) at 0, col (u32) at 1, x at 2, y at 3.
                 let mut state = seed | 1;
                 for i in 0..rows {
+                    if i % 1024 == 0 {
+                        progress(i as f64 / rows as f64);
+                    }
                     for k in 0..per_row {
                         let p = i * per_row + k;
                         state ^= state << 13;
@@ -177,6 +312,9 @@ impl Workload {
             Workload::Lu { n } => {
                 let at = |i: u64, j: u64| array(0) + (i * n + j) * 8;
                 for k in 0..n.saturating_sub(1) {
+                    // The trailing updates shrink: (n−k)² of n³/3.
+                    let left = (n - k) as f64 / n as f64;
+                    progress(1.0 - left * left * left);
                     r.ld(0, at(k, k));
                     for i in k + 1..n {
                         r.ld(1, at(i, k));
@@ -200,6 +338,7 @@ impl Workload {
             Workload::Matmul { n } => {
                 let at = |a: u64, i: u64, j: u64| array(a) + (i * n + j) * 8;
                 for i in 0..n {
+                    progress(i as f64 / n as f64);
                     for j in 0..n {
                         for k in 0..n {
                             r.ld(1, at(0, i, k));

@@ -4,6 +4,7 @@
 
 pub mod generators;
 pub mod matrix_market;
+pub mod profile;
 pub mod stack_distance;
 mod tar;
 

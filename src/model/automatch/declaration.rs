@@ -6,7 +6,7 @@
 use super::{cost, ranks, shares, t_combined, t_even, Arch, Cost, Levels, Profile, ARCH_KEYS};
 use crate::devices::custom;
 use crate::devices::Device;
-use crate::field::{Field, InputError, Value};
+use crate::field::{Column, Field, InputError, Value};
 use crate::model::{
     finite, nothing_to_complete, out, Cell, Detail, DeviceKinds, Devices, Evaluation, Example,
     Model, Out, OutputSpec, Params, ReadingNote, Scope,
@@ -89,6 +89,50 @@ pub const FIELDS: &[Field] = &[
     app("q_f", "Q_f", "Transfers to the fast memory", "lines", 498_073_600.0),
     app("q_s", "Q_s", "Transfers from the slow memory", "lines", 26_214_400.0),
     app("s", "S", "Global synchronizations", "", 100.0),
+    Field::rows(
+        "q_by_capacity",
+        "",
+        "Q_f and Q_s by line size and capacity (l:c:q_f:q_s)",
+        Q_COLUMNS,
+        0,
+        64,
+        &[],
+    )
+    .group(PROFILE)
+    .source("a trace or generator analysed in the worker (or `warpsight analyze memory`): an architecture with L = l bytes and capacity C = ⌊Z / L⌋ = c lines takes that row's Q_f and Q_s; the others take Q_f and Q_s above"),
+];
+
+/// The columns of `q_by_capacity`: a line size, a capacity in lines, and the transfers a
+/// trace gives there.
+const Q_COLUMNS: &[Column] = &[
+    Column {
+        name: "l",
+        unit: "B",
+        min: 1.0,
+        max: 4096.0,
+        integer: true,
+    },
+    Column {
+        name: "c",
+        unit: "lines",
+        min: 0.0,
+        max: 1e15,
+        integer: true,
+    },
+    Column {
+        name: "q_f",
+        unit: "lines",
+        min: 0.0,
+        max: 1e18,
+        integer: true,
+    },
+    Column {
+        name: "q_s",
+        unit: "lines",
+        min: 0.0,
+        max: 1e18,
+        integer: true,
+    },
 ];
 
 pub const OUTPUTS: &[OutputSpec] = &[
@@ -152,6 +196,9 @@ pub struct Automatch {
     pub profile: Profile,
     /// (device id, its name, its architecture, its cost).
     pub archs: Vec<(&'static str, &'static str, Arch, Cost)>,
+    /// The (Q_f, Q_s) each architecture was priced with, and whether they came from
+    /// `q_by_capacity` (a trace) rather than the typed Q_f and Q_s.
+    pub q: Vec<(f64, f64, bool)>,
     pub ranks: Vec<u32>,
     pub shares: Vec<f64>,
     pub t_combined_s: f64,
@@ -267,10 +314,24 @@ fn profile(p: &Params) -> Result<Profile, InputError> {
 pub fn evaluate(p: &Params, device: &'static Device) -> Result<Automatch, InputError> {
     let archs = architectures(p, device)?;
     let profile = profile(p)?;
+    let rows = match p.get("q_by_capacity") {
+        Some(Value::Rows(rows)) => rows.clone(),
+        _ => Vec::new(),
+    };
+    let mut q = Vec::with_capacity(archs.len());
     let archs: Vec<_> = archs
         .into_iter()
         .map(|(id, name, a)| {
-            let c = cost(&a, &profile);
+            // The trace's row at this architecture's line size and capacity, if any.
+            let row = rows
+                .iter()
+                .find(|r| r[0] == a.l_bytes && r[1] == a.capacity_lines() as f64);
+            let mut mine = profile.clone();
+            if let Some(r) = row {
+                (mine.q_f, mine.q_s) = (r[2], r[3]);
+            }
+            q.push((mine.q_f, mine.q_s, row.is_some()));
+            let c = cost(&a, &mine);
             (id, name, a, c)
         })
         .collect();
@@ -282,6 +343,7 @@ pub fn evaluate(p: &Params, device: &'static Device) -> Result<Automatch, InputE
         ));
     }
     Ok(Automatch {
+        q,
         ranks: ranks(&totals),
         shares: shares(&totals),
         t_combined_s: t_combined(&totals),

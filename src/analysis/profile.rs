@@ -1,0 +1,242 @@
+//! What the analysis worker (and `warpsight analyze`) hands AutoMatch's page: an application
+//! profile derived from a trace file of either kind, or from a built-in workload generator —
+//! the ASAP schedule's summary when operations were seen, and the exact LRU stack-distance
+//! histogram at each line size when memory references were. The page turns the histograms
+//! into Q_f and Q_s at each architecture's capacity ([`LineHistogram::q`]); links carry those
+//! counts, never the histogram or the trace.
+
+use serde::Serialize;
+
+use super::generators::{Generated, Workload};
+pub use super::stack_distance::TraceError;
+use super::stack_distance::{runs_text, LackeyReader, OpsProfile, OpsReader, StackDistance};
+
+/// One line size's exact stack-distance histogram.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LineHistogram {
+    /// L, bytes.
+    pub line: u64,
+    pub references: u64,
+    /// First references (distance ∞).
+    pub cold: u64,
+    /// Distinct lines touched.
+    pub lines: u64,
+    /// (distance, references at it), ascending, the distances that occur.
+    pub histogram: Vec<(u64, u64)>,
+}
+
+impl LineHistogram {
+    pub fn of(line: u64, sd: &StackDistance) -> LineHistogram {
+        LineHistogram {
+            line,
+            references: sd.references(),
+            cold: sd.cold(),
+            lines: sd.lines(),
+            histogram: sd.histogram(),
+        }
+    }
+
+    /// (Q_f, Q_s) for a fast memory of `capacity` lines: hits are references at a distance
+    /// below the capacity; the rest, first touches included, go to the slow memory
+    /// (docs/models.md, as [`StackDistance::q`]).
+    pub fn q(&self, capacity: u64) -> (u64, u64) {
+        let hits: u64 = self
+            .histogram
+            .iter()
+            .take_while(|(d, _)| *d < capacity)
+            .map(|(_, c)| c)
+            .sum();
+        (hits, self.references - hits)
+    }
+}
+
+/// The ASAP schedule's summary, the work profile in its link form.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Schedule {
+    pub d: u64,
+    /// `w1,w2,…` with runs `w*k` (docs/models.md's link form).
+    pub w: String,
+    /// W: the operations of all levels.
+    pub work: u64,
+    pub w_add: u64,
+    pub w_mul: u64,
+    pub s: u64,
+}
+
+impl Schedule {
+    pub fn of(p: &OpsProfile) -> Schedule {
+        Schedule {
+            d: p.d,
+            w: runs_text(&p.w),
+            work: p.w.iter().sum(),
+            w_add: p.w_add,
+            w_mul: p.w_mul,
+            s: p.s,
+        }
+    }
+}
+
+/// A derived profile: what was seen, and where it came from.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TraceProfile {
+    /// In words: "a Lackey memory trace", "an operation trace", "Heat2D, n = 256, 20 steps".
+    pub source: String,
+    /// One histogram per line size asked for (empty when no memory references were seen).
+    pub memory: Vec<LineHistogram>,
+    pub schedule: Option<Schedule>,
+    /// W_vec's default and its reason (generators only: a trace cannot tell it).
+    pub w_vec: Option<u64>,
+    pub w_vec_note: Option<String>,
+}
+
+impl TraceProfile {
+    /// A generator's streams as a profile.
+    pub fn generated(workload: Workload, g: &Generated) -> TraceProfile {
+        TraceProfile {
+            source: workload.describe(),
+            memory: g
+                .memory
+                .iter()
+                .map(|(l, sd)| LineHistogram::of(*l, sd))
+                .collect(),
+            schedule: Some(Schedule::of(&g.ops)),
+            w_vec: Some(g.w_vec),
+            w_vec_note: Some(g.w_vec_note.to_string()),
+        }
+    }
+}
+
+enum Inner {
+    Lackey(LackeyReader),
+    Ops(OpsReader),
+}
+
+/// A trace of either kind, fed in chunks: a Valgrind Lackey memory trace or an operation
+/// trace (docs/models.md's formats), told apart by the first line that says something —
+/// Lackey's lines are a kind letter (`I`, `L`, `S`, `M`), a hex address and a comma.
+pub struct TraceReader {
+    line_sizes: Vec<u64>,
+    head: Vec<u8>,
+    inner: Option<Inner>,
+}
+
+impl TraceReader {
+    /// Stack distances (for a memory trace) at each of these line sizes, bytes.
+    pub fn new(line_sizes: &[u64]) -> TraceReader {
+        TraceReader {
+            line_sizes: line_sizes.to_vec(),
+            head: Vec::new(),
+            inner: None,
+        }
+    }
+
+    /// True for a Lackey line: `I  addr,size`, ` L addr,size`, ` S addr,size`, ` M …`.
+    fn lackey_line(line: &[u8]) -> bool {
+        let t = line.trim_ascii();
+        matches!(t.first(), Some(b'I' | b'L' | b'S' | b'M'))
+            && t.get(1).is_some_and(u8::is_ascii_whitespace)
+            && t.contains(&b',')
+    }
+
+    /// The format, once a line that tells is in `head`.
+    fn decide(&self, done: bool) -> Option<bool> {
+        let complete = match self.head.iter().rposition(|&b| b == b'\n') {
+            Some(i) => &self.head[..i],
+            None if done => &self.head[..],
+            None => return None,
+        };
+        let telling = complete.split(|&b| b == b'\n').find(|l| {
+            let t = l.trim_ascii();
+            !(t.is_empty() || t.starts_with(b"==") || t.starts_with(b"--") || t.starts_with(b"#"))
+        });
+        telling.map(Self::lackey_line)
+    }
+
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
+        match &mut self.inner {
+            Some(Inner::Lackey(r)) => r.feed(chunk),
+            Some(Inner::Ops(r)) => r.feed(chunk),
+            None => {
+                self.head.extend_from_slice(chunk);
+                match self.decide(false) {
+                    Some(lackey) => self.start(lackey),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+
+    fn start(&mut self, lackey: bool) -> Result<(), TraceError> {
+        let head = std::mem::take(&mut self.head);
+        let mut inner = if lackey {
+            Inner::Lackey(LackeyReader::new(&self.line_sizes))
+        } else {
+            Inner::Ops(OpsReader::new())
+        };
+        let r = match &mut inner {
+            Inner::Lackey(r) => r.feed(&head),
+            Inner::Ops(r) => r.feed(&head),
+        };
+        self.inner = Some(inner);
+        r
+    }
+
+    /// Memory references seen so far (at the first line size), for progress.
+    pub fn references(&self) -> u64 {
+        match &self.inner {
+            Some(Inner::Lackey(r)) => r.by_line_size.first().map_or(0, |s| s.1.references()),
+            _ => 0,
+        }
+    }
+
+    pub fn finish(mut self) -> Result<TraceProfile, TraceError> {
+        if self.inner.is_none() {
+            match self.decide(true) {
+                Some(lackey) => self.start(lackey)?,
+                None => return empty(),
+            }
+        }
+        match self.inner {
+            Some(Inner::Lackey(r)) => {
+                let r = r.finish()?;
+                if r.by_line_size.first().is_none_or(|s| s.1.references() == 0) {
+                    return Err(TraceError {
+                        line: 0,
+                        message: "the trace holds no loads or stores (Lackey lines “ L addr,size”, “ S addr,size”, “ M addr,size”)".to_string(),
+                    });
+                }
+                Ok(TraceProfile {
+                    source: "a Lackey memory trace".to_string(),
+                    memory: r
+                        .by_line_size
+                        .iter()
+                        .map(|(l, sd)| LineHistogram::of(*l, sd))
+                        .collect(),
+                    ..TraceProfile::default()
+                })
+            }
+            Some(Inner::Ops(r)) => {
+                let p = r.finish()?;
+                if p.d == 0 {
+                    return Err(TraceError {
+                        line: 0,
+                        message: "the trace holds no floating-point operations (add, sub, mul, div, other) and is not a Lackey trace".to_string(),
+                    });
+                }
+                Ok(TraceProfile {
+                    source: "an operation trace".to_string(),
+                    schedule: Some(Schedule::of(&p)),
+                    ..TraceProfile::default()
+                })
+            }
+            None => empty(),
+        }
+    }
+}
+
+fn empty() -> Result<TraceProfile, TraceError> {
+    Err(TraceError {
+        line: 0,
+        message: "the trace is empty: no Lackey lines and no operations".to_string(),
+    })
+}
