@@ -1,5 +1,10 @@
 //! The web app's entry point: a panic hook, then mount the app.
 
+/// Talc instead of the default dlmalloc: a few KB less wasm in the page's bundle, and faster.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();

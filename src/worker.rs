@@ -1,8 +1,11 @@
-//! The analysis worker: a separate wasm the page loads only when a file is read (Trunk builds
-//! it from `<link data-trunk rel="rust" data-type="worker">`). It takes `{kind, file}`, streams
-//! the file (through the browser's gzip DecompressionStream when compressed) into the pure
-//! streaming readers of `warpsight::analysis`, and posts back progress and then the statistics,
-//! as JSON text, or an error. The page cancels by terminating the worker.
+//! The analysis worker: a separate wasm the page loads only when a file is read or a workload
+//! generated (Trunk builds it from `<link data-trunk rel="rust" data-type="worker">`). It takes
+//! `{kind: "matrix", file}` (a Matrix Market file), `{kind: "trace", file, lines}` (a Lackey
+//! or operation trace, stack distances at each line size) or `{kind: "generate", workload,
+//! values, lines}`, streams the file (through the browser's gzip DecompressionStream when
+//! compressed) into the pure streaming readers of `warpsight::analysis`, and posts back
+//! progress and then the statistics, as JSON text, or an error. The page cancels by
+//! terminating the worker.
 
 #[cfg(target_arch = "wasm32")]
 mod run {
@@ -27,6 +30,8 @@ mod run {
         fn writable(this: &DecompressionStream) -> WritableStream;
     }
 
+    use warpsight::analysis::generators::Workload;
+    use warpsight::analysis::profile::{TraceProfile, TraceReader};
     use warpsight::analysis::MatrixReader;
 
     fn scope() -> DedicatedWorkerGlobalScope {
@@ -49,9 +54,21 @@ mod run {
         let on = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
             let data = e.data();
             wasm_bindgen_futures::spawn_local(async move {
+                // A request's `seq` comes back with its answer (the PTX panel keeps the latest).
+                let (seq, kind) = (get(&data, "seq"), get(&data, "kind"));
                 match read(&data).await {
-                    Ok(json) => post(&[("type", "done".into()), ("stats", json.into())]),
-                    Err(message) => post(&[("type", "error".into()), ("message", message.into())]),
+                    Ok(json) => post(&[
+                        ("type", "done".into()),
+                        ("stats", json.into()),
+                        ("seq", seq),
+                        ("kind", kind),
+                    ]),
+                    Err(message) => post(&[
+                        ("type", "error".into()),
+                        ("message", message.into()),
+                        ("seq", seq),
+                        ("kind", kind),
+                    ]),
                 }
             });
         });
@@ -64,8 +81,125 @@ mod run {
         js_sys::Date::now()
     }
 
-    /// Reads the file to its statistics (JSON text) or a message saying what is wrong.
+    /// The numbers of an array under `key`.
+    fn numbers(data: &JsValue, key: &str) -> Vec<f64> {
+        js_sys::Array::from(&get(data, key))
+            .iter()
+            .filter_map(|v| v.as_f64())
+            .collect()
+    }
+
+    /// The line sizes asked for: powers of two from 1 to 4096 bytes.
+    fn line_sizes(data: &JsValue) -> Result<Vec<u64>, String> {
+        let lines: Vec<u64> = numbers(data, "lines")
+            .into_iter()
+            .filter(|l| l.fract() == 0.0 && (1.0..=4096.0).contains(l))
+            .map(|l| l as u64)
+            .collect();
+        if lines.is_empty() {
+            return Err("no line size to analyse at".to_string());
+        }
+        Ok(lines)
+    }
+
+    /// The job's result (JSON text) or a message saying what is wrong.
     async fn read(data: &JsValue) -> Result<String, String> {
+        match get(data, "kind").as_string().as_deref() {
+            Some("generate") => generate(data),
+            Some("ptx") => Ok(ptx(data)),
+            // An example kernel's text (kept here, out of the page's bundle).
+            Some("ptx-example") => {
+                let id = get(data, "id").as_string().unwrap_or_default();
+                warpsight::model::ptx::EXAMPLES
+                    .iter()
+                    .find(|e| e.id == id)
+                    .map(|e| e.ptx.to_string())
+                    .ok_or_else(|| format!("no example “{id}”"))
+            }
+            Some("trace") => {
+                let mut reader = TraceReader::new(&line_sizes(data)?);
+                stream(data, &mut reader).await?;
+                let profile = reader.finish().map_err(|e| e.to_string())?;
+                serde_json::to_string(&profile).map_err(|e| e.to_string())
+            }
+            _ => {
+                let mut matrix = MatrixReader::new();
+                stream(data, &mut matrix).await?;
+                let stats = matrix.finish().map_err(|e| e.to_string())?;
+                serde_json::to_string(&stats).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// The PTX panel's report on `{text, trips (or null), uncoalesced, costs}`.
+    fn ptx(data: &JsValue) -> String {
+        use warpsight::model::ptx::{report, CostTable};
+        let text = get(data, "text").as_string().unwrap_or_default();
+        let trips = get(data, "trips");
+        let trips: Option<Vec<u64>> = (!trips.is_null() && !trips.is_undefined()).then(|| {
+            numbers(data, "trips")
+                .into_iter()
+                .map(|t| t as u64)
+                .collect()
+        });
+        let uncoalesced: Vec<usize> = numbers(data, "uncoalesced")
+            .into_iter()
+            .map(|i| i as usize)
+            .collect();
+        let costs = CostTable::from_flat(&numbers(data, "costs")).unwrap_or(CostTable::GTX260);
+        let r = report(&text, &costs, trips.as_deref(), &uncoalesced);
+        serde_json::to_string(&r).unwrap_or_default()
+    }
+
+    /// A built-in workload's profile, with progress every 100 ms.
+    fn generate(data: &JsValue) -> Result<String, String> {
+        let id = get(data, "workload").as_string().unwrap_or_default();
+        let workload = Workload::from_spec(&id, &numbers(data, "values"))?;
+        let lines = line_sizes(data)?;
+        let started = now();
+        let mut last = started;
+        let g = workload.generate_with(&lines, &mut |fraction| {
+            let t = now();
+            if t - last >= 100.0 {
+                last = t;
+                post(&[
+                    ("type", "progress".into()),
+                    ("fraction", fraction.into()),
+                    ("ms", (t - started).into()),
+                ]);
+            }
+        });
+        serde_json::to_string(&TraceProfile::generated(workload, &g)).map_err(|e| e.to_string())
+    }
+
+    /// A streaming reader as [`stream`] drives it.
+    trait Feed {
+        fn feed(&mut self, chunk: &[u8]) -> Result<(), String>;
+        /// What progress says besides the bytes: (name, value).
+        fn progress(&self) -> [(&'static str, f64); 2];
+    }
+
+    impl Feed for MatrixReader {
+        fn feed(&mut self, chunk: &[u8]) -> Result<(), String> {
+            MatrixReader::feed(self, chunk).map_err(|e| e.to_string())
+        }
+        fn progress(&self) -> [(&'static str, f64); 2] {
+            let (entries, declared) = self.entries();
+            [("entries", entries as f64), ("declared", declared as f64)]
+        }
+    }
+
+    impl Feed for TraceReader {
+        fn feed(&mut self, chunk: &[u8]) -> Result<(), String> {
+            TraceReader::feed(self, chunk).map_err(|e| e.to_string())
+        }
+        fn progress(&self) -> [(&'static str, f64); 2] {
+            [("refs", self.references() as f64), ("declared", 0.0)]
+        }
+    }
+
+    /// Streams the message's file into `reader`, posting progress every 100 ms.
+    async fn stream(data: &JsValue, sink: &mut impl Feed) -> Result<(), String> {
         let file: File = get(data, "file")
             .dyn_into()
             .map_err(|_| "no file was given".to_string())?;
@@ -84,7 +218,6 @@ mod run {
             .get_reader()
             .dyn_into()
             .map_err(|_| "cannot read the file".to_string())?;
-        let mut matrix = MatrixReader::new();
         let mut buf = Vec::new();
         let mut bytes = 0f64;
         let started = now();
@@ -104,23 +237,22 @@ mod run {
             buf.resize(chunk.length() as usize, 0);
             chunk.copy_to(&mut buf);
             bytes += buf.len() as f64;
-            matrix.feed(&buf).map_err(|e| e.to_string())?;
+            sink.feed(&buf)?;
             let t = now();
             if t - last >= 100.0 {
                 last = t;
-                let (entries, declared) = matrix.entries();
+                let [(k1, v1), (k2, v2)] = sink.progress();
                 post(&[
                     ("type", "progress".into()),
                     ("bytes", bytes.into()),
                     ("total", if gzip { JsValue::NULL } else { total.into() }),
-                    ("entries", (entries as f64).into()),
-                    ("declared", (declared as f64).into()),
+                    (k1, v1.into()),
+                    (k2, v2.into()),
                     ("ms", (t - started).into()),
                 ]);
             }
         }
-        let stats = matrix.finish().map_err(|e| e.to_string())?;
-        serde_json::to_string(&stats).map_err(|e| e.to_string())
+        Ok(())
     }
 }
 

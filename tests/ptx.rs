@@ -685,3 +685,66 @@ fn never_panics_on_odd_input() {
     assert_eq!(p.errors.len(), 1);
     assert_eq!(p.loops.len(), 1);
 }
+
+/// What the panel shows (computed in the analysis worker) is the parser's and the analysis'
+/// output, for every example and a malformed text; the cost table survives its flat form.
+#[test]
+fn the_panel_report_is_the_analysis() {
+    use warpsight::model::ptx::{
+        analyze, hong_kim_counts, parse, report, CostTable, EXAMPLE_NAMES,
+    };
+    assert_eq!(
+        EXAMPLE_NAMES.map(|e| e.0),
+        ["vector-add", "matmul-tiled", "reduce-shared"]
+    );
+    let mut costs = CostTable::GTX260;
+    costs.ld_st = 400.0;
+    costs.mul.float_reg = 7.0;
+    assert_eq!(CostTable::from_flat(&costs.to_flat()), Some(costs));
+    assert_eq!(CostTable::from_flat(&[1.0; 3]), None);
+    let mut bad = costs.to_flat();
+    bad[5] = -1.0;
+    assert_eq!(CostTable::from_flat(&bad), None);
+    let garbled =
+        "add.s32 %r1, %r2, 4;\nmul.lo.s32 %r3, %r1\nld.global.f32 %f1, [%rd1];\n@@@ garbage";
+    for text in EXAMPLES.iter().map(|e| e.ptx).chain([garbled]) {
+        let p = parse(text);
+        let trips = vec![3; p.loops.len()];
+        let r = report(text, &costs, Some(&trips), &[1]);
+        assert_eq!(r.instructions, p.instructions.len());
+        assert_eq!(r.errors, p.errors);
+        assert_eq!(
+            r.loops.iter().map(|l| l.header_line).collect::<Vec<_>>(),
+            p.loops.iter().map(|l| l.header_line).collect::<Vec<_>>()
+        );
+        let memory: Vec<usize> = (0..p.instructions.len())
+            .filter(|&i| p.instructions[i].is_memory_task())
+            .collect();
+        assert_eq!(r.memory.iter().map(|m| m.index).collect::<Vec<_>>(), memory);
+        let a = analyze(&p, &costs, &trips);
+        let c = hong_kim_counts(&p, &trips, &[1]);
+        let s = r.analysis.unwrap();
+        assert_eq!(s.periods_text, a.periods_text());
+        assert_eq!(
+            (s.p, s.compute_cost, s.memory_cost),
+            (a.p, a.compute_cost, a.memory_cost)
+        );
+        assert_eq!(
+            (
+                s.comp_insts,
+                s.coal_mem_insts,
+                s.uncoal_mem_insts,
+                s.synch_insts
+            ),
+            (
+                c.comp_insts,
+                c.coal_mem_insts,
+                c.uncoal_mem_insts,
+                c.synch_insts
+            )
+        );
+        // Without trip counts (one is not valid on the page): no analysis.
+        assert!(report(text, &costs, None, &[]).analysis.is_none());
+    }
+    assert_eq!(report("", &costs, Some(&[]), &[]).analysis, None);
+}

@@ -1,14 +1,18 @@
 //! "From PTX": paste PTX as `nvcc -ptx` prints it (or load an example), see what the analyzer
 //! read — errors with their line numbers, loops with their trip counts, memory instructions —
 //! and fill the model's inputs from it: Luo & Suda's calculate periods (priced with an
-//! editable cost table), or Hong & Kim's instruction counts. The PTX stays in the page; only
-//! the numbers it gives go into the form and the link.
+//! editable cost table), or Hong & Kim's instruction counts. The PTX stays in the browser;
+//! only the numbers it gives go into the form and the link. The analyzer runs in the analysis
+//! worker (`crate::model::ptx::report`, kept out of the page's bundle), which answers each
+//! edit; the panel shows the latest answer.
 
 use leptos::prelude::*;
 
 use super::pages::Ctx;
 use crate::format;
-use crate::model::ptx::{self, Column, CostTable, Parsed, TABLE_1_OPS};
+use crate::model::ptx::{Column, CostTable, Report, EXAMPLE_NAMES, TABLE_1_OPS};
+use crate::ui::analysis::{ptx_report_of, Service};
+use wasm_bindgen::JsValue;
 
 /// Which model's inputs the panel fills.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -25,64 +29,68 @@ const COLUMNS: [Column; 4] = [
 ];
 
 /// The editable cost table: the device record's (Table 1, on the GTX260), or for any other
-/// GPU the GTX260's values, labelled so, to be replaced by the user's.
+/// GPU the GTX260's values, labelled so, to be replaced by the user's. Written as HTML text
+/// (44 cells); a change anywhere in it is read by the one handler on the `<details>`, each
+/// input naming its place in [`CostTable::to_flat`] (`data-i`).
 fn cost_editor(costs: RwSignal<CostTable>, own: Signal<Option<CostTable>>) -> impl IntoView {
-    let cell = move |op: &'static str, col: Column| {
-        let value = move || {
-            costs.with(|t| {
-                t.op(op)
-                    .map(|r| format::exact(r.get(col)))
-                    .unwrap_or_default()
-            })
-        };
-        view! {
-            <td>
-                <input
-                    type="text"
-                    inputmode="decimal"
-                    aria-label=format!("{op} {}", col.name())
-                    prop:value=value
-                    on:change=move |ev| {
-                        if let Some(v) = crate::model::parse_number(&event_target_value(&ev)).filter(|v| *v >= 0.0) {
-                            costs.update(|t| {
-                                if let Some(r) = t.row_mut(op) {
-                                    match col {
-                                        Column::IntConst => r.int_const = v,
-                                        Column::IntReg => r.int_reg = v,
-                                        Column::FloatConst => r.float_const = v,
-                                        Column::FloatReg => r.float_reg = v,
-                                    }
-                                }
-                            });
-                        }
-                    }
-                />
-            </td>
+    use std::fmt::Write;
+    let html = Memo::new(move |_| {
+        let flat = costs.with(CostTable::to_flat);
+        let mut h = String::from(r#"<table class="rows-editor"><thead><tr><td></td>"#);
+        for c in COLUMNS {
+            let _ = write!(h, "<th>{}</th>", c.name());
         }
-    };
-    let single = move |label: &'static str,
-                       id: &'static str,
-                       get: fn(&CostTable) -> f64,
-                       set: fn(&mut CostTable, f64)| {
-        view! {
-            <label class="cost-single">
-                {label}" "
-                <input
-                    id=id
-                    type="text"
-                    inputmode="decimal"
-                    prop:value=move || costs.with(|t| format::exact(get(t)))
-                    on:change=move |ev| {
-                        if let Some(v) = crate::model::parse_number(&event_target_value(&ev)).filter(|v| *v >= 0.0) {
-                            costs.update(|t| set(t, v));
-                        }
-                    }
-                />
-            </label>
+        h.push_str("</tr></thead><tbody>");
+        for (k, op) in TABLE_1_OPS.iter().enumerate() {
+            let _ = write!(h, r#"<tr><th scope="row">{op}</th>"#);
+            for (j, c) in COLUMNS.iter().enumerate() {
+                let _ = write!(
+                    h,
+                    r#"<td><input type="text" inputmode="decimal" aria-label="{op} {}" data-i="{}" value="{}"></td>"#,
+                    c.name(),
+                    4 * k + j,
+                    format::exact(flat[4 * k + j])
+                );
+            }
+            h.push_str("</tr>");
+        }
+        h.push_str("</tbody></table>");
+        let n = TABLE_1_OPS.len() * 4;
+        for (i, id, label) in [
+            (n, "ptx-cost-ld-st", "ld/st"),
+            (n + 1, "ptx-cost-other", "other instructions (assumed)"),
+        ] {
+            let _ = write!(
+                h,
+                r#"<label class="cost-single">{label} <input id="{id}" type="text" inputmode="decimal" data-i="{i}" value="{}"></label>"#,
+                format::exact(flat[i])
+            );
+        }
+        h
+    });
+    let on_change = move |ev: web_sys::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+        else {
+            return;
+        };
+        let i = input
+            .get_attribute("data-i")
+            .and_then(|i| i.parse::<usize>().ok());
+        let v = crate::model::parse_number(&input.value()).filter(|v| *v >= 0.0);
+        if let (Some(i), Some(v)) = (i, v) {
+            costs.update(|t| {
+                let mut flat = t.to_flat();
+                if let Some(slot) = flat.get_mut(i) {
+                    *slot = v;
+                }
+                *t = CostTable::from_flat(&flat).unwrap_or(*t);
+            });
         }
     };
     view! {
-        <details class="costs">
+        <details class="costs" on:change=on_change>
             <summary>"Cost table (GPU clocks)"</summary>
             <p class="sub" id="ptx-costs-source">
                 {move || if own.get().is_some() {
@@ -91,16 +99,7 @@ fn cost_editor(costs: RwSignal<CostTable>, own: Signal<Option<CostTable>>) -> im
                     "Not measured for this device: these are the GTX260's Table 1 values (not from the papers for this GPU); type your GPU's."
                 }}
             </p>
-            <table class="rows-editor">
-                <thead><tr><td></td>{COLUMNS.iter().map(|c| view! { <th>{c.name()}</th> }).collect_view()}</tr></thead>
-                <tbody>
-                    {TABLE_1_OPS.iter().map(|&op| view! {
-                        <tr><th scope="row">{op}</th>{COLUMNS.iter().map(|&c| cell(op, c)).collect_view()}</tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
-            {single("ld/st", "ptx-cost-ld-st", |t| t.ld_st, |t, v| t.ld_st = v)}
-            {single("other instructions (assumed)", "ptx-cost-other", |t| t.other, |t, v| t.other = v)}
+            <div class="html-table" inner_html=html></div>
             <button type="button" on:click=move |_| costs.set(own.get_untracked().unwrap_or(CostTable::GTX260))>"Reset the costs"</button>
         </details>
     }
@@ -121,7 +120,15 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     });
     let costs = RwSignal::new(own.get_untracked().unwrap_or(CostTable::GTX260));
     let applied = RwSignal::new(None::<String>);
-    let parsed: Memo<Parsed> = Memo::new(move |_| text.with(|t| ptx::parse(t)));
+    // The example the box holds unchanged, if any.
+    let loaded = RwSignal::new(None::<&'static str>);
+    // The worker's latest report on the text (None while the box is empty).
+    let report: RwSignal<Option<Report>> = RwSignal::new(None);
+    let service = Service::new(move |kind, result| match (kind, result) {
+        ("ptx-example", Ok(t)) => text.set(t),
+        ("ptx", Ok(json)) => report.set(ptx_report_of(&json)),
+        _ => {}
+    });
     let trip_text =
         move |i: usize| trip_texts.with(|t| t.get(i).cloned().unwrap_or_else(|| "1".to_string()));
     // A whole number of times from 1 to a billion.
@@ -133,34 +140,79 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     let trip_error = move |i: usize| parse_trip(&trip_text(i)).is_none();
     // The counts, or None while one is not valid.
     let trips = Memo::new(move |_| {
-        let n = parsed.with(|p| p.loops.len());
+        let n = report.with(|r| r.as_ref().map_or(0, |r| r.loops.len()));
         (0..n)
             .map(|i| parse_trip(&trip_text(i)))
             .collect::<Option<Vec<u64>>>()
     });
+    // Every edit asks the worker again.
+    Effect::new(move |_| {
+        let t = text.get();
+        if t.trim().is_empty() {
+            report.set(None);
+            return;
+        }
+        let m = js_sys::Object::new();
+        let set = |k: &str, v: &JsValue| {
+            let _ = js_sys::Reflect::set(&m, &k.into(), v);
+        };
+        let numbers = |v: Vec<f64>| -> JsValue {
+            v.into_iter()
+                .map(JsValue::from_f64)
+                .collect::<js_sys::Array>()
+                .into()
+        };
+        set("kind", &"ptx".into());
+        set("text", &t.into());
+        set(
+            "trips",
+            &trips.get().map_or(JsValue::NULL, |t| {
+                numbers(t.into_iter().map(|x| x as f64).collect())
+            }),
+        );
+        set(
+            "uncoalesced",
+            &numbers(uncoalesced.get().into_iter().map(|x| x as f64).collect()),
+        );
+        set("costs", &numbers(costs.get().to_flat()));
+        service.send(m);
+    });
 
     let on_example = move |ev| {
         let id = event_target_value(&ev);
-        if let Some(e) = ptx::EXAMPLES.iter().find(|e| e.id == id) {
-            text.set(e.ptx.to_string());
+        if let Some(&(id, _)) = EXAMPLE_NAMES.iter().find(|e| e.0 == id) {
+            loaded.set(Some(id));
             trip_texts.set(Vec::new());
             uncoalesced.set(Vec::new());
             applied.set(None);
+            let m = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&m, &"kind".into(), &"ptx-example".into());
+            let _ = js_sys::Reflect::set(&m, &"id".into(), &id.into());
+            service.send(m);
         }
     };
+    // Written as HTML text.
     let errors = move || {
-        parsed.with(|p| {
-            (!p.errors.is_empty()).then(|| {
-                view! {
-                    <ul class="ptx-errors field-error" id="ptx-errors" role="alert">
-                        {p.errors.iter().map(|e| view! { <li data-line=e.line.to_string()>{e.to_string()}</li> }).collect_view()}
-                    </ul>
+        report
+            .with(|p| {
+                let p = p.as_ref().filter(|p| !p.errors.is_empty())?;
+                let mut h = String::from(
+                    r#"<ul class="ptx-errors field-error" id="ptx-errors" role="alert">"#,
+                );
+                for e in &p.errors {
+                    h += &format!(
+                        r#"<li data-line="{}">{}</li>"#,
+                        e.line,
+                        crate::chart::svg::esc(&e.to_string())
+                    );
                 }
+                Some(h + "</ul>")
             })
-        })
+            .unwrap_or_default()
     };
     let loops = move || {
-        parsed.with(|p| {
+        report.with(|p| {
+            let p = p.as_ref()?;
             (!p.loops.is_empty()).then(|| {
                 let rows = p
                     .loops
@@ -205,13 +257,12 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     };
     let memory = move || {
         (target == Target::HongKim).then(|| {
-            parsed.with(|p| {
+            report.with(|p| {
                 let rows = p
-                    .instructions
                     .iter()
-                    .enumerate()
-                    .filter(|(_, ins)| ins.is_memory_task())
-                    .map(|(i, ins)| {
+                    .flat_map(|p| &p.memory)
+                    .map(|m| {
+                        let i = m.index;
                         let checked = move || uncoalesced.with(|u| u.contains(&i));
                         view! {
                             <li>
@@ -228,7 +279,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                                             }
                                         })
                                     />
-                                    {format!(" uncoalesced — line {}: {}", ins.line, ins.text)}
+                                    {format!(" uncoalesced — line {}: {}", m.line, m.text)}
                                 </label>
                             </li>
                         }
@@ -240,7 +291,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     };
     // What the analyzer gives, and the button that puts it into the form.
     let preview = move || {
-        let Some(t) = trips.get() else {
+        if trips.get().is_none() {
             return Some(
                 view! {
                     <p class="ptx-summary field-error" id="ptx-summary">
@@ -249,16 +300,15 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                 }
                 .into_any(),
             );
-        };
-        parsed.with(|p| {
-            if p.instructions.is_empty() {
-                return None;
-            }
+        }
+        report.with(|p| {
+            let p = p.as_ref()?;
+            let a = p.analysis.clone()?;
+            let instructions = p.instructions;
             Some(match target {
                 Target::LuoSuda => {
-                    let a = ptx::analyze(p, &costs.get(), &t);
-                    let periods = a.periods_text();
-                    let ok = !a.periods.is_empty();
+                    let periods = a.periods_text.clone();
+                    let ok = a.periods > 0;
                     let apply = move |_| {
                         ctx.set_text.run(("periods", periods.clone()));
                         ctx.set_text.run(("p", "auto".to_string()));
@@ -268,9 +318,9 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                         <p class="ptx-summary" id="ptx-summary">
                             {format!(
                                 "{} instructions → {} calculate period{}, P = {} ({} of {} clocks computation).",
-                                p.instructions.len(),
-                                a.periods.len(),
-                                if a.periods.len() == 1 { "" } else { "s" },
+                                instructions,
+                                a.periods,
+                                if a.periods == 1 { "" } else { "s" },
                                 format::num(a.p),
                                 format::num(a.compute_cost),
                                 format::num(a.compute_cost + a.memory_cost)
@@ -281,13 +331,12 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     .into_any()
                 }
                 Target::HongKim => {
-                    let c = ptx::hong_kim_counts(p, &t, &uncoalesced.get());
                     let apply = move |_| {
                         for (name, v) in [
-                            ("comp_insts", c.comp_insts),
-                            ("coal_mem_insts", c.coal_mem_insts),
-                            ("uncoal_mem_insts", c.uncoal_mem_insts),
-                            ("synch_insts", c.synch_insts),
+                            ("comp_insts", a.comp_insts),
+                            ("coal_mem_insts", a.coal_mem_insts),
+                            ("uncoal_mem_insts", a.uncoal_mem_insts),
+                            ("synch_insts", a.synch_insts),
                         ] {
                             ctx.set_text.run((name, format::exact(v)));
                         }
@@ -297,11 +346,11 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                         <p class="ptx-summary" id="ptx-summary">
                             {format!(
                                 "Per thread: {} computation, {} coalesced and {} uncoalesced memory, {} synchronization {}.",
-                                format::num(c.comp_insts),
-                                format::num(c.coal_mem_insts),
-                                format::num(c.uncoal_mem_insts),
-                                format::num(c.synch_insts),
-                                if c.synch_insts == 1.0 { "instruction" } else { "instructions" }
+                                format::num(a.comp_insts),
+                                format::num(a.coal_mem_insts),
+                                format::num(a.uncoal_mem_insts),
+                                format::num(a.synch_insts),
+                                if a.synch_insts == 1.0 { "instruction" } else { "instructions" }
                             )}
                         </p>
                         <button type="button" id="ptx-apply" on:click=apply>"Use these counts"</button>
@@ -320,12 +369,11 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     "Example "
                     <select id="ptx-example" on:change=on_example>
                         // The example the box holds unchanged, if any.
-                        <option value="" prop:selected=move || text.with(|t| !ptx::EXAMPLES.iter().any(|e| e.ptx == t))>
+                        <option value="" prop:selected=move || loaded.get().is_none()>
                             "Your own PTX — load an example kernel…"
                         </option>
-                        {ptx::EXAMPLES.iter().map(|e| {
-                            let source = e.ptx;
-                            view! { <option value=e.id prop:selected=move || text.with(|t| t == source)>{e.name}</option> }
+                        {EXAMPLE_NAMES.iter().map(|&(id, name)| {
+                            view! { <option value=id prop:selected=move || loaded.get() == Some(id)>{name}</option> }
                         }).collect_view()}
                     </select>
                 </label>
@@ -338,10 +386,11 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     prop:value=text
                     on:input=move |ev| {
                         text.set(event_target_value(&ev));
+                        loaded.set(None);
                         applied.set(None);
                     }
                 ></textarea>
-                {errors}
+                <div class="html-table" inner_html=Signal::derive(errors)></div>
                 {loops}
                 {memory}
                 {(target == Target::LuoSuda).then(|| cost_editor(costs, own))}

@@ -148,6 +148,35 @@ impl CostTable {
         found.then_some(table)
     }
 
+    /// The table as numbers: each of [`TABLE_1_OPS`]' four cells in [`Column`] order, then
+    /// `ld_st` and `other` (how the page hands it to the analysis worker).
+    pub fn to_flat(&self) -> Vec<f64> {
+        let mut v = Vec::with_capacity(TABLE_1_OPS.len() * 4 + 2);
+        for op in TABLE_1_OPS {
+            if let Some(r) = self.op(op) {
+                v.extend([r.int_const, r.int_reg, r.float_const, r.float_reg]);
+            }
+        }
+        v.extend([self.ld_st, self.other]);
+        v
+    }
+
+    /// The table [`CostTable::to_flat`] wrote; `None` unless every number is there and ≥ 0.
+    pub fn from_flat(v: &[f64]) -> Option<CostTable> {
+        if v.len() != TABLE_1_OPS.len() * 4 + 2 || v.iter().any(|x| !(*x >= 0.0 && x.is_finite())) {
+            return None;
+        }
+        let mut t = CostTable::GTX260;
+        for (k, op) in TABLE_1_OPS.iter().enumerate() {
+            let r = t.row_mut(op)?;
+            [r.int_const, r.int_reg, r.float_const, r.float_reg] =
+                [v[4 * k], v[4 * k + 1], v[4 * k + 2], v[4 * k + 3]];
+        }
+        let n = TABLE_1_OPS.len() * 4;
+        (t.ld_st, t.other) = (v[n], v[n + 1]);
+        Some(t)
+    }
+
     /// The row of one of [`TABLE_1_OPS`], to change it.
     pub fn row_mut(&mut self, name: &str) -> Option<&mut OpCost> {
         Some(match name {

@@ -11,24 +11,35 @@ pub struct Example {
     pub ptx: &'static str,
 }
 
+/// The examples' ids and names, without their text (the page lists them; the analysis worker
+/// holds the text).
+pub const EXAMPLE_NAMES: [(&str, &str); 3] = [
+    ("vector-add", "Vector add: c[i] = a[i] + b[i]"),
+    (
+        "matmul-tiled",
+        "Tiled matrix multiply (16×16 shared-memory tiles)",
+    ),
+    ("reduce-shared", "Block sum in shared memory"),
+];
+
 /// Three small kernels in the style `nvcc -ptx` prints (written for this project, sm_52,
 /// `.version 7.8`): a bounds-checked vector add, a 16×16 shared-memory tiled matrix multiply
 /// (a loop over tiles with two `bar.sync` per iteration and an inner loop over k unrolled by 2),
 /// and a shared-memory block sum (a loop halving the stride, `bar.sync` in the loop).
 pub const EXAMPLES: &[Example] = &[
     Example {
-        id: "vector-add",
-        name: "Vector add: c[i] = a[i] + b[i]",
+        id: EXAMPLE_NAMES[0].0,
+        name: EXAMPLE_NAMES[0].1,
         ptx: VECTOR_ADD,
     },
     Example {
-        id: "matmul-tiled",
-        name: "Tiled matrix multiply (16×16 shared-memory tiles)",
+        id: EXAMPLE_NAMES[1].0,
+        name: EXAMPLE_NAMES[1].1,
         ptx: MATMUL_TILED,
     },
     Example {
-        id: "reduce-shared",
-        name: "Block sum in shared memory",
+        id: EXAMPLE_NAMES[2].0,
+        name: EXAMPLE_NAMES[2].1,
         ptx: REDUCE_SHARED,
     },
 ];

@@ -10,6 +10,8 @@
 //! - [`analyze`]: the periods, `P` and each instruction's weight (loop trip counts).
 //! - [`hong_kim_counts`]: the same instructions counted the way Hong & Kim's model takes them.
 //! - [`EXAMPLES`]: three small kernels to start from.
+//! - [`report`]: all of it for one text, as the page shows it (computed in the analysis
+//!   worker, so the parser stays out of the page's bundle).
 //!
 //! Readings (the paper is silent on these; each is repeated where it applies):
 //! - Memory access tasks are loads and stores that reach device memory: `ld`/`ldu`/`st`/`atom`/
@@ -36,11 +38,13 @@ mod costs;
 mod examples;
 mod parse;
 mod parsed;
+mod report;
 
 pub use analysis::{
     analyze, hong_kim_counts, task_kind, weights, Analysis, HongKimCounts, TaskKind,
 };
 pub use costs::{table_1_cell, Column, CostTable, OpCost, TABLE_1_OPS};
-pub use examples::{Example, EXAMPLES};
+pub use examples::{Example, EXAMPLES, EXAMPLE_NAMES};
 pub use parse::parse;
 pub use parsed::{Class, Instruction, Loop, Operand, ParseError, Parsed, Space};
+pub use report::{report, LoopLine, MemoryLine, Report, Summary};

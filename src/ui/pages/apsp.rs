@@ -108,28 +108,33 @@ fn result(ctx: Ctx) -> AnyView {
             // The mappings that bound the interval (the first of equals).
             let first = |v: f64| pt.t_sym.iter().position(|t| *t == v);
             let (at_lo, at_hi) = (first(lo), first(hi));
-            let rows = (0..4)
-                .map(|i| {
-                    let t = pt.t_sym[i];
-                    let bound = match (Some(i) == at_lo, Some(i) == at_hi) {
-                        (true, true) => " (min = max)",
-                        (true, false) => " (min)",
-                        (false, true) => " (max)",
-                        _ => "",
-                    };
-                    view! {
-                        <tr data-mapping=MAPPINGS[i] class:bound=!bound.is_empty()>
-                            <th scope="row">{MAPPING_NAMES[i]}{bound}</th>
-                            <td class="num" data-value=pt.warps_per_sm[i].to_string()>{format::num(pt.warps_per_sm[i] as f64)}</td>
-                            <td class="num">{pt.blocks_per_sm[i].map_or("—".to_string(), |b| b.to_string())}</td>
-                            <td class="num" data-value=format::exact(t)>{units(t)}</td>
-                            <td class="num" data-value=t_ms.map(|t| format::exact(t[i])).unwrap_or_default()>
-                                {t_ms.map_or("—".to_string(), |t| ms(t[i]))}
-                            </td>
-                        </tr>
-                    }
-                })
-                .collect_view();
+            // The four mappings as HTML text (one DOM update, far less code than views).
+            let mut rows = String::from(r#"<table class="mappings" id="mappings" tabindex="0"><thead><tr><th>Mapping</th><th class="num">Warps / SM</th><th class="num">Blocks / SM</th><th class="num">T' (units)</th><th class="num">T</th></tr></thead><tbody>"#);
+            for i in 0..4 {
+                use std::fmt::Write;
+                let t = pt.t_sym[i];
+                let bound = match (Some(i) == at_lo, Some(i) == at_hi) {
+                    (true, true) => " (min = max)",
+                    (true, false) => " (min)",
+                    (false, true) => " (max)",
+                    _ => "",
+                };
+                let _ = write!(
+                    rows,
+                    r#"<tr data-mapping="{}"{}><th scope="row">{}{bound}</th><td class="num" data-value="{}">{}</td><td class="num">{}</td><td class="num" data-value="{}">{}</td><td class="num" data-value="{}">{}</td></tr>"#,
+                    MAPPINGS[i],
+                    if bound.is_empty() { "" } else { r#" class="bound""# },
+                    MAPPING_NAMES[i],
+                    pt.warps_per_sm[i],
+                    format::num(pt.warps_per_sm[i] as f64),
+                    pt.blocks_per_sm[i].map_or("—".to_string(), |b| b.to_string()),
+                    format::exact(t),
+                    units(t),
+                    t_ms.map(|t| format::exact(t[i])).unwrap_or_default(),
+                    t_ms.map_or("—".to_string(), |t| ms(t[i])),
+                );
+            }
+            rows.push_str("</tbody></table>");
             view! {
                 <p class="result-device">{ctx.good.with_untracked(|g| g.as_ref().map(|g| g.state.device.name))}" · "{p.inputs.sms}" SMs · Dümmler & Egerland interval model"</p>
                 <p class="headline">
@@ -140,12 +145,7 @@ fn result(ctx: Ctx) -> AnyView {
                     >{headline}</span>
                 </p>
                 <p class="explanation" id="explanation">{explain}</p>
-                <table class="mappings" id="mappings" tabindex="0">
-                    <thead>
-                        <tr><th>"Mapping"</th><th class="num">"Warps / SM"</th><th class="num">"Blocks / SM"</th><th class="num">"T' (units)"</th><th class="num">"T"</th></tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
+                <div class="html-table" inner_html=rows></div>
                 <p class="occupancy" id="calibration">{calibration}</p>
             }
         })
@@ -330,18 +330,19 @@ fn visuals(ctx: Ctx) -> AnyView {
                     p.warps, p.steps, if p.steps == 1 { "" } else { "es" }
                 )}
             </p>
-            <table class="mappings" id="hovered-mappings" tabindex="0">
-                <thead><tr><th>"Mapping"</th><th class="num">"Warps / SM"</th><th class="num">"Blocks / SM"</th></tr></thead>
-                <tbody>
-                    {(0..4).map(|k| view! {
-                        <tr data-mapping=MAPPINGS[k]>
-                            <th scope="row">{MAPPING_NAMES[k]}</th>
-                            <td class="num">{p.warps_per_sm[k]}</td>
-                            <td class="num">{p.blocks_per_sm[k].map_or("—".to_string(), |b| b.to_string())}</td>
-                        </tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
+            <div class="html-table" inner_html={
+                let mut h = String::from(r#"<table class="mappings" id="hovered-mappings" tabindex="0"><thead><tr><th>Mapping</th><th class="num">Warps / SM</th><th class="num">Blocks / SM</th></tr></thead><tbody>"#);
+                for k in 0..4 {
+                    h += &format!(
+                        r#"<tr data-mapping="{}"><th scope="row">{}</th><td class="num">{}</td><td class="num">{}</td></tr>"#,
+                        MAPPINGS[k],
+                        MAPPING_NAMES[k],
+                        p.warps_per_sm[k],
+                        p.blocks_per_sm[k].map_or("—".to_string(), |b| b.to_string())
+                    );
+                }
+                h + "</tbody></table>"
+            }></div>
         })
     };
     let timing = move || {

@@ -45,12 +45,17 @@ fn type_words(kind: u8) -> &'static str {
     }
 }
 
-/// The periods as one bar: each period's computation, then its waits.
-fn timeline(periods: &[Period]) -> impl IntoView {
+/// The periods as one bar (each period's computation, then its waits) and as a table, written
+/// as HTML text.
+fn periods_html(periods: &[Period]) -> String {
+    use crate::chart::svg::esc;
+    use std::fmt::Write;
     const W: f64 = 640.0;
     let total: f64 = periods.iter().map(|p| p.t_i).sum::<f64>().max(1.0);
     let mut x = 0.0;
-    let mut segments = Vec::new();
+    let mut h = format!(
+        r#"<figure class="timeline"><svg viewBox="0 0 {W} 28" preserveAspectRatio="none" role="img" aria-label="Each calculate period's computation and waits, in cycles">"#
+    );
     for (i, p) in periods.iter().enumerate() {
         for (cycles, class, what) in [
             (p.compute, "seg-compute", "computation"),
@@ -61,30 +66,40 @@ fn timeline(periods: &[Period]) -> impl IntoView {
                 continue;
             }
             let w = cycles / total * W;
-            segments.push(
-                view! {
-                    <rect class=class x=x y="0" width=w.max(0.5) height="28">
-                        <title>{format!("Period {} (type {}): {} cycles of {what}", i + 1, p.kind, format::num(cycles))}</title>
-                    </rect>
-                }
-                .into_any(),
+            let _ = write!(
+                h,
+                r#"<rect class="{class}" x="{x}" y="0" width="{}" height="28"><title>Period {} (type {}): {} cycles of {what}</title></rect>"#,
+                w.max(0.5),
+                i + 1,
+                p.kind,
+                format::num(cycles)
             );
             x += w;
         }
-        segments.push(view! { <line class="seg-edge" x1=x x2=x y1="0" y2="28"></line> }.into_any());
+        let _ = write!(
+            h,
+            r#"<line class="seg-edge" x1="{x}" x2="{x}" y1="0" y2="28"></line>"#
+        );
     }
-    view! {
-        <figure class="timeline">
-            <svg viewBox=format!("0 0 {W} 28") preserveAspectRatio="none" role="img" aria-label="Each calculate period's computation and waits, in cycles">
-                {segments}
-            </svg>
-            <ul class="legend">
-                <li><span class="swatch seg-compute"></span>"computation ⌈N_act·c_i / CPD⌉"</li>
-                <li><span class="swatch seg-current"></span>"waiting caused by the current period (T_c)"</li>
-                <li><span class="swatch seg-prev"></span>"waiting caused by the previous period (T_p)"</li>
-            </ul>
-        </figure>
+    h.push_str(r#"</svg><ul class="legend"><li><span class="swatch seg-compute"></span>computation ⌈N_act·c_i / CPD⌉</li><li><span class="swatch seg-current"></span>waiting caused by the current period (T_c)</li><li><span class="swatch seg-prev"></span>waiting caused by the previous period (T_p)</li></ul></figure>"#);
+    h.push_str(r#"<table class="mappings" id="periods-table" tabindex="0"><thead><tr><th>Period</th><th class="num">c_i</th><th class="num">m_i</th><th>Type</th><th class="num">T_p</th><th class="num">T_c</th><th class="num">T_i</th></tr></thead><tbody>"#);
+    for (i, p) in periods.iter().enumerate() {
+        let _ = write!(
+            h,
+            r#"<tr data-period="{n}"><th scope="row">{n}</th><td class="num">{}</td><td class="num">{}</td><td data-type="{k}">{k} · {}</td><td class="num">{}</td><td class="num">{}</td><td class="num" data-value="{}">{}</td></tr>"#,
+            format::num(p.c),
+            format::num(p.m),
+            esc(type_words(p.kind)),
+            format::num(p.t_p),
+            format::num(p.t_c),
+            format::exact(p.t_i),
+            format::num(p.t_i),
+            n = i + 1,
+            k = p.kind,
+        );
     }
+    h.push_str("</tbody></table>");
+    h
 }
 
 /// The device in view (the result card's first line names it, as every model's does).
@@ -115,24 +130,7 @@ fn result(ctx: Ctx) -> AnyView {
     let data = Memo::new(move |_| ctx.good.with(|g| g.as_ref().and_then(typed)));
     (move || {
         data.get().map(|(inp, o)| {
-            let rows = o
-                .periods
-                .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    view! {
-                        <tr data-period=(i + 1).to_string()>
-                            <th scope="row">{i + 1}</th>
-                            <td class="num">{format::num(p.c)}</td>
-                            <td class="num">{format::num(p.m)}</td>
-                            <td data-type=p.kind.to_string()>{format!("{} · {}", p.kind, type_words(p.kind))}</td>
-                            <td class="num">{format::num(p.t_p)}</td>
-                            <td class="num">{format::num(p.t_c)}</td>
-                            <td class="num" data-value=format::exact(p.t_i)>{format::num(p.t_i)}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
+            let periods = periods_html(&o.periods);
             view! {
                 <p class="result-device">{format!("{} · {} SMs · Luo & Suda MPD/CPD", device_name(ctx), format::num(inp.n_sm))}</p>
                 <p class="headline">
@@ -160,13 +158,7 @@ fn result(ctx: Ctx) -> AnyView {
                         " This is one pass of the active warps on each SM over the periods: give blocks and active blocks per SM (or rep) for the whole grid."
                     )}
                 </p>
-                {timeline(&o.periods)}
-                <table class="mappings" id="periods-table" tabindex="0">
-                    <thead>
-                        <tr><th>"Period"</th><th class="num">"c_i"</th><th class="num">"m_i"</th><th>"Type"</th><th class="num">"T_p"</th><th class="num">"T_c"</th><th class="num">"T_i"</th></tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
+                <div class="html-table" inner_html=periods></div>
             }
         })
     })

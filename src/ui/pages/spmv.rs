@@ -159,7 +159,7 @@ fn visuals(ctx: Ctx) -> AnyView {
             <p class="chart-note">
                 "Each cell is the predicted time from that format's C2050 time (type the other formats' times under Comparison to fill their rows) and P, the target's time per unit of the C2050's. The fastest is marked. GPUs other than the target are estimated from their memory bandwidth until measured."
             </p>
-            <div class="html-table" inner_html=table></div>
+            <div class="html-table" inner_html=Signal::derive(table)></div>
             <p class="chart-note">"The chosen format's predicted time on each GPU as its C2050 time varies: a line of slope P from the initialization times; the dashed mark is your T_Ref."</p>
             <div id="reference-chart">
                 <Chart
@@ -281,61 +281,64 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
             }
         }
     };
+    // The plan as HTML text (one DOM update; far less code than a view per cell).
     let table = move || {
-        plan.get().map(|p| match p {
-            Err(e) => view! { <p class="error" id="plan-error" role="alert">{e}</p> }.into_any(),
-            Ok((p, _)) => {
-                let rows = p
-                    .iter()
-                    .map(|b| {
-                        view! {
-                            <tr data-bench=b.id>
-                                <th scope="row"><code>{b.id}</code></th>
-                                <td>{b.kernel.name()}</td>
-                                <td class="num">{b.strips}</td>
-                                <td class="num">{format::grouped(b.rows as f64, 0)}</td>
-                                <td class="num">{format::grouped(b.p_nz as f64, 0)}</td>
-                                <td class="num">{format::grouped(b.nnz() as f64, 0)}</td>
-                                <td class="num">{format::significant(b.bytes as f64 / 1e6, 3)}</td>
-                                <td>{b.role}</td>
-                            </tr>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <table class="mappings" id="plan-table" tabindex="0">
-                        <thead><tr><th>"Matrix"</th><th>"Kernel"</th><th class="num">"Strips I"</th><th class="num">"Rows R = S·I"</th><th class="num">"Non-zeros per row"</th><th class="num">"Non-zeros"</th><th class="num">"MB"</th><th>"Gives"</th></tr></thead>
-                        <tbody>{rows}</tbody>
-                    </table>
+        use crate::chart::svg::esc;
+        use std::fmt::Write;
+        match plan.get() {
+            None => String::new(),
+            Some(Err(e)) => format!(
+                r#"<p class="error" id="plan-error" role="alert">{}</p>"#,
+                esc(&e)
+            ),
+            Some(Ok((p, _))) => {
+                let mut h = String::from(
+                    r#"<table class="mappings" id="plan-table" tabindex="0"><thead><tr><th>Matrix</th><th>Kernel</th><th class="num">Strips I</th><th class="num">Rows R = S·I</th><th class="num">Non-zeros per row</th><th class="num">Non-zeros</th><th class="num">MB</th><th>Gives</th></tr></thead><tbody>"#,
+                );
+                for b in &p {
+                    let _ = write!(
+                        h,
+                        r#"<tr data-bench="{id}"><th scope="row"><code>{id}</code></th><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td></tr>"#,
+                        b.kernel.name(),
+                        b.strips,
+                        format::grouped(b.rows as f64, 0),
+                        format::grouped(b.p_nz as f64, 0),
+                        format::grouped(b.nnz() as f64, 0),
+                        format::significant(b.bytes as f64 / 1e6, 3),
+                        esc(b.role),
+                        id = esc(b.id),
+                    );
                 }
-                .into_any()
+                h.push_str("</tbody></table>");
+                h
             }
-        })
+        }
     };
     let fit_view = move || {
         fitted.get().map(|f| match f {
             Err(e) => view! { <p class="error" id="fit-error" role="alert">{e}</p> }.into_any(),
             Ok(f) => {
-                let rows = f
-                    .lines
-                    .iter()
-                    .map(|r| {
-                        // Residuals below the times' round-off read as 0.
-                        let scale = r.fit.points.iter().map(|p| p.1.abs()).fold(0.0, f64::max);
-                        let worst = r.fit.points.iter().map(|p| p.2.abs()).fold(0.0, f64::max);
-                        let worst = if worst <= scale * 1e-9 { 0.0 } else { worst };
-                        view! {
-                            <tr data-field=r.field>
-                                <th scope="row">{r.field}</th>
-                                <td>{r.over}</td>
-                                <td class="num" data-value=format::exact(r.fit.slope)>{format::num(r.fit.slope)}</td>
-                                <td class="num">{format::num(r.fit.intercept)}</td>
-                                <td class="num" data-value=format::exact(r.fit.r2)>{format::significant(r.fit.r2, 4)}</td>
-                                <td class="num">{format!("{} ms", format::num(worst))}</td>
-                            </tr>
-                        }
-                    })
-                    .collect_view();
+                let mut rows = String::from(r#"<table class="mappings" id="fit-table" tabindex="0"><thead><tr><th>Gives</th><th>Line</th><th class="num">Slope</th><th class="num">Intercept</th><th class="num">R²</th><th class="num">Largest residual</th></tr></thead><tbody>"#);
+                for r in &f.lines {
+                    use std::fmt::Write;
+                    // Residuals below the times' round-off read as 0.
+                    let scale = r.fit.points.iter().map(|p| p.1.abs()).fold(0.0, f64::max);
+                    let worst = r.fit.points.iter().map(|p| p.2.abs()).fold(0.0, f64::max);
+                    let worst = if worst <= scale * 1e-9 { 0.0 } else { worst };
+                    let _ = write!(
+                        rows,
+                        r#"<tr data-field="{f}"><th scope="row">{f}</th><td>{}</td><td class="num" data-value="{}">{}</td><td class="num">{}</td><td class="num" data-value="{}">{}</td><td class="num">{} ms</td></tr>"#,
+                        crate::chart::svg::esc(r.over),
+                        format::exact(r.fit.slope),
+                        format::num(r.fit.slope),
+                        format::num(r.fit.intercept),
+                        format::exact(r.fit.r2),
+                        format::significant(r.fit.r2, 4),
+                        format::num(worst),
+                        f = r.field,
+                    );
+                }
+                rows.push_str("</tbody></table>");
                 let missing = (!f.missing.is_empty()).then(|| {
                     view! { <p class="muted" id="fit-missing">{format!("Not measured yet: {}.", f.missing.join(", "))}</p> }
                 });
@@ -363,10 +366,7 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
                     .collect_view();
                 view! {
                     <div class="fit-charts">{charts}</div>
-                    <table class="mappings" id="fit-table" tabindex="0">
-                        <thead><tr><th>"Gives"</th><th>"Line"</th><th class="num">"Slope"</th><th class="num">"Intercept"</th><th class="num">"R²"</th><th class="num">"Largest residual"</th></tr></thead>
-                        <tbody>{rows}</tbody>
-                    </table>
+                    <div class="html-table" inner_html=rows></div>
                     {missing}
                     <button type="button" id="fit-apply" on:click=apply>"Use these as the target's measurements"</button>
                 }
@@ -386,7 +386,7 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
                 <label class="check"><input type="checkbox" id="plan-double" prop:checked=move || double.get() on:change=move |ev| double.set(event_target_checked(&ev))/>" double precision"</label>
                 <button type="button" id="plan-csv" on:click=download>"Download the plan (CSV)"</button>
             </div>
-            {table}
+            <div class="html-table" inner_html=Signal::derive(table)></div>
             <label for="plan-times">"Measured times: the plan's CSV with its time_ms column filled, or lines “csr-m0 0.081”"</label>
             <textarea
                 id="plan-times"

@@ -81,6 +81,60 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
             &csv,
         );
     };
+    // The table as HTML text (a row per preset); a device's button is found by its row.
+    let table = move || {
+        use crate::chart::svg::esc;
+        use std::fmt::Write;
+        let mut h = String::from(
+            r#"<table><thead><tr><th>Device</th><th class="num">Time</th><th class="num">Cycles</th><th class="num">MWP</th><th class="num">CWP</th><th>Regime</th></tr></thead><tbody>"#,
+        );
+        for (d, result, current) in rows.get() {
+            let _ = write!(
+                h,
+                r#"<tr{} data-device="{id}"><td><button type="button" class="link" data-device="{id}"{}>{}</button>{}</td>"#,
+                if current { r#" class="current""# } else { "" },
+                if current { " disabled" } else { "" },
+                esc(d.name),
+                if hong_kim::MODEL.all_from_papers(d) {
+                    ""
+                } else {
+                    r#"<span class="badge">estimates</span>"#
+                },
+                id = esc(d.id),
+            );
+            match result {
+                Ok(o) => {
+                    let _ = write!(
+                        h,
+                        r#"<td class="num" data-value="{}">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>eq. {} · {}</td>"#,
+                        format::exact(o.time_s),
+                        format::duration(o.time_s),
+                        format::grouped(o.exec_cycles_with_synch, 0),
+                        format::num(o.mwp),
+                        format::num(o.cwp),
+                        o.regime.equation(),
+                        o.regime.words()
+                    );
+                }
+                Err(e) => {
+                    let _ = write!(h, r#"<td colspan="5" class="row-error">{}</td>"#, esc(&e));
+                }
+            }
+            h.push_str("</tr>");
+        }
+        h.push_str("</tbody></table>");
+        h
+    };
+    let pick = move |ev: web_sys::MouseEvent| {
+        let id = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .filter(|e| e.tag_name() == "BUTTON")
+            .and_then(|e| e.get_attribute("data-device"));
+        if let Some(d) = id.and_then(|id| crate::devices::find(&id)) {
+            on_pick.run(d);
+        }
+    };
     view! {
         <section class="compare" aria-label="Other devices">
             <details id="compare" on:toggle=move |ev| {
@@ -92,36 +146,7 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
             }>
                 <summary><h2>"The same kernel on every device"</h2></summary>
                 <p class="sub">"Each device's clock, bandwidth and memory constants; your kernel unchanged. Constants not from the papers are estimates (see the device's facts)."</p>
-                <table>
-                    <thead>
-                        <tr><th>"Device"</th><th class="num">"Time"</th><th class="num">"Cycles"</th><th class="num">"MWP"</th><th class="num">"CWP"</th><th>"Regime"</th></tr>
-                    </thead>
-                    <tbody>
-                        {move || rows.get().into_iter().map(|(d, result, current)| {
-                            let cells = match result {
-                                Ok(o) => view! {
-                                    <td class="num" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</td>
-                                    <td class="num">{format::grouped(o.exec_cycles_with_synch, 0)}</td>
-                                    <td class="num">{format::num(o.mwp)}</td>
-                                    <td class="num">{format::num(o.cwp)}</td>
-                                    <td>{format!("eq. {} · {}", o.regime.equation(), o.regime.words())}</td>
-                                }.into_any(),
-                                Err(e) => view! { <td colspan="5" class="row-error">{e}</td> }.into_any(),
-                            };
-                            view! {
-                                <tr class:current=current data-device=d.id>
-                                    <td>
-                                        <button type="button" class="link" on:click=move |_| on_pick.run(d) disabled=current>
-                                            {d.name}
-                                        </button>
-                                        {(!hong_kim::MODEL.all_from_papers(d)).then(|| view! { <span class="badge">"estimates"</span> })}
-                                    </td>
-                                    {cells}
-                                </tr>
-                            }
-                        }).collect_view()}
-                    </tbody>
-                </table>
+                <div class="html-table" on:click=pick inner_html=Signal::derive(table)></div>
                 <p class="export">
                     "Download: "
                     <button type="button" class="link" id="export-devices-csv" on:click=export_csv title="This table as CSV">"CSV"</button>

@@ -42,36 +42,29 @@ pub(super) fn ResultCard(
                 .unwrap_or_default()
         })
     });
-    // The list is built when its length changes; an edit rewrites only its texts.
-    let count = Memo::new(move |_| what_ifs.with(Vec::len));
-    let row = move |i: usize, f: fn(&hong_kim::WhatIf) -> String| {
-        move || what_ifs.with(|l| l.get(i).map(f).unwrap_or_default())
-    };
+    // The list as HTML text (a few items; one DOM update per edit).
     let what_if_list = move || {
-        let n = count.get();
-        (n > 0).then(|| {
-            view! {
-                <div class="what-ifs" id="what-ifs">
-                    <p>"What would change it:"</p>
-                    <ul>
-                        {(0..n)
-                            .map(|i| {
-                                view! {
-                                    <li data-speedup=row(i, |w| format::exact(w.speedup))>
-                                        "If " {row(i, |w| w.change.clone())} ": "
-                                        <strong>{row(i, |w| format::duration(w.time_s))}</strong>
-                                        " (" {row(i, |w| if w.speedup >= 1.0 {
-                                            format!("{}× faster", format::significant(w.speedup, 3))
-                                        } else {
-                                            format!("{}× slower", format::significant(1.0 / w.speedup, 3))
-                                        })} ")"
-                                    </li>
-                                }
-                            })
-                            .collect_view()}
-                    </ul>
-                </div>
+        what_ifs.with(|l| {
+            if l.is_empty() {
+                return String::new();
             }
+            let mut h = String::from(
+                r#"<div class="what-ifs" id="what-ifs"><p>What would change it:</p><ul>"#,
+            );
+            for w in l {
+                let change = if w.speedup >= 1.0 {
+                    format!("{}× faster", format::significant(w.speedup, 3))
+                } else {
+                    format!("{}× slower", format::significant(1.0 / w.speedup, 3))
+                };
+                h += &format!(
+                    r#"<li data-speedup="{}">If {}: <strong>{}</strong> ({change})</li>"#,
+                    format::exact(w.speedup),
+                    crate::chart::svg::esc(&w.change),
+                    format::duration(w.time_s)
+                );
+            }
+            h + "</ul></div>"
         })
     };
     // Built when there is a prediction; an edit changes only the texts above (a closure
@@ -104,7 +97,7 @@ pub(super) fn ResultCard(
                     <p class="occupancy" id="occupancy">
                         {move || read(|_, p| p.occupancy_summary().unwrap_or_default())}
                     </p>
-                    {what_if_list}
+                    <div class="html-table" inner_html=Signal::derive(what_if_list)></div>
                 })}
             }
         })

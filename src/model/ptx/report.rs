@@ -1,0 +1,102 @@
+//! What the PTX panel shows of a text, in one piece: the analysis worker computes it (the
+//! parser and the analysis stay out of the page's bundle) and the page renders it. Native
+//! tests check it against [`parse`], [`analyze`] and [`hong_kim_counts`] directly.
+
+use serde::Serialize;
+
+use super::{analyze, hong_kim_counts, parse, CostTable, ParseError};
+
+/// A loop as the panel lists it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct LoopLine {
+    pub label: String,
+    pub header_line: usize,
+    pub branch_line: usize,
+}
+
+/// A memory access instruction as the panel lists it (Hong & Kim: mark it uncoalesced).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct MemoryLine {
+    /// Its index among the instructions (what `uncoalesced` lists).
+    pub index: usize,
+    pub line: usize,
+    pub text: String,
+}
+
+/// The analysis at the given trip counts: Luo & Suda's periods and P, and Hong & Kim's
+/// counts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Summary {
+    pub periods: usize,
+    /// The periods in the luo-suda link form.
+    pub periods_text: String,
+    pub p: f64,
+    pub compute_cost: f64,
+    pub memory_cost: f64,
+    pub comp_insts: f64,
+    pub coal_mem_insts: f64,
+    pub uncoal_mem_insts: f64,
+    pub synch_insts: f64,
+}
+
+/// Everything the panel shows.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Report {
+    pub instructions: usize,
+    pub errors: Vec<ParseError>,
+    pub loops: Vec<LoopLine>,
+    pub memory: Vec<MemoryLine>,
+    /// `None` when no trip counts were given (one is not valid) or there are no instructions.
+    pub analysis: Option<Summary>,
+}
+
+/// Parses `text` and, with `trips` (one per loop, missing = 1), analyses it with `costs`;
+/// `uncoalesced` lists the memory instructions (by index) marked uncoalesced.
+pub fn report(
+    text: &str,
+    costs: &CostTable,
+    trips: Option<&[u64]>,
+    uncoalesced: &[usize],
+) -> Report {
+    let p = parse(text);
+    let analysis = trips.filter(|_| !p.instructions.is_empty()).map(|t| {
+        let a = analyze(&p, costs, t);
+        let c = hong_kim_counts(&p, t, uncoalesced);
+        Summary {
+            periods: a.periods.len(),
+            periods_text: a.periods_text(),
+            p: a.p,
+            compute_cost: a.compute_cost,
+            memory_cost: a.memory_cost,
+            comp_insts: c.comp_insts,
+            coal_mem_insts: c.coal_mem_insts,
+            uncoal_mem_insts: c.uncoal_mem_insts,
+            synch_insts: c.synch_insts,
+        }
+    });
+    Report {
+        instructions: p.instructions.len(),
+        loops: p
+            .loops
+            .iter()
+            .map(|l| LoopLine {
+                label: l.label.clone(),
+                header_line: l.header_line,
+                branch_line: l.branch_line,
+            })
+            .collect(),
+        memory: p
+            .instructions
+            .iter()
+            .enumerate()
+            .filter(|(_, ins)| ins.is_memory_task())
+            .map(|(index, ins)| MemoryLine {
+                index,
+                line: ins.line,
+                text: ins.text.clone(),
+            })
+            .collect(),
+        errors: p.errors,
+        analysis,
+    }
+}
