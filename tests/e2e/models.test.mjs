@@ -34,6 +34,12 @@ const MODELS = [
     edit: ['t_ref_ms', '3'],
     invalid: ['n_r', '0', 'must be a whole number from 1 to 10,000,000,000', 'Rows'],
   },
+  {
+    id: 'automatch',
+    link: 'model=automatch&devices=i5-2400,k20x&w=1048576*300,12&w_add=200000000&w_mul=100000000&w_vec=300000000&q_f=400000000&q_s=20000000&s=50',
+    edit: ['s', '80'],
+    invalid: ['d', '0', 'must be a whole number from 1 to 10,000,000, or auto', 'Levels (the critical path)'],
+  },
 ];
 
 const app = useApp();

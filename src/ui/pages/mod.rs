@@ -3,6 +3,8 @@
 //! the worked table, reading notes, share links — and hands a page a [`Ctx`].
 
 pub mod apsp;
+pub mod automatch;
+
 pub mod hong_kim;
 pub mod luo_suda;
 pub mod spmv;

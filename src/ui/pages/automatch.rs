@@ -1,0 +1,539 @@
+//! The AutoMatch page module (Helal et al.): the fastest architecture and what bounds it, the
+//! ranking with each architecture's T_comp, T_mem and T_syn as a stacked bar (the paper's
+//! Fig. 9), the split of the work across the chosen architectures against the even split
+//! (Fig. 11), the parallelism profile w_i per level (Fig. 7) and, once a trace or a generator
+//! has run in the analysis worker, the stack-distance histogram with each architecture's
+//! capacity marked. The tables and the histogram are written as HTML text (one DOM update,
+//! and far less code than a view per cell).
+
+use std::fmt::Write;
+
+use leptos::prelude::*;
+
+use super::{Ctx, Good, Page};
+use crate::chart::svg::esc;
+use crate::format;
+use crate::model::automatch::{Arch, Automatch, Cost};
+use crate::ui::analysis::{Profile, ProfileSource};
+use crate::ui::chart::{Chart, ChartData, Series};
+
+pub const PAGE: Page = Page {
+    result,
+    visuals,
+    summary,
+};
+
+/// The engine's result behind a valid state (the evaluation's detail).
+fn typed(good: &Good) -> Option<Automatch> {
+    good.eval.detail.get::<Automatch>().cloned()
+}
+
+/// The fastest architecture's index (the first of rank 1).
+fn fastest(r: &Automatch) -> usize {
+    r.ranks.iter().position(|&k| k == 1).unwrap_or(0)
+}
+
+fn summary(good: &Good) -> String {
+    typed(good).map_or(String::new(), |r| {
+        let f = &r.archs[fastest(&r)];
+        if r.archs.len() == 1 {
+            format!(
+                "{} on {} · {}-bound",
+                format::duration(f.3.t_total_s),
+                f.1,
+                f.3.bottleneck.id()
+            )
+        } else {
+            format!(
+                "{} on {} · split {}",
+                format::duration(f.3.t_total_s),
+                f.1,
+                format::duration(r.t_combined_s)
+            )
+        }
+    })
+}
+
+/// A statistic of the result card.
+fn stat(h: &mut String, id: &str, label: &str, value: f64, text: &str) {
+    let _ = write!(
+        h,
+        r#"<div class="stat"><dt>{label}</dt><dd id="{id}" data-value="{}">{}</dd></div>"#,
+        format::exact(value),
+        esc(text)
+    );
+}
+
+fn percent(share: f64) -> String {
+    format!("{}%", format::significant(share * 100.0, 3))
+}
+
+/// The result card: the fastest architecture's time, its three parts and what bounds it, and
+/// for several architectures the split run against the even split.
+fn card_html(r: &Automatch) -> String {
+    let i = fastest(r);
+    let (_, name, _, c) = &r.archs[i];
+    let names: Vec<&str> = r.archs.iter().map(|a| a.1).collect();
+    let one = r.archs.len() == 1;
+    let mut h = format!(
+        r#"<p class="result-device">{} · AutoMatch execution cost</p><p class="headline"><span class="label">{}</span><span class="time" id="time" data-value="{}">{}</span></p><dl class="stats">"#,
+        esc(&names.join(" + ")),
+        if one {
+            "Predicted time".to_string()
+        } else {
+            format!("Fastest: {}", esc(name))
+        },
+        format::exact(c.t_total_s),
+        format::duration(c.t_total_s)
+    );
+    stat(
+        &mut h,
+        "t-comp",
+        "T_comp (eq. 3)",
+        c.t_comp_s,
+        &format::duration(c.t_comp_s),
+    );
+    stat(
+        &mut h,
+        "t-mem",
+        "T_mem (eq. 4)",
+        c.t_mem_s,
+        &format::duration(c.t_mem_s),
+    );
+    stat(
+        &mut h,
+        "t-syn",
+        "T_syn (eq. 5)",
+        c.t_syn_s,
+        &format::duration(c.t_syn_s),
+    );
+    let _ = write!(
+        h,
+        r#"<div class="stat"><dt>Bound by</dt><dd id="bottleneck">{}</dd></div>"#,
+        c.bottleneck.id()
+    );
+    if !one {
+        stat(
+            &mut h,
+            "t-combined",
+            "Split run",
+            r.t_combined_s,
+            &format::duration(r.t_combined_s),
+        );
+        stat(
+            &mut h,
+            "t-even",
+            "Even split",
+            r.t_even_s,
+            &format::duration(r.t_even_s),
+        );
+    }
+    h.push_str(r#"</dl><p class="explanation" id="explanation">"#);
+    let parts = format!(
+        "computation {}, memory {}, synchronization {}",
+        format::duration(c.t_comp_s),
+        format::duration(c.t_mem_s),
+        format::duration(c.t_syn_s)
+    );
+    if one {
+        let _ = write!(
+            h,
+            "On the {}: {parts}. It is {}-bound.",
+            esc(name),
+            c.bottleneck.id()
+        );
+    } else {
+        let slowest = r
+            .archs
+            .iter()
+            .max_by(|a, b| a.3.t_total_s.total_cmp(&b.3.t_total_s))
+            .map_or(c, |a| &a.3);
+        let slow_name = r.archs.iter().find(|a| a.3 == *slowest).map_or("", |a| a.1);
+        let _ = write!(
+            h,
+            "The {} is fastest ({parts}; {}-bound), {}× faster than the {}. Split in proportion to speed (§II-D2), the {} takes {} of the work and the run takes {}: {}× faster than the {} alone, and {}× faster than an even split ({}).",
+            esc(name),
+            c.bottleneck.id(),
+            format::significant(slowest.t_total_s / c.t_total_s, 3),
+            esc(slow_name),
+            esc(name),
+            percent(r.shares[i]),
+            format::duration(r.t_combined_s),
+            format::significant(c.t_total_s / r.t_combined_s, 3),
+            esc(name),
+            format::significant(r.t_even_s / r.t_combined_s, 3),
+            format::duration(r.t_even_s),
+        );
+    }
+    h.push_str("</p>");
+    h
+}
+
+fn result(ctx: Ctx) -> AnyView {
+    let card = Signal::derive(move || {
+        ctx.good
+            .with(|g| g.as_ref().and_then(typed).map(|r| card_html(&r)))
+            .unwrap_or_default()
+    });
+    view! { <div class="html-table" inner_html=card></div> }.into_any()
+}
+
+/// The three parts of a total as one stacked bar, scaled to the slowest total.
+fn stacked_bar(h: &mut String, c: &Cost, slowest: f64) {
+    h.push_str(
+        r#"<svg class="stack" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">"#,
+    );
+    let mut x = 0.0;
+    for (t, class) in [
+        (c.t_comp_s, "seg-compute"),
+        (c.t_mem_s, "seg-current"),
+        (c.t_syn_s, "seg-prev"),
+    ] {
+        let w = if slowest > 0.0 {
+            t / slowest * 100.0
+        } else {
+            0.0
+        };
+        let _ = write!(
+            h,
+            r#"<rect class="{class}" x="{x:.2}" width="{w:.2}" height="10"></rect>"#
+        );
+        x += w;
+    }
+    h.push_str("</svg>");
+}
+
+/// The ranking: each architecture's three times as a stacked bar, its bottleneck, rank and
+/// share of the split.
+fn archs_html(r: &Automatch) -> String {
+    let slowest = r.archs.iter().map(|a| a.3.t_total_s).fold(0.0, f64::max);
+    let mut h = String::from(
+        r#"<table class="mappings archs" id="arch-table" tabindex="0"><thead><tr><th scope="col">Rank</th><th scope="col">Architecture</th><th scope="col" class="num">T_comp</th><th scope="col" class="num">T_mem</th><th scope="col" class="num">T_syn</th><th scope="col" class="num">Total</th><th scope="col">Bound by</th><th scope="col" class="num">Q_f · Q_s (lines)</th><th scope="col" class="num">Share</th></tr></thead><tbody>"#,
+    );
+    let mut order: Vec<usize> = (0..r.archs.len()).collect();
+    crate::small_sort::sort_by_key(&mut order, |&i| r.ranks[i]);
+    for i in order {
+        let (id, name, _, c) = &r.archs[i];
+        let _ = write!(
+            h,
+            r#"<tr data-device="{}"><td class="num">{}</td><th scope="row">{}</th><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num bar-cell" data-value="{}">"#,
+            esc(id),
+            r.ranks[i],
+            esc(name),
+            format::duration(c.t_comp_s),
+            format::duration(c.t_mem_s),
+            format::duration(c.t_syn_s),
+            format::exact(c.t_total_s),
+        );
+        stacked_bar(&mut h, c, slowest);
+        let _ = write!(
+            h,
+            r#"<span class="bar-text">{}</span></td><td>{}</td><td class="num q">{} · {}{}</td><td class="num" data-value="{}">{}</td></tr>"#,
+            format::duration(c.t_total_s),
+            c.bottleneck.id(),
+            format::grouped(r.q[i].0, 0),
+            format::grouped(r.q[i].1, 0),
+            if r.q[i].2 {
+                r#" <span class="muted tag">trace</span>"#
+            } else {
+                ""
+            },
+            format::exact(r.shares[i]),
+            percent(r.shares[i]),
+        );
+    }
+    h.push_str("</tbody></table>");
+    if r.archs.len() > 1 {
+        h.push_str(r#"<div class="split" id="split"><svg class="stack" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label="Each architecture's share of the work">"#);
+        let mut x = 0.0;
+        for (k, (a, s)) in r.archs.iter().zip(&r.shares).enumerate() {
+            let w = s * 100.0;
+            let _ = write!(
+                h,
+                r#"<rect class="s{}" x="{x:.2}" width="{w:.2}" height="10"><title>{}: {}</title></rect>"#,
+                k % 8,
+                esc(a.1),
+                percent(*s)
+            );
+            x += w;
+        }
+        h.push_str(r#"</svg><ul class="legend">"#);
+        for (k, (a, s)) in r.archs.iter().zip(&r.shares).enumerate() {
+            let _ = write!(
+                h,
+                r#"<li><span class="swatch s{}"></span>{}: {} of the work</li>"#,
+                k % 8,
+                esc(a.1),
+                percent(*s)
+            );
+        }
+        let _ = write!(
+            h,
+            r#"</ul><p class="chart-note">Split in proportion to speed, every architecture finishes together after <strong>{}</strong>; an even split (1/{} each) waits for the slowest: <strong>{}</strong>.</p></div>"#,
+            format::duration(r.t_combined_s),
+            r.archs.len(),
+            format::duration(r.t_even_s)
+        );
+    }
+    h
+}
+
+/// The stack-distance histogram in log2 buckets (distance 0, 1, 2–3, 4–7, …, then ∞), each
+/// architecture's capacity marked at its line size.
+fn histogram_html(p: &Profile, r: Option<&Automatch>) -> String {
+    let want = r.map(|r| r.archs[fastest(r)].2.l_bytes as u64);
+    let Some(m) = p
+        .memory
+        .iter()
+        .find(|m| Some(m.line) == want)
+        .or(p.memory.first())
+    else {
+        return String::new();
+    };
+    let (line, hist) = (&m.line, &m.histogram);
+    const W: f64 = 640.0;
+    const H: f64 = 170.0;
+    let bucket = |d: u64| {
+        if d == 0 {
+            0
+        } else {
+            64 - d.leading_zeros() as usize
+        }
+    };
+    let top = hist.last().map_or(0, |x| bucket(x.0));
+    let mut counts = vec![0u64; top + 2];
+    for &(d, c) in hist {
+        counts[bucket(d)] += c;
+    }
+    counts[top + 1] = m.cold;
+    let max = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
+    let w = W / counts.len() as f64;
+    let mut h = format!(
+        r#"<figure class="histogram" id="sd-histogram"><svg viewBox="0 0 {W} {H}" role="img" aria-label="References by LRU stack distance at {line}-byte lines">"#
+    );
+    for (k, &c) in counts.iter().enumerate() {
+        let bh = (c as f64 / max * (H - 36.0)).max(0.5);
+        let range = if k == top + 1 {
+            "∞ (first touch)".to_string()
+        } else if k == 0 {
+            "0".to_string()
+        } else {
+            let lo = 1u64 << (k - 1);
+            let hi = (1u64 << k) - 1;
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!(
+                    "{}–{}",
+                    format::grouped(lo as f64, 0),
+                    format::grouped(hi as f64, 0)
+                )
+            }
+        };
+        let _ = write!(
+            h,
+            r#"<rect class="bar{}" x="{:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}"><title>{} references at distance {range}</title></rect>"#,
+            if k == top + 1 { " cold" } else { "" },
+            k as f64 * w + 1.0,
+            H - 20.0 - bh,
+            (w - 2.0).max(1.0),
+            format::grouped(c as f64, 0),
+        );
+    }
+    // Capacities: a reference hits iff its distance is below C lines.
+    if let Some(r) = r {
+        for (i, a) in r.archs.iter().enumerate() {
+            if a.2.l_bytes as u64 != *line {
+                continue;
+            }
+            let cap = a.2.capacity_lines();
+            let x = if cap == 0 {
+                0.0
+            } else {
+                (bucket(cap) as f64 + 0.5).min(top as f64 + 1.0) * w
+            };
+            let _ = write!(
+                h,
+                r#"<line class="capacity s{}" x1="{x:.1}" x2="{x:.1}" y1="{}" y2="{}"></line><text class="tick" x="{:.1}" y="{}">{}: C = {}</text>"#,
+                i % 8,
+                12 + 12 * i,
+                H - 20.0,
+                x + 3.0,
+                12 + 12 * i,
+                esc(a.1),
+                format::grouped(cap as f64, 0)
+            );
+        }
+    }
+    let _ = write!(
+        h,
+        r#"<text x="0" y="{}" class="tick">0</text><text x="{W}" y="{}" class="tick" text-anchor="end">∞</text></svg><figcaption class="muted">{} references at {line}-byte lines, by LRU stack distance (log₂ buckets; the last bar is first touches). A reference left of an architecture's capacity C hits its fast memory (Q_f); the rest go to the slow one (Q_s).</figcaption></figure>"#,
+        H - 4.0,
+        H - 4.0,
+        format::grouped(m.references as f64, 0)
+    );
+    h
+}
+
+/// w_i against the level, as steps over the runs (at most ~2,000 points drawn).
+fn profile_points(r: &Automatch) -> Vec<(f64, Option<f64>)> {
+    let runs = &r.profile.levels.0;
+    let stride = runs.len().div_ceil(1000).max(1);
+    let mut level = 0u64;
+    let mut points = Vec::with_capacity(2 * runs.len() / stride + 2);
+    for (k, &(w, n)) in runs.iter().enumerate() {
+        if k % stride == 0 || k + 1 == runs.len() {
+            points.push(((level + 1) as f64, Some(w)));
+            if n > 1 {
+                points.push(((level + n) as f64, Some(w)));
+            }
+        }
+        level += n;
+    }
+    points
+}
+
+/// The schedule's fields from a derived profile: w (d follows), W_add, W_mul, S, and W_vec
+/// (a generator's default; after a trace, the typed W_vec as long as it fits).
+fn fill_schedule(ctx: Ctx, p: &Profile) {
+    let Some(s) = &p.schedule else {
+        return;
+    };
+    let work = s.work;
+    let w_vec = p.w_vec.unwrap_or_else(|| {
+        ctx.good
+            .with_untracked(|g| g.as_ref().and_then(|g| g.state.params.num("w_vec")))
+            .map_or(work, |v| (v as u64).min(work))
+    });
+    for (k, v) in [
+        ("w", s.w.clone()),
+        ("d", "auto".to_string()),
+        ("w_add", s.w_add.to_string()),
+        ("w_mul", s.w_mul.to_string()),
+        ("w_vec", w_vec.to_string()),
+        ("s", s.s.to_string()),
+    ] {
+        ctx.set_text.run((k, v));
+    }
+}
+
+/// `q_by_capacity`'s rows for the architectures in view: (L, C, Q_f, Q_s) at each one's line
+/// size and capacity, once each.
+fn q_rows(p: &Profile, r: &Automatch) -> Option<Vec<Vec<f64>>> {
+    if p.memory.is_empty() {
+        return None;
+    }
+    let mut rows: Vec<Vec<f64>> = Vec::new();
+    for a in &r.archs {
+        let (l, c) = (a.2.l_bytes as u64, a.2.capacity_lines());
+        if let Some(h) = p.memory.iter().find(|h| h.line == l) {
+            let (f, s) = h.q(c);
+            let row = vec![l as f64, c as f64, f as f64, s as f64];
+            if !rows.contains(&row) {
+                rows.push(row);
+            }
+        }
+    }
+    Some(rows)
+}
+
+fn visuals(ctx: Ctx) -> AnyView {
+    // Read where needed: a memo of its own type would cost more code than the reads.
+    let data = move || ctx.good.with(|g| g.as_ref().and_then(typed));
+    // The last profile derived in the worker (its histogram stays in the page, never in links).
+    let derived: RwSignal<Option<Profile>> = RwSignal::new(None);
+    // The worker analyses memory at every Table I line size and the list's own.
+    let line_sizes = Signal::derive(move || {
+        let mut l: Vec<u64> = Vec::new();
+        let archs = data().map(|r| r.archs).unwrap_or_default();
+        for a in crate::devices::DEVICES
+            .iter()
+            .filter_map(Arch::of)
+            .chain(archs.into_iter().map(|a| a.2))
+        {
+            if !l.contains(&(a.l_bytes as u64)) {
+                l.push(a.l_bytes as u64);
+            }
+        }
+        l
+    });
+    // A new derived profile fills the schedule's fields; its memory gives each architecture
+    // in the list its Q_f and Q_s (again whenever the list changes).
+    let on_profile = Callback::new(move |p: Profile| {
+        fill_schedule(ctx, &p);
+        derived.set(Some(p));
+    });
+    let source = (!ctx.embed)
+        .then(|| view! { <ProfileSource on_profile=on_profile line_sizes=line_sizes/> });
+    Effect::new(move |_| {
+        let rows = derived.with(|p| q_rows(p.as_ref()?, &data()?));
+        if let Some(rows) = rows {
+            let now = ctx.good.with_untracked(|g| {
+                g.as_ref()
+                    .and_then(|g| g.state.params.get("q_by_capacity").cloned())
+            });
+            if now != Some(crate::field::Value::Rows(rows.clone())) {
+                let text: Vec<String> = rows
+                    .iter()
+                    .map(|r| {
+                        r.iter()
+                            .map(|v| v.to_string())
+                            .collect::<Vec<_>>()
+                            .join(":")
+                    })
+                    .collect();
+                ctx.set_text.run(("q_by_capacity", text.join(",")));
+            }
+        }
+    });
+    let table = move || data().map(|r| archs_html(&r)).unwrap_or_default();
+    let histogram = move || {
+        derived.with(|p| {
+            p.as_ref()
+                .map(|p| histogram_html(p, data().as_ref()))
+                .unwrap_or_default()
+        })
+    };
+    let levels = Signal::derive(move || ChartData {
+        series: vec![Series {
+            name: "w_i".to_string(),
+            class: "s0",
+            points: data().map(|r| profile_points(&r)).unwrap_or_default(),
+            line: true,
+            dots: false,
+        }],
+        y_unit: "operations",
+        ..ChartData::default()
+    });
+    view! {
+        {source}
+        <section class="archs-section" aria-label="Architectures ranked">
+            <h2>"Architectures ranked"</h2>
+            <p class="chart-note">"Each total is T_comp + T_mem + T_syn (eqs. 3–5), drawn to scale against the slowest; the share is the part of the work each gets when they run together (§II-D2)."</p>
+            <ul class="legend">
+                <li><span class="swatch seg-compute"></span>"computation, T_comp"</li>
+                <li><span class="swatch seg-current"></span>"memory, T_mem"</li>
+                <li><span class="swatch seg-prev"></span>"synchronization, T_syn"</li>
+            </ul>
+            <div class="html-table" inner_html=Signal::derive(table)></div>
+        </section>
+        <section class="profile-section" aria-label="Parallelism profile">
+            <h2>"Parallelism profile"</h2>
+            <p class="chart-note">"Operations at each level of the ASAP schedule (the paper's Fig. 7): a level's operations run in parallel on up to n_p cores, the levels one after another."</p>
+            <div id="levels-chart">
+                <Chart
+                    data=levels
+                    x_label="Level of the schedule, i".to_string()
+                    y_label="Operations, w_i".to_string()
+                    file="automatch-profile"
+                    marker=Signal::derive(|| None)
+                    format_x=format::num
+                    format_y=format::num
+                    title="Operations per level of the ASAP schedule".to_string()
+                />
+            </div>
+            <div class="html-table" inner_html=Signal::derive(histogram)></div>
+        </section>
+    }
+    .into_any()
+}

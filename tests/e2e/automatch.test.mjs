@@ -1,0 +1,166 @@
+// End-to-end: AutoMatch's page — the ranking and the split against the CLI, the profile
+// derived in the analysis worker from a built-in generator (progress, Cancel) and from trace
+// files (Lackey's memory trace, the operation trace), equal to `warpsight analyze` on the
+// same files, and the links carrying only the profile.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { useApp, cliEval, cliJson, ready, settledUrl, assertCellsMatchCli } from './harness.mjs';
+
+const app = useApp();
+const link = (q) => app.link(q);
+
+const workerLoaded = (page) => page.evaluate(() => performance.getEntriesByType('resource')
+  .some((r) => /warpsight-worker/.test(r.name)));
+
+test('the ranking, the stacked times and the split, as the CLI computes them', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=automatch'));
+  await ready(page);
+  const cli = cliEval(await settledUrl(page));
+  // The default node of Fig. 11: ARC1 and ARC5, the K20X fastest.
+  assert.deepEqual(cli.outputs.rank, { 'i5-2400': 2, k20x: 1 });
+  assert.match(await page.textContent('#result .headline .label'), /^Fastest: Tesla K20X/);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.t_total_s_by_device.k20x);
+  assert.equal(Number(await page.getAttribute('#t-combined', 'data-value')), cli.outputs.t_combined_s);
+  assert.equal(Number(await page.getAttribute('#t-even', 'data-value')), cli.outputs.t_even_s);
+  assert.equal(await page.textContent('#bottleneck'), cli.outputs.bottleneck_by_device.k20x);
+  // The table: fastest first, each share as the CLI's, three segments per stacked bar.
+  const rows = await page.$$eval('#arch-table tbody tr', (trs) => trs.map((tr) => tr.dataset.device));
+  assert.deepEqual(rows, ['k20x', 'i5-2400']);
+  for (const d of rows) {
+    const share = Number(await page.getAttribute(`#arch-table tr[data-device="${d}"] td:last-child`, 'data-value'));
+    assert.equal(share, cli.outputs.share[d]);
+    assert.equal(await page.locator(`#arch-table tr[data-device="${d}"] svg.stack rect`).count(), 3);
+  }
+  assert.equal(await page.locator('#split svg rect').count(), 2);
+  assert.match(await page.textContent('#split'), /an even split \(1\/2 each\)/);
+  // The parallelism profile: w_i against the level.
+  assert.equal(await page.locator('#levels-chart path.line').count(), 1);
+  assert.equal(await workerLoaded(page), false, 'the worker loads only when a profile is derived');
+  // One architecture: the scalar outputs, and its Table I values in the form.
+  await page.goto(link('model=automatch&devices=c2075'));
+  await ready(page);
+  const one = cliEval(await settledUrl(page));
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), one.outputs.t_total_s);
+  assert.equal(await page.$('#split'), null);
+  // Its Table I values are the form's auto values.
+  assert.equal(await page.inputValue('#np'), 'auto');
+  assert.equal(one.inputs.np, 448);
+  await page.close();
+});
+
+test('a generator runs in the worker with progress; Cancel stops it; a small one fills the profile', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=automatch'));
+  await ready(page);
+  const before = await settledUrl(page);
+  // The largest Heat2D: hundreds of millions of references, long enough to cancel.
+  await page.fill('#gen-heat2d-n', '1024');
+  await page.fill('#gen-heat2d-steps', '1000');
+  await page.click('#gen-run');
+  await page.waitForFunction(() => / M references\/s · \d+%/.test(document.querySelector('#profile-rate')?.textContent ?? '')
+    || /\d+%/.test(document.querySelector('#profile-rate')?.textContent ?? ''));
+  assert.equal(await workerLoaded(page), true);
+  await page.click('#profile-cancel');
+  await page.waitForSelector('#profile-cancelled');
+  assert.equal(await page.$('#profile-reading'), null);
+  assert.equal(await settledUrl(page), before, 'a cancelled run changes nothing');
+  // A size out of range is named before anything runs.
+  await page.fill('#gen-heat2d-n', '2');
+  await page.click('#gen-run');
+  await page.waitForSelector('#profile-error');
+  assert.match(await page.textContent('#profile-error'), /Grid side n: must be a whole number from 3 to 1,024/);
+  // Heat2D on 6 × 6, one step (tests/automatch.rs by hand): 16 points at each of 4 levels,
+  // 48 additions, 16 multiplications, one synchronization; every operation vectorizes.
+  await page.fill('#gen-heat2d-n', '6');
+  await page.fill('#gen-heat2d-steps', '1');
+  await page.click('#gen-run');
+  await page.waitForSelector('#profile-done');
+  await page.waitForFunction(() => /[?&]w=16\*4(&|$)/.test(location.search) && /q_by_capacity=/.test(location.search));
+  const url = await settledUrl(page);
+  const cli = cliEval(url);
+  assert.equal(cli.inputs.d, 4);
+  assert.equal(cli.inputs.w_add, 48);
+  assert.equal(cli.inputs.w_mul, 16);
+  assert.equal(cli.inputs.w_vec, 64);
+  assert.equal(cli.inputs.s, 1);
+  // 80 references (five per point) on lines of 64 and 128 B: each architecture's row.
+  const q = new URLSearchParams(new URL(url).search).get('q_by_capacity').split(',').map((r) => r.split(':').map(Number));
+  assert.deepEqual(q.map((r) => r.slice(0, 2)), [[64, 98304], [128, 18841]]);
+  for (const r of q) assert.equal(r[2] + r[3], 80);
+  assert.match(await page.textContent('#profile-note'), /every operation vectorizes/);
+  assert.equal(await page.locator('#sd-histogram rect.bar').count() > 1, true);
+  await assertCellsMatchCli(page, cli);
+  await page.close();
+});
+
+/** Lackey's output for a loop over 2 KiB twice (64 B lines: 32 cold, then 32 at distance 31). */
+function lackeyTrace() {
+  const lines = ['==42== Lackey, an example Valgrind tool', 'I  04001000,3'];
+  for (let pass = 0; pass < 2; pass++) {
+    for (let a = 0; a < 2048; a += 64) lines.push(` L ${(0x10000 + a).toString(16)},8`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+const OPS = `# two products and their sum, stored; then a sync
+ld r1 100
+ld r2 108
+mul r3 r1 r2
+mul r4 r1 r1
+add r5 r3 r4
+st 200 r5
+sync
+`;
+
+test('trace files: the page derives what `warpsight analyze` prints, and links keep only the profile', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=automatch'));
+  await ready(page);
+  const dir = await mkdtemp(join(tmpdir(), 'warpsight-'));
+  // The operation trace: the schedule's fields.
+  await page.setInputFiles('#trace-input', { name: 'ops.txt', mimeType: 'text/plain', buffer: Buffer.from(OPS) });
+  await page.waitForSelector('#profile-done');
+  const opsFile = join(dir, 'ops.txt');
+  await writeFile(opsFile, OPS);
+  const ops = cliJson(['analyze', 'ops', opsFile]);
+  assert.equal(ops.w, '2,1');
+  await page.waitForFunction((w) => new URLSearchParams(location.search).get('w') === w, ops.w);
+  let cli = cliEval(await settledUrl(page));
+  assert.equal(cli.inputs.w_add, ops.w_add);
+  assert.equal(cli.inputs.w_mul, ops.w_mul);
+  assert.equal(cli.inputs.s, ops.s);
+  assert.equal(cli.inputs.d, ops.d);
+  assert.match(await page.textContent('#profile-note'), /W_vec cannot come from a trace/);
+  // The memory trace: each architecture's Q_f and Q_s, as `analyze memory` counts them.
+  const trace = lackeyTrace();
+  await page.setInputFiles('#trace-input', { name: 'loop.lackey', mimeType: 'text/plain', buffer: Buffer.from(trace) });
+  await page.waitForSelector('#profile-done');
+  await page.waitForFunction(() => /q_by_capacity=/.test(location.search));
+  const memFile = join(dir, 'loop.lackey');
+  await writeFile(memFile, trace);
+  const mem = cliJson(['analyze', 'memory', memFile]);
+  assert.equal(mem.references, 64);
+  assert.equal(mem.cold, 32);
+  assert.deepEqual(mem.histogram, [[31, 32]]);
+  const url = await settledUrl(page);
+  cli = cliEval(url);
+  const rows = new URLSearchParams(new URL(url).search).get('q_by_capacity').split(',').map((r) => r.split(':').map(Number));
+  for (const [d, l] of [['i5-2400', 64], ['k20x', 128]]) {
+    const row = rows.find((r) => r[0] === l);
+    assert.deepEqual([row[2], row[3]], [mem.q_f_by_device[d], mem.q_s_by_device[d]], d);
+  }
+  // The schedule is the operation trace's still; the trace text never enters the link.
+  assert.equal(cli.inputs.w_add, ops.w_add);
+  assert.doesNotMatch(decodeURIComponent(url), /Lackey|10000,8/);
+  assert.equal(await page.locator('#arch-table .tag').count(), 2, 'both rows priced from the trace');
+  // A file that is neither: its line is named, nothing changes.
+  await page.setInputFiles('#trace-input', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('add r1 r2\nmov r1 r2\n') });
+  await page.waitForSelector('#profile-error');
+  assert.match(await page.textContent('#profile-error'), /^bad\.txt: line 2: expected add, sub, mul, div, other, ld, st or sync, not “mov”\. Nothing was changed\.$/);
+  assert.equal(await settledUrl(page), url);
+  await page.close();
+});
