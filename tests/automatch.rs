@@ -174,6 +174,30 @@ proptest! {
         prop_assert_eq!(sd.histogram(), hist);
         prop_assert_eq!(sd.cold(), cold);
     }
+
+    /// Streams with locality: a few lines around a drifting base, so that references hit the
+    /// eight most recent lines (kept outside the tree), fall just past them, and push them out,
+    /// across several renumberings.
+    #[test]
+    fn exact_with_locality(steps in prop::collection::vec((0u64..12, 0u64..3), 1..4000)) {
+        let mut base = 0u64;
+        let stream: Vec<u64> = steps
+            .iter()
+            .map(|&(offset, drift)| {
+                base += u64::from(drift == 0);
+                base + offset
+            })
+            .collect();
+        let mut sd = StackDistance::new();
+        for &l in &stream {
+            sd.access(l);
+        }
+        let (hist, cold) = naive(&stream);
+        prop_assert_eq!(sd.histogram(), hist);
+        prop_assert_eq!(sd.cold(), cold);
+        prop_assert_eq!(sd.lines(), cold);
+        prop_assert_eq!(sd.references(), stream.len() as u64);
+    }
 }
 
 const LACKEY: &str = "==4242== Lackey, an example Valgrind tool\r

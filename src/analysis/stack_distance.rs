@@ -16,7 +16,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 #[derive(Default)]
 pub struct LineHasher(u64);
 
+// The hot path is inlined by hand (`inline(always)`): the wasm build turns LLVM's inliner off
+// for the page's size (.cargo/config.toml), and the worker runs this per reference.
 impl Hasher for LineHasher {
+    #[inline(always)]
     fn finish(&self) -> u64 {
         self.0
     }
@@ -25,6 +28,7 @@ impl Hasher for LineHasher {
             self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
         }
     }
+    #[inline(always)]
     fn write_u64(&mut self, v: u64) {
         self.0 = (v ^ (v >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
@@ -32,13 +36,29 @@ impl Hasher for LineHasher {
 
 type LineMap<V> = HashMap<u64, V, BuildHasherDefault<LineHasher>>;
 
+/// How many of the most recently used distinct lines [`StackDistance`] keeps in a small list:
+/// a reference to one of them is answered by its position, with no tree or hash work.
+const MRU: usize = 8;
+
 /// The exact LRU stack-distance histogram of a stream of line numbers.
+///
+/// The `MRU` most recent distinct lines are kept in order in a short list, outside the tree:
+/// a reference to one of them has its position as its distance (most references, in programs
+/// with locality). Any other line was referenced before all of them, so its distance is the
+/// list's length plus the marks after its previous slot in the tree, which holds the other
+/// lines' latest slots. A line entering the list takes its mark out of the tree; the line it
+/// pushes out puts its mark back, at the slot of its latest reference.
 #[derive(Clone, Debug, Default)]
 pub struct StackDistance {
-    /// Each line's latest time slot (1-based).
+    /// Each line's latest time slot (1-based) while it is outside the MRU list; 0 while in it.
     last: LineMap<u32>,
-    /// Fenwick tree over the slots: 1 at each line's latest slot.
+    /// Fenwick tree over the slots: 1 at each latest slot of a line outside the MRU list.
     tree: Vec<u32>,
+    /// Marks in the tree.
+    marks: u32,
+    /// The MRU list, most recent first: (line, its latest slot).
+    mru: [(u64, u32); MRU],
+    mru_len: usize,
     /// The next slot.
     now: u32,
     /// hist[d]: references at distance d.
@@ -56,7 +76,16 @@ impl StackDistance {
         }
     }
 
+    #[inline(always)]
+    fn count(&mut self, d: usize) {
+        if d >= self.hist.len() {
+            self.hist.resize(d + 1, 0);
+        }
+        self.hist[d] += 1;
+    }
+
     /// One reference to `line`.
+    #[inline(always)]
     pub fn access(&mut self, line: u64) {
         if self.now as usize >= self.tree.len() {
             self.compact();
@@ -64,23 +93,47 @@ impl StackDistance {
         self.references += 1;
         let now = self.now;
         self.now += 1;
-        let live = self.last.len() as u64;
-        match self.last.insert(line, now) {
-            None => self.cold += 1,
-            Some(prev) => {
-                // Marks after prev: the lines touched since, each once.
-                let d = (live - self.prefix(prev) as u64) as usize;
-                if d >= self.hist.len() {
-                    self.hist.resize(d + 1, 0);
-                }
-                self.hist[d] += 1;
-                self.add(prev, u32::MAX); // −1
-            }
+        let n = self.mru_len;
+        if let Some(p) = self.mru[..n].iter().position(|e| e.0 == line) {
+            self.count(p);
+            self.mru[..=p].rotate_right(1);
+            self.mru[0] = (line, now);
+            return;
         }
-        self.add(now, 1);
+        self.miss(line, now);
     }
 
-    #[inline]
+    /// A line outside the MRU list: cold, or priced by the tree; it enters the list.
+    fn miss(&mut self, line: u64, now: u32) {
+        match self.last.get_mut(&line) {
+            None => {
+                self.cold += 1;
+                self.last.insert(line, 0);
+            }
+            Some(slot) => {
+                let prev = std::mem::replace(slot, 0);
+                // The list's lines and the tree's marks after prev: the lines touched since.
+                let d = self.mru_len + (self.marks - self.prefix(prev)) as usize;
+                self.count(d);
+                self.add(prev, u32::MAX); // −1
+                self.marks -= 1;
+            }
+        }
+        if self.mru_len == MRU {
+            let (out, slot) = self.mru[MRU - 1];
+            if let Some(s) = self.last.get_mut(&out) {
+                *s = slot;
+            }
+            self.add(slot, 1);
+            self.marks += 1;
+        } else {
+            self.mru_len += 1;
+        }
+        self.mru[..self.mru_len].rotate_right(1);
+        self.mru[0] = (line, now);
+    }
+
+    #[inline(always)]
     fn prefix(&self, mut i: u32) -> u32 {
         let tree = &self.tree[..];
         let mut s = 0u32;
@@ -92,7 +145,7 @@ impl StackDistance {
         s
     }
 
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, mut i: u32, v: u32) {
         let tree = &mut self.tree[..];
         let n = tree.len() as u32;
@@ -108,8 +161,11 @@ impl StackDistance {
     /// rebuilds the tree with room for 3k more references (memory stays ∝ distinct lines).
     fn compact(&mut self) {
         let mut rank = vec![0u32; self.tree.len()];
-        for &t in self.last.values() {
+        for &t in self.last.values().filter(|t| **t != 0) {
             rank[t as usize] = 1;
+        }
+        for e in &self.mru[..self.mru_len] {
+            rank[e.1 as usize] = 1;
         }
         let mut k = 0u32;
         for r in rank.iter_mut() {
@@ -118,19 +174,23 @@ impl StackDistance {
                 *r = k;
             }
         }
-        for t in self.last.values_mut() {
-            *t = rank[*t as usize];
-        }
-        let k = k as usize;
-        let size = (4 * k).max(1024) + 1;
+        let size = (4 * k as usize).max(1024) + 1;
         self.tree = vec![0; size];
-        // All ones at 1..=k: node i covers (i − lowbit(i), i].
-        for i in 1..size {
-            let low = i & i.wrapping_neg();
-            let from = i - low; // exclusive
-            self.tree[i] = k.saturating_sub(from).min(low) as u32;
+        for t in self.last.values_mut().filter(|t| **t != 0) {
+            *t = rank[*t as usize];
+            self.tree[*t as usize] = 1;
         }
-        self.now = k as u32 + 1;
+        for e in &mut self.mru[..self.mru_len] {
+            e.1 = rank[e.1 as usize];
+        }
+        // Fenwick's linear build: each node passes its sum to its parent.
+        for i in 1..size {
+            let j = i + (i & i.wrapping_neg());
+            if j < size {
+                self.tree[j] += self.tree[i];
+            }
+        }
+        self.now = k + 1;
     }
 
     /// References seen.
