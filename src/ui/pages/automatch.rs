@@ -352,23 +352,43 @@ fn histogram_html(p: &Profile, r: Option<&Automatch>) -> String {
             } else {
                 (bucket(cap) as f64 + 0.5).min(top as f64 + 1.0) * w
             };
+            // The label sits left of the line near the right edge.
+            let anchor = if x > W * 0.6 { "end" } else { "start" };
             let _ = write!(
                 h,
-                r#"<line class="capacity s{}" x1="{x:.1}" x2="{x:.1}" y1="{}" y2="{}"></line><text class="tick" x="{:.1}" y="{}">{}: C = {}</text>"#,
+                r#"<line class="capacity s{}" x1="{x:.1}" x2="{x:.1}" y1="{}" y2="{}"></line><text class="tick" x="{:.1}" y="{}" text-anchor="{anchor}">{}: C = {}</text>"#,
                 i % 8,
                 12 + 12 * i,
                 H - 20.0,
-                x + 3.0,
+                if anchor == "end" { x - 3.0 } else { x + 3.0 },
                 12 + 12 * i,
                 esc(a.1),
                 format::grouped(cap as f64, 0)
             );
         }
     }
+    // Ticks: each labelled bucket's lowest distance (1, 4, 16, …, 1k, …).
+    let step = (counts.len() / 8).max(1);
+    for k in (1..=top).step_by(step) {
+        let lo = 1u64 << (k - 1);
+        let text = match lo {
+            _ if lo >= 1 << 20 => format!("{}M", lo >> 20),
+            _ if lo >= 1 << 10 => format!("{}k", lo >> 10),
+            _ => lo.to_string(),
+        };
+        let _ = write!(
+            h,
+            r#"<text x="{:.1}" y="{}" class="tick" text-anchor="middle">{text}</text>"#,
+            (k as f64 + 0.5) * w,
+            H - 4.0
+        );
+    }
     let _ = write!(
         h,
-        r#"<text x="0" y="{}" class="tick">0</text><text x="{W}" y="{}" class="tick" text-anchor="end">∞</text></svg><figcaption class="muted">{} references at {line}-byte lines, by LRU stack distance (log₂ buckets; the last bar is first touches). A reference left of an architecture's capacity C hits its fast memory (Q_f); the rest go to the slow one (Q_s).</figcaption></figure>"#,
+        r#"<text x="{:.1}" y="{}" class="tick" text-anchor="middle">0</text><text x="{:.1}" y="{}" class="tick" text-anchor="middle">∞</text></svg><figcaption class="muted">{} references at {line}-byte lines, by LRU stack distance (log₂ buckets; the last bar is first touches). A reference left of an architecture's capacity C hits its fast memory (Q_f); the rest go to the slow one (Q_s).</figcaption></figure>"#,
+        0.5 * w,
         H - 4.0,
+        (top as f64 + 1.5) * w,
         H - 4.0,
         format::grouped(m.references as f64, 0)
     );
