@@ -40,6 +40,13 @@ test('the ranking, the stacked times and the split, as the CLI computes them', a
   // The parallelism profile: w_i against the level.
   assert.equal(await page.locator('#levels-chart path.line').count(), 1);
   assert.equal(await workerLoaded(page), false, 'the worker loads only when a profile is derived');
+  // On a phone the table fits: the stacked bar stands for the three times.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(link('model=automatch&devices=i5-2400,c2075,k20x'));
+  await ready(page);
+  const fit = await page.evaluate(() => [document.documentElement.scrollWidth, document.querySelector('#arch-table').getBoundingClientRect().right]);
+  assert.ok(fit[0] <= 360 && fit[1] <= 360, `no sideways scroll: ${fit}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
   // One architecture: the scalar outputs, and its Table I values in the form.
   await page.goto(link('model=automatch&devices=c2075'));
   await ready(page);

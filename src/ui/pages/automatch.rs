@@ -208,7 +208,7 @@ fn stacked_bar(h: &mut String, c: &Cost, slowest: f64) {
 fn archs_html(r: &Automatch) -> String {
     let slowest = r.archs.iter().map(|a| a.3.t_total_s).fold(0.0, f64::max);
     let mut h = String::from(
-        r#"<table class="mappings archs" id="arch-table" tabindex="0"><thead><tr><th scope="col">Rank</th><th scope="col">Architecture</th><th scope="col" class="num">T_comp</th><th scope="col" class="num">T_mem</th><th scope="col" class="num">T_syn</th><th scope="col" class="num">Total</th><th scope="col">Bound by</th><th scope="col" class="num">Q_f · Q_s (lines)</th><th scope="col" class="num">Share</th></tr></thead><tbody>"#,
+        r#"<table class="mappings archs" id="arch-table" tabindex="0"><thead><tr><th scope="col">Rank</th><th scope="col">Architecture</th><th scope="col" class="num opt">T_comp</th><th scope="col" class="num opt">T_mem</th><th scope="col" class="num opt">T_syn</th><th scope="col" class="num">Total</th><th scope="col">Bound by</th><th scope="col" class="num opt">Q_f · Q_s (lines)</th><th scope="col" class="num">Share</th></tr></thead><tbody>"#,
     );
     let mut order: Vec<usize> = (0..r.archs.len()).collect();
     crate::small_sort::sort_by_key(&mut order, |&i| r.ranks[i]);
@@ -216,7 +216,7 @@ fn archs_html(r: &Automatch) -> String {
         let (id, name, _, c) = &r.archs[i];
         let _ = write!(
             h,
-            r#"<tr data-device="{}"><td class="num">{}</td><th scope="row">{}</th><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num bar-cell" data-value="{}">"#,
+            r#"<tr data-device="{}"><td class="num">{}</td><th scope="row">{}</th><td class="num opt">{}</td><td class="num opt">{}</td><td class="num opt">{}</td><td class="num bar-cell" data-value="{}">"#,
             esc(id),
             r.ranks[i],
             esc(name),
@@ -228,7 +228,7 @@ fn archs_html(r: &Automatch) -> String {
         stacked_bar(&mut h, c, slowest);
         let _ = write!(
             h,
-            r#"<span class="bar-text">{}</span></td><td>{}</td><td class="num q">{} · {}{}</td><td class="num" data-value="{}">{}</td></tr>"#,
+            r#"<span class="bar-text">{}</span></td><td>{}</td><td class="num q opt">{} · {}{}</td><td class="num" data-value="{}">{}</td></tr>"#,
             format::duration(c.t_total_s),
             c.bottleneck.id(),
             format::grouped(r.q[i].0, 0),
