@@ -629,7 +629,6 @@ fn each_kind_of_malformed_statement() {
         ("ld.global.f32 %f1, [%rd1;", "expected balanced brackets"),
         ("@%p1 ;", "expected an opcode after the predicate"),
         ("@ bra $L1;", "expected a predicate register"),
-        (";", "expected an instruction before `;`"),
         ("bra;", "expected a label after `bra`"),
         ("bra $nowhere;", "expected the branch target `$nowhere`"),
         ("add..s32 %r1, %r2, %r3;", "expected modifiers"),
@@ -747,4 +746,237 @@ fn the_panel_report_is_the_analysis() {
         assert!(report(text, &costs, None, &[]).analysis.is_none());
     }
     assert_eq!(report("", &costs, Some(&[]), &[]).analysis, None);
+}
+
+/// Issue 16: PTX as compilers print it (snippets written for these tests in nvcc's, NVVM's
+/// and inline assembly's styles).
+mod compilers {
+    use warpsight::model::ptx::{parse, report, Class, CostTable, Space};
+
+    fn ops(text: &str) -> Vec<String> {
+        parse(text)
+            .instructions
+            .iter()
+            .map(|i| i.opcode.clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_statement_ends_at_its_semicolon_not_at_a_newline() {
+        // nvcc: an extern declaration ending with `;` on its own line, and a call over seven.
+        let text = "
+.extern .func  (.param .b32 func_retval0) vprintf
+(
+	.param .b64 vprintf_param_0,
+	.param .b64 vprintf_param_1
+)
+;
+.visible .entry k(
+	.param .u64 k_param_0
+)
+{
+	.reg .b32 	%r<3>;
+	.reg .b64 	%rd<5>;
+	mov.u64 	%rd1, $str;
+	cvta.global.u64 	%rd2, %rd1;
+	{ // callseq 0, 0
+	.param .b64 param0;
+	st.param.b64 	[param0+0], %rd2;
+	.param .b64 param1;
+	st.param.b64 	[param1+0], 0;
+	.param .b32 retval0;
+	call.uni (retval0),
+	vprintf,
+	(
+	param0,
+	param1
+	);
+	ld.param.b32 	%r1, [retval0+0];
+	} // callseq 0
+	mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+		{%f1, %f2, %f3, %f4},
+		{%r1, %r2, %r3, %r4},
+		{%r5, %r6},
+		{%f5, %f6, %f7, %f8};
+	ret;
+}
+";
+        let p = parse(text);
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        assert_eq!(
+            ops(text),
+            ["mov", "cvta", "st", "st", "call", "ld", "mma", "ret"]
+        );
+        let call = &p.instructions[4];
+        assert_eq!(call.line, 22, "a statement keeps its first line");
+        let mma = &p.instructions[6];
+        assert_eq!((mma.line, mma.operands.len()), (30, 14));
+        // A statement that never ends is named at its first line, and the next instruction
+        // still counts.
+        let p = parse(
+            "add.s32 %r1, %r2, 4;\nmul.lo.s32 %r3, %r1\nld.global.f32 %f1, [%rd1];\n@@@ garbage",
+        );
+        assert_eq!(p.errors.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 4]);
+        assert_eq!(p.instructions.len(), 2);
+    }
+
+    #[test]
+    fn inline_assembly_names_and_scopes() {
+        // CUTLASS-style inline assembly: predicates without `%`, the same label in two blocks.
+        let text = "
+.visible .entry k()
+{
+	{
+	.reg .pred p;
+	setp.ne.b32 p, %r1, 0;
+	@p ld.global.L2::128B.u16 %rs1, [%rd2];
+	}
+	{
+	.reg .pred p;
+	LAB_WAIT:
+	mbarrier.try_wait.parity.shared::cta.b64 p, [%r1], %r2;
+	@!p bra LAB_WAIT;
+	}
+	{
+	.reg .pred p;
+	LAB_WAIT:
+	mbarrier.try_wait.parity.shared::cta.b64 p, [%r1], %r2;
+	@!p bra LAB_WAIT;
+	}
+	ret;
+}
+";
+        let p = parse(text);
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        let ld = &p.instructions[1];
+        assert_eq!(ld.predicate.as_deref(), Some("p"));
+        assert!(ld.is_memory_task());
+        // Each block's branch goes to its own label.
+        assert_eq!(p.loops.len(), 2);
+        assert_eq!(p.loops[0].header_line, 11);
+        assert_eq!(p.loops[1].header_line, 17);
+        // An indirect call's prototype is a declaration, not a label.
+        let p = parse(
+            ".visible .func f()\n{\nprototype_0 : .callprototype ()_ (.param .b64 _, .param .b64 _);\ncall (retval0), %rd5, (param0), prototype_0;\nret;\n}",
+        );
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        assert_eq!(
+            ops(
+                ".visible .func f()\n{\nprototype_0 : .callprototype ()_ (.param .b64 _);\nret;\n}"
+            ),
+            ["ret"]
+        );
+    }
+
+    #[test]
+    fn vector_operands_inside_brackets() {
+        let p = parse(
+            "tex.2d.v4.u32.f32 {%r1,%r2,%r3,%r4}, [tex0, {%f1,%f2,%f3,%f4}];\ncp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r1], [%rd1, {%r5, %r6}], [%r7];",
+        );
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        assert_eq!(p.instructions[0].operands.len(), 4 + 1 + 4);
+        assert!(p.instructions.iter().all(|i| i.is_memory_task()));
+    }
+
+    #[test]
+    fn memory_or_computation() {
+        let cases = [
+            // Asynchronous copies global → shared move device memory; their waits do not.
+            ("cp.async.ca.shared.global [%r1], [%rd1], 16;", Some(false)),
+            (
+                "cp.async.cg.shared.global.L2::128B [%r1], [%rd1], 16, %r2;",
+                Some(false),
+            ),
+            (
+                "cp.async.bulk.global.shared::cta.bulk_group [%rd1], [%r1], 256;",
+                Some(true),
+            ),
+            ("cp.async.commit_group;", None),
+            ("cp.async.wait_group 0;", None),
+            ("cp.async.bulk.wait_group.read 0;", None),
+            // Texture and surface accesses.
+            (
+                "tld4.r.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tex0, {%f5,%f6}];",
+                Some(false),
+            ),
+            (
+                "suld.b.2d.v4.b32.trap {%r1,%r2,%r3,%r4}, [surf0, {%r5,%r6}];",
+                Some(false),
+            ),
+            (
+                "sust.b.2d.v4.b32.trap [surf0, {%r5,%r6}], {%r1,%r2,%r3,%r4};",
+                Some(true),
+            ),
+            // Warp matrix fragments: global or generic memory, not shared.
+            (
+                "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r1,%r2}, [%rd1], %r9;",
+                Some(false),
+            ),
+            (
+                "wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd2], {%f1,%f2}, %r10;",
+                Some(true),
+            ),
+            (
+                "wmma.load.a.sync.aligned.row.m16n16k16.shared.f16 {%r1,%r2}, [%r3], %r9;",
+                None,
+            ),
+            ("prefetch.global.L2 [%rd1];", Some(false)),
+            (
+                "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r1,%r2,%r3,%r4}, [%r5];",
+                None,
+            ),
+        ];
+        for (text, memory) in cases {
+            let p = parse(text);
+            assert!(p.errors.is_empty(), "{text}: {:?}", p.errors);
+            let ins = &p.instructions[0];
+            match memory {
+                Some(store) => {
+                    assert!(ins.is_memory_task(), "{text}");
+                    assert!(
+                        matches!(ins.class, Class::Memory { store: s, .. } if s == store),
+                        "{text}"
+                    );
+                }
+                None => assert!(!ins.is_memory_task(), "{text}"),
+            }
+        }
+        assert!(matches!(
+            parse("tex.1d.v4.f32.s32 {%f1,%f2,%f3,%f4}, [t, {%r1}];").instructions[0].class,
+            Class::Memory {
+                space: Space::Tex,
+                ..
+            }
+        ));
+        // A warp barrier is not a block barrier.
+        assert_eq!(
+            parse("bar.warp.sync -1;").instructions[0].class,
+            Class::Compute
+        );
+        assert_eq!(parse("bar.sync 0;").instructions[0].class, Class::Sync);
+    }
+
+    #[test]
+    fn debug_ptx_is_flagged_and_an_empty_analysis_is_zero() {
+        let p = parse(".version 7.8\n.target sm_52, debug\n.address_size 64\n");
+        assert!(p.debug);
+        assert!(!parse(".version 7.8\n.target sm_52\n").debug);
+        let r = report(
+            ".target sm_80, debug\nret;",
+            &CostTable::GTX260,
+            Some(&[]),
+            &[],
+        );
+        assert!(r.debug);
+        let s = r.analysis.unwrap();
+        for v in [
+            s.p,
+            s.compute_cost,
+            s.memory_cost,
+            s.comp_insts,
+            s.synch_insts,
+        ] {
+            assert_eq!(v.to_string(), "0");
+        }
+    }
 }

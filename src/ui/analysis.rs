@@ -903,5 +903,6 @@ pub fn ptx_report_of(text: &str) -> Option<crate::model::ptx::Report> {
             })
             .collect::<Option<_>>()?,
         analysis,
+        debug: get(&v, "debug").as_bool().unwrap_or(false),
     })
 }

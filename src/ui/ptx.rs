@@ -195,10 +195,17 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     let errors = move || {
         report
             .with(|p| {
-                let p = p.as_ref().filter(|p| !p.errors.is_empty())?;
-                let mut h = String::from(
-                    r#"<ul class="ptx-errors field-error" id="ptx-errors" role="alert">"#,
-                );
+                let p = p.as_ref()?;
+                let debug = if p.debug {
+                    r#"<p class="field-error" id="ptx-debug" role="alert">This PTX was compiled for debugging (<code>.target …, debug</code>, from <code>nvcc -G</code>): every value goes through the stack in local memory, so the loads, stores and periods below describe the debug build, not your kernel. Compile without <code>-G</code> (<code>-lineinfo</code> keeps line numbers).</p>"#
+                } else {
+                    ""
+                };
+                if p.errors.is_empty() {
+                    return Some(debug.to_string());
+                }
+                let mut h = debug.to_string()
+                    + r#"<ul class="ptx-errors field-error" id="ptx-errors" role="alert">"#;
                 for e in &p.errors {
                     h += &format!(
                         r#"<li data-line="{}">{}</li>"#,

@@ -179,16 +179,27 @@ pub fn parse(text: &str) -> Parsed {
 struct Parser {
     instructions: Vec<Instruction>,
     errors: Vec<ParseError>,
-    /// (function scope, label) → (index of the instruction after the label, line).
+    /// (block, label) → (index of the instruction after the label, line). A block is a
+    /// function's body or a `{ }` inside it; a label is found from the innermost block out.
     labels: HashMap<(usize, String), (usize, usize)>,
-    /// (instruction index, function scope) of every `bra`.
-    branches: Vec<(usize, usize)>,
+    /// (instruction index, the blocks open there, innermost last) of every `bra`.
+    branches: Vec<(usize, Vec<usize>)>,
     /// Brace depth: 0 outside functions.
     depth: usize,
     /// Counts the functions seen; labels are local to one.
     scope: usize,
     /// > 0 while skipping a directive's `= { … }` initializer that spans lines.
     initializer: usize,
+    /// An instruction whose `;` has not come yet (a statement ends at `;`, not at a
+    /// newline: nvcc prints a `call` over several lines): its first line and its text so far.
+    pending: Option<(usize, String)>,
+    /// The `{ }` blocks open inside the current function, innermost last (inline assembly
+    /// opens its own: its labels are local to it).
+    blocks: Vec<usize>,
+    /// Counts the blocks opened, for their ids.
+    block_count: usize,
+    /// `.target …, debug` was seen (`nvcc -G`).
+    debug: bool,
 }
 
 impl Parser {
@@ -199,12 +210,33 @@ impl Parser {
     fn open_brace(&mut self) {
         if self.depth == 0 {
             self.scope = self.scope.saturating_add(1);
+            self.blocks.clear();
         }
         self.depth = self.depth.saturating_add(1);
+        self.block_count = self.block_count.saturating_add(1);
+        self.blocks.push(self.block_count);
     }
 
     fn close_brace(&mut self) {
         self.depth = self.depth.saturating_sub(1);
+        self.blocks.pop();
+    }
+
+    /// The innermost open block (0 outside functions).
+    fn block(&self) -> usize {
+        self.blocks.last().copied().unwrap_or(0)
+    }
+
+    /// True when `line` starts a new instruction: a predicate, or a PTX opcode (with its
+    /// modifiers) followed by operands or nothing. A statement still waiting for its `;` is
+    /// abandoned (an error) when one does and the statement is complete (its brackets closed,
+    /// no trailing comma): the `;` was left out.
+    fn starts_instruction(line: &str) -> bool {
+        if line.starts_with('@') {
+            return true;
+        }
+        let word = split_word(line).0;
+        OPCODES.contains(&word.split('.').next().unwrap_or(""))
     }
 
     /// Reads one line (comments already removed).
@@ -218,6 +250,35 @@ impl Parser {
                 .saturating_sub(closes);
             return;
         }
+        if let Some((start, mut text)) = self.pending.take() {
+            let open = !balanced(&text) || text.ends_with(',') || text.ends_with('(');
+            if !open && Self::starts_instruction(rest) {
+                self.error(
+                    start,
+                    format!(
+                        "expected an instruction ending in `;`, found `{}`",
+                        excerpt(&text)
+                    ),
+                );
+            } else {
+                match find_outside_quotes(rest, ';') {
+                    Some(i) => {
+                        text.push(' ');
+                        text.push_str(rest.get(..i).unwrap_or("").trim());
+                        self.statement(text.trim(), start);
+                        rest = rest.get(i.saturating_add(1)..).unwrap_or("").trim_start();
+                    }
+                    None => {
+                        if !rest.is_empty() {
+                            text.push(' ');
+                            text.push_str(rest);
+                        }
+                        self.pending = Some((start, text));
+                        return;
+                    }
+                }
+            }
+        }
         while !rest.is_empty() {
             if let Some(r) = rest.strip_prefix('{') {
                 self.open_brace();
@@ -230,6 +291,10 @@ impl Parser {
                 rest = r.trim_start();
             } else if rest.starts_with('.') {
                 rest = self.directive(rest).trim_start();
+            } else if let Some(i) = rest.find(".callprototype") {
+                // `prototype_0 : .callprototype ()_ (.param .b64 _, …);`: a declaration for an
+                // indirect call, not a label.
+                rest = self.directive(rest.get(i..).unwrap_or("")).trim_start();
             } else if let Some((label, after)) = split_label(rest) {
                 self.label(label, number);
                 rest = after.trim_start();
@@ -241,13 +306,8 @@ impl Parser {
                         rest = rest.get(i.saturating_add(1)..).unwrap_or("").trim_start();
                     }
                     None => {
-                        self.error(
-                            number,
-                            format!(
-                                "expected an instruction ending in `;`, found `{}`",
-                                excerpt(rest)
-                            ),
-                        );
+                        // The statement goes on on the next line.
+                        self.pending = Some((number, rest.to_string()));
                         break;
                     }
                 }
@@ -266,6 +326,9 @@ impl Parser {
             ),
             None => (rest, ""),
         };
+        if text.starts_with(".target") && text.split([',', ' ']).any(|w| w.trim() == "debug") {
+            self.debug = true;
+        }
         let (opens, closes) = count_braces(text);
         if text.contains('=') {
             self.initializer = opens.saturating_sub(closes);
@@ -281,7 +344,7 @@ impl Parser {
     }
 
     fn label(&mut self, label: &str, line: usize) {
-        let key = (self.scope, label.to_string());
+        let key = (self.block(), label.to_string());
         if let Some(&(_, first)) = self.labels.get(&key) {
             self.error(
                 line,
@@ -293,10 +356,16 @@ impl Parser {
     }
 
     fn statement(&mut self, statement: &str, line: usize) {
+        if statement.is_empty() {
+            // A `;` on a line of its own, ending a directive written over several lines
+            // (`.extern .func … ( … )` then `;`).
+            return;
+        }
         match parse_instruction(statement, line) {
             Ok(ins) => {
                 if matches!(ins.class, Class::Branch { .. }) {
-                    self.branches.push((self.instructions.len(), self.scope));
+                    self.branches
+                        .push((self.instructions.len(), self.blocks.clone()));
                 }
                 self.instructions.push(ins);
             }
@@ -306,15 +375,31 @@ impl Parser {
 
     /// Resolves branch targets, finds the loops and sorts the errors by line.
     fn finish(mut self) -> Parsed {
+        if let Some((start, text)) = self.pending.take() {
+            self.error(
+                start,
+                format!(
+                    "expected an instruction ending in `;`, found `{}`",
+                    excerpt(&text)
+                ),
+            );
+        }
         let mut loops = Vec::new();
-        for &(index, scope) in &self.branches {
+        for (index, blocks) in &self.branches {
+            let index = *index;
             let Some(ins) = self.instructions.get(index) else {
                 continue;
             };
             let Class::Branch { target } = &ins.class else {
                 continue;
             };
-            match self.labels.get(&(scope, target.clone())) {
+            // Innermost block first; block 0 is the text outside any function.
+            let found = blocks
+                .iter()
+                .rev()
+                .chain([&0])
+                .find_map(|b| self.labels.get(&(*b, target.clone())));
+            match found {
                 Some(&(start, header_line)) => {
                     if start <= index {
                         loops.push(Loop {
@@ -345,6 +430,7 @@ impl Parser {
             instructions: self.instructions,
             errors: self.errors,
             loops,
+            debug: self.debug,
         }
     }
 }
@@ -359,7 +445,8 @@ fn parse_instruction(statement: &str, line: usize) -> Result<Instruction, String
     if let Some(after) = rest.strip_prefix('@') {
         let (guard, tail) = split_word(after);
         let register = guard.strip_prefix('!').unwrap_or(guard);
-        if !is_register(register) {
+        // Inline assembly names its predicates without `%` (`.reg .pred p; @p ld…`).
+        if !(is_register(register) || is_symbol(register)) {
             return Err(format!(
                 "expected a predicate register after `@` (like `@%p1` or `@!%p1`), found `{}`",
                 excerpt(statement)
@@ -412,11 +499,55 @@ fn parse_instruction(statement: &str, line: usize) -> Result<Instruction, String
             parse_operand(part.trim(), &mut operands)?;
         }
     }
+    let has = |m: &str| modifiers.iter().any(|x| x == m);
     let class = match opcode {
         "ld" | "ldu" | "st" | "atom" | "red" => Class::Memory {
             space: Space::from_modifiers(&modifiers),
             store: matches!(opcode, "st" | "atom" | "red"),
         },
+        // Asynchronous copies between global and shared memory (`cp.async`,
+        // `cp.async.bulk(.tensor)`, `cp.reduce.async.bulk`) move device memory; their
+        // `commit_group`/`wait_group`/`wait_all` forms only wait. Writing to global when the
+        // destination space comes first (`cp.async.bulk.global.shared::cta`).
+        "cp" if has("async") && !has("commit_group") && !has("wait_group") && !has("wait_all") => {
+            let spaces: Vec<Space> = modifiers
+                .iter()
+                .map(|m| Space::from_modifiers(std::slice::from_ref(m)))
+                .filter(|s| *s != Space::Generic)
+                .collect();
+            Class::Memory {
+                space: Space::Global,
+                store: spaces.first() == Some(&Space::Global),
+            }
+        }
+        // Texture and surface reads and writes reach device memory.
+        "tex" | "tld4" | "suld" => Class::Memory {
+            space: Space::Tex,
+            store: false,
+        },
+        "sust" | "sured" => Class::Memory {
+            space: Space::Global,
+            store: true,
+        },
+        // A warp's matrix fragment from or to global (or generic) memory.
+        "wmma" if has("load") || has("store") => {
+            let space = Space::from_modifiers(&modifiers);
+            if space.is_device_memory() {
+                Class::Memory {
+                    space,
+                    store: has("store"),
+                }
+            } else {
+                Class::Compute
+            }
+        }
+        // A prefetch brings a line from device memory.
+        "prefetch" | "prefetchu" => Class::Memory {
+            space: Space::from_modifiers(&modifiers),
+            store: false,
+        },
+        // `bar.warp.sync` synchronizes a warp's threads, not the block.
+        "bar" if has("warp") => Class::Compute,
         "bar" | "barrier" => Class::Sync,
         "bra" => {
             let target = operands.iter().find_map(|o| match o {
@@ -454,7 +585,13 @@ fn parse_operand(text: &str, out: &mut Vec<Operand>) -> Result<(), String> {
                 excerpt(text)
             )
         })?;
-        out.push(parse_address(inner.trim())?);
+        // `[tex, {%f1, %f2}]`, `[%rd1, {%r5, %r6}]`: an address, then a vector of
+        // coordinates (texture and tensor instructions).
+        let mut parts = split_top_level(inner).into_iter();
+        out.push(parse_address(parts.next().unwrap_or("").trim())?);
+        for part in parts {
+            parse_operand(part.trim(), out)?;
+        }
         return Ok(());
     }
     if let Some(inner) = text.strip_prefix('{') {

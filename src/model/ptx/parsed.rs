@@ -200,6 +200,10 @@ pub struct Parsed {
     /// Loops, ordered by where their body starts; for loops starting at the same instruction,
     /// the longer (outer) one first. So nested loops are listed outer before inner.
     pub loops: Vec<Loop>,
+    /// The text was compiled for debugging (`.target …, debug`, from `nvcc -G`): every value
+    /// goes through the stack in local memory, so the analysis does not describe the
+    /// optimized kernel.
+    pub debug: bool,
 }
 
 fn is_float_type(modifier: &str) -> bool {

@@ -48,6 +48,8 @@ pub struct Report {
     pub memory: Vec<MemoryLine>,
     /// `None` when no trip counts were given (one is not valid) or there are no instructions.
     pub analysis: Option<Summary>,
+    /// Compiled with `-G` (`.target …, debug`): the analysis describes the debug build.
+    pub debug: bool,
 }
 
 /// Parses `text` and, with `trips` (one per loop, missing = 1), analyses it with `costs`;
@@ -59,19 +61,20 @@ pub fn report(
     uncoalesced: &[usize],
 ) -> Report {
     let p = parse(text);
+    // `x + 0.0` turns −0 into 0: an empty analysis shows 0.
     let analysis = trips.filter(|_| !p.instructions.is_empty()).map(|t| {
         let a = analyze(&p, costs, t);
         let c = hong_kim_counts(&p, t, uncoalesced);
         Summary {
             periods: a.periods.len(),
             periods_text: a.periods_text(),
-            p: a.p,
-            compute_cost: a.compute_cost,
-            memory_cost: a.memory_cost,
-            comp_insts: c.comp_insts,
-            coal_mem_insts: c.coal_mem_insts,
-            uncoal_mem_insts: c.uncoal_mem_insts,
-            synch_insts: c.synch_insts,
+            p: a.p + 0.0,
+            compute_cost: a.compute_cost + 0.0,
+            memory_cost: a.memory_cost + 0.0,
+            comp_insts: c.comp_insts + 0.0,
+            coal_mem_insts: c.coal_mem_insts + 0.0,
+            uncoal_mem_insts: c.uncoal_mem_insts + 0.0,
+            synch_insts: c.synch_insts + 0.0,
         }
     });
     Report {
@@ -98,5 +101,6 @@ pub fn report(
             .collect(),
         errors: p.errors,
         analysis,
+        debug: p.debug,
     }
 }
