@@ -147,7 +147,14 @@ mod run {
             .map(|i| i as usize)
             .collect();
         let costs = CostTable::from_flat(&numbers(data, "costs")).unwrap_or(CostTable::GTX260);
-        let r = report(&text, &costs, trips.as_deref(), &uncoalesced);
+        let kernel = get(data, "kernel").as_string();
+        let r = report(
+            &text,
+            kernel.as_deref(),
+            &costs,
+            trips.as_deref(),
+            &uncoalesced,
+        );
         serde_json::to_string(&r).unwrap_or_default()
     }
 

@@ -709,7 +709,7 @@ fn the_panel_report_is_the_analysis() {
     for text in EXAMPLES.iter().map(|e| e.ptx).chain([garbled]) {
         let p = parse(text);
         let trips = vec![3; p.loops.len()];
-        let r = report(text, &costs, Some(&trips), &[1]);
+        let r = report(text, None, &costs, Some(&trips), &[1]);
         assert_eq!(r.instructions, p.instructions.len());
         assert_eq!(r.errors, p.errors);
         assert_eq!(
@@ -743,9 +743,9 @@ fn the_panel_report_is_the_analysis() {
             )
         );
         // Without trip counts (one is not valid on the page): no analysis.
-        assert!(report(text, &costs, None, &[]).analysis.is_none());
+        assert!(report(text, None, &costs, None, &[]).analysis.is_none());
     }
-    assert_eq!(report("", &costs, Some(&[]), &[]).analysis, None);
+    assert_eq!(report("", None, &costs, Some(&[]), &[]).analysis, None);
 }
 
 /// Issue 16: PTX as compilers print it (snippets written for these tests in nvcc's, NVVM's
@@ -963,6 +963,7 @@ mod compilers {
         assert!(!parse(".version 7.8\n.target sm_52\n").debug);
         let r = report(
             ".target sm_80, debug\nret;",
+            None,
             &CostTable::GTX260,
             Some(&[]),
             &[],
@@ -978,5 +979,242 @@ mod compilers {
         ] {
             assert_eq!(v.to_string(), "0");
         }
+    }
+}
+
+/// Loops are natural loops: a backward branch is one only when its target dominates it.
+mod natural_loops {
+    use warpsight::model::ptx::{parse, EXAMPLES};
+
+    #[test]
+    fn a_backward_branch_to_an_earlier_block_is_not_always_a_loop() {
+        // A shared exit and an error arm laid out before and after the loop, as compilers
+        // lay out blocks: three backward branches, one loop.
+        let text = "
+.visible .entry k()
+{
+	setp.lt.s32 %p1, %r1, 0;
+	@%p1 bra $L_neg;
+	bra.uni $L_body;
+$L_exit:
+	ret;
+$L_body:
+	add.s32 %r2, %r2, 1;
+	setp.lt.s32 %p2, %r2, 10;
+	@%p2 bra $L_body;
+	bra.uni $L_exit;
+$L_neg:
+	neg.s32 %r1, %r1;
+	bra.uni $L_exit;
+}
+";
+        let p = parse(text);
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        assert_eq!(p.loops.len(), 1, "{:?}", p.loops);
+        let l = &p.loops[0];
+        assert_eq!(
+            (l.label.as_str(), l.header_line, l.branch_line),
+            ("$L_body", 9, 12)
+        );
+        // add, setp, @bra: instructions 4..=6.
+        assert_eq!(l.body, vec![(4, 6)]);
+    }
+
+    #[test]
+    fn a_loop_body_laid_out_in_two_places() {
+        // The loop's conditional arm is placed after the function's return.
+        let text = "
+.visible .entry k()
+{
+$L_head:
+	ld.global.f32 %f1, [%rd1];
+	setp.gt.f32 %p1, %f1, 0f00000000;
+	@%p1 bra $L_side;
+$L_latch:
+	add.s32 %r1, %r1, 1;
+	setp.lt.s32 %p2, %r1, %r9;
+	@%p2 bra $L_head;
+	ret;
+$L_side:
+	add.f32 %f2, %f2, %f1;
+	bra.uni $L_latch;
+}
+";
+        let p = parse(text);
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        assert_eq!(p.loops.len(), 1, "{:?}", p.loops);
+        let l = &p.loops[0];
+        assert_eq!(l.label, "$L_head");
+        // ld..@bra (0..=5), then add.f32 and its bra (7..=8); ret (6) is outside.
+        assert_eq!(l.body, vec![(0, 5), (7, 8)]);
+        assert!(l.contains(7) && !l.contains(6));
+    }
+
+    #[test]
+    fn nesting_from_the_bodies() {
+        let ex = EXAMPLES.iter().find(|e| e.id == "matmul-tiled").unwrap();
+        let p = parse(ex.ptx);
+        assert_eq!(p.loops.len(), 2);
+        assert_eq!(p.loops.iter().map(|l| l.depth).collect::<Vec<_>>(), [0, 1]);
+        let (outer, inner) = (&p.loops[0], &p.loops[1]);
+        assert!(outer.contains(inner.start) && outer.contains(inner.end));
+    }
+}
+
+/// One kernel at a time: a file's kernels listed, the chosen one analysed with the `.func`
+/// bodies it calls inlined, weak stubs left out.
+mod kernels {
+    use warpsight::model::ptx::{parse, report, CostTable};
+
+    const FILE: &str = "
+.weak .func  (.param .b32 func_retval0) cudaMalloc(
+	.param .b64 cudaMalloc_param_0,
+	.param .b64 cudaMalloc_param_1
+)
+{
+	.reg .b32 	%r<2>;
+	mov.u32 	%r1, 30;
+	st.param.b32 	[func_retval0+0], %r1;
+	ret;
+}
+.func  (.param .b32 func_retval0) _Z6squaref(
+	.param .b32 _Z6squaref_param_0
+)
+{
+	.reg .f32 	%f<3>;
+	ld.param.f32 	%f1, [_Z6squaref_param_0];
+	mul.f32 	%f2, %f1, %f1;
+	st.param.f32 	[func_retval0+0], %f2;
+	ret;
+}
+.visible .entry first(
+	.param .u64 first_param_0
+)
+{
+	.reg .f32 	%f<4>;
+	.reg .b32 	%r<3>;
+	.reg .b64 	%rd<3>;
+	ld.param.u64 	%rd1, [first_param_0];
+	cvta.to.global.u64 	%rd2, %rd1;
+	mov.u32 	%r1, 0;
+$L__BB2_1:
+	ld.global.f32 	%f1, [%rd2];
+	{ // callseq 0, 0
+	.param .b32 param0;
+	st.param.f32 	[param0+0], %f1;
+	.param .b32 retval0;
+	call.uni (retval0),
+	_Z6squaref,
+	(
+	param0
+	);
+	ld.param.f32 	%f2, [retval0+0];
+	} // callseq 0
+	st.global.f32 	[%rd2], %f2;
+	add.s32 	%r1, %r1, 1;
+	setp.lt.s32 	%p1, %r1, 8;
+	@%p1 bra 	$L__BB2_1;
+	ret;
+}
+.visible .entry second()
+{
+	ret;
+}
+";
+
+    #[test]
+    fn each_kernel_on_its_own_with_its_calls_inlined() {
+        let p = parse(FILE);
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        assert_eq!(p.kernels(), ["first", "second"]);
+        assert_eq!(p.functions.len(), 4);
+        let (k, notes) = p.kernel("first").unwrap();
+        // first's 12 instructions and the 4 of _Z6squaref after its call; not cudaMalloc's.
+        assert_eq!(k.instructions.len(), 12 + 4);
+        let ops: Vec<&str> = k.instructions.iter().map(|i| i.opcode.as_str()).collect();
+        assert_eq!(&ops[5..10], ["call", "ld", "mul", "st", "ret"]);
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("_Z6squaref (line 12) inlined here")),
+            "{notes:?}"
+        );
+        // The loop around the call holds the inlined body.
+        assert_eq!(k.loops.len(), 1);
+        let mul = ops.iter().position(|o| *o == "mul").unwrap();
+        assert!(k.loops[0].contains(mul));
+        // The report: the first kernel by default, the second when asked.
+        let costs = CostTable::GTX260;
+        let r = report(FILE, None, &costs, Some(&[8]), &[]);
+        assert_eq!((r.kernel.as_str(), r.kernels.len()), ("first", 2));
+        assert_eq!(r.instructions, 16);
+        assert_eq!(r.memory.len(), 2, "ld.global and st.global");
+        let a = r.analysis.unwrap();
+        assert_eq!(a.coal_mem_insts, 16.0, "two per trip, 8 trips");
+        let second = report(FILE, Some("second"), &costs, Some(&[]), &[]);
+        assert_eq!((second.kernel.as_str(), second.instructions), ("second", 1));
+        // A kernel that is not there: the first.
+        assert_eq!(
+            report(FILE, Some("nope"), &costs, None, &[]).kernel,
+            "first"
+        );
+        // A library function is named as such.
+        let (_, notes) = parse(".extern .func (.param .b32 r) vprintf(.param .b64 a);\n.visible .entry k()\n{\ncall.uni (retval0), vprintf, (param0);\nret;\n}").kernel("k").unwrap();
+        assert!(
+            notes[0].contains("vprintf has no body in this text"),
+            "{notes:?}"
+        );
+    }
+
+    #[test]
+    fn the_cli_analyzes_each_kernel() {
+        use std::process::Command;
+        let dir = std::env::temp_dir().join(format!("warpsight-ptx-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("two.ptx");
+        std::fs::write(&file, FILE).unwrap();
+        let run = |args: &[&str]| {
+            Command::new(env!("CARGO_BIN_EXE_warpsight"))
+                .args(["analyze", "ptx", file.to_str().unwrap()])
+                .args(args)
+                .output()
+                .unwrap()
+        };
+        let out = run(&["--trips", "8"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["errors"], serde_json::json!([]));
+        let kernels = v["kernels"].as_array().unwrap();
+        assert_eq!(kernels.len(), 2);
+        assert_eq!(kernels[0]["name"], "first");
+        assert_eq!(kernels[0]["memory_instructions"], 16.0);
+        assert_eq!(kernels[0]["loops"][0]["header_line"], 32);
+        assert_eq!(kernels[0]["hong_kim"]["coal_mem_insts"], 16.0);
+        assert!(kernels[0]["notes"][0]
+            .as_str()
+            .unwrap()
+            .contains("_Z6squaref"));
+        assert_eq!(kernels[1]["instructions"], 1);
+        let one = run(&["--kernel", "second"]);
+        let v: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+        assert_eq!(v["kernels"].as_array().unwrap().len(), 1);
+        // Bad input: one line naming the option and what is valid, exit 2.
+        let bad = run(&["--kernel", "third"]);
+        assert_eq!(bad.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&bad.stderr).trim(),
+            format!(
+                "error: --kernel: “third” is not a kernel of {}; it has first, second",
+                file.display()
+            )
+        );
+        let bad = run(&["--trips", "0"]);
+        assert_eq!(bad.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&bad.stderr)
+            .contains("--trips: “0” must be whole numbers from 1 to 1,000,000,000"));
     }
 }

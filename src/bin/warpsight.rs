@@ -15,7 +15,7 @@ use warpsight::registry::MODELS;
 use warpsight::report::{devices_json, models_json};
 use warpsight::{format, link as codec, report};
 
-const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json] | warpsight analyze matrix FILE(.mtx, .mtx.gz, .tar.gz) | warpsight analyze memory FILE(Lackey trace) [--line BYTES] | warpsight analyze ops FILE(operation trace)";
+const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json] | warpsight analyze matrix FILE(.mtx, .mtx.gz, .tar.gz) | warpsight analyze memory FILE(Lackey trace) [--line BYTES] | warpsight analyze ops FILE(operation trace) | warpsight analyze ptx FILE [--kernel NAME] [--trips N,…]";
 
 enum Failure {
     /// Bad input or usage: exit 2 with one line.
@@ -48,6 +48,7 @@ fn main() -> ExitCode {
         ["analyze", "memory", file] => analyze_memory(file, None),
         ["analyze", "memory", file, "--line", bytes] => analyze_memory(file, Some(bytes)),
         ["analyze", "ops", file] => analyze_ops(file),
+        ["analyze", "ptx", file, rest @ ..] => analyze_ptx(file, rest),
         ["-h" | "--help" | "help"] => write(&format!("{USAGE}\n")),
         _ => Err(Failure::Input(USAGE.to_string())),
     };
@@ -284,5 +285,90 @@ fn analyze_ops(path: &str) -> Result<(), Failure> {
         "w_mul": p.w_mul,
         "s": p.s,
         "link": format!("w={w}&w_add={}&w_mul={}&s={}", p.w_add, p.w_mul, p.s),
+    }))
+}
+
+/// `analyze ptx FILE [--kernel NAME] [--trips N,…]`: the PTX analyzer on a file, kernel by
+/// kernel (or the one named): its loops, memory and computation instructions per thread
+/// (weighted by the trip counts), Luo & Suda's
+/// periods and P (Table 1's GTX260 costs) and Hong & Kim's counts, with the file's errors.
+/// Trip counts apply to the loops in order (missing ones are 1).
+fn analyze_ptx(path: &str, options: &[&str]) -> Result<(), Failure> {
+    use warpsight::model::ptx::{parse, report, CostTable};
+    let (mut kernel, mut trips) = (None, Vec::new());
+    let mut rest = options;
+    while let [flag, value, tail @ ..] = rest {
+        match *flag {
+            "--kernel" => kernel = Some(*value),
+            "--trips" => {
+                trips = value
+                    .split(',')
+                    .map(|t| {
+                        t.trim().parse::<u64>().ok().filter(|n| (1..=1_000_000_000).contains(n)).ok_or_else(|| {
+                            Failure::Input(format!(
+                                "--trips: “{}” must be whole numbers from 1 to 1,000,000,000, separated by commas",
+                                format::printable(value)
+                            ))
+                        })
+                    })
+                    .collect::<Result<_, _>>()?
+            }
+            _ => return Err(Failure::Input(USAGE.to_string())),
+        }
+        rest = tail;
+    }
+    if !rest.is_empty() {
+        return Err(Failure::Input(USAGE.to_string()));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::Input(format!("{path}: cannot read it: {e}")))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let whole = parse(&text);
+    let names: Vec<String> = whole.kernels().iter().map(|k| k.to_string()).collect();
+    if let Some(k) = kernel {
+        if !names.iter().any(|n| n == k) {
+            return Err(Failure::Input(format!(
+                "--kernel: “{}” is not a kernel of {path}; it has {}",
+                format::printable(k),
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                }
+            )));
+        }
+    }
+    let chosen: Vec<Option<&str>> = match kernel {
+        Some(k) => vec![Some(k)],
+        None if names.is_empty() => vec![None],
+        None => names.iter().map(|n| Some(n.as_str())).collect(),
+    };
+    let kernels: Vec<Json> = chosen
+        .into_iter()
+        .map(|k| {
+            let r = report(&text, k, &CostTable::GTX260, Some(&trips), &[]);
+            let a = r.analysis.unwrap_or_default();
+            serde_json::json!({
+                "name": r.kernel,
+                "instructions": r.instructions,
+                "loops": r.loops,
+                "memory_instructions": a.coal_mem_insts + a.uncoal_mem_insts,
+                "compute_instructions": a.comp_insts,
+                "periods": a.periods_text,
+                "p": a.p,
+                "hong_kim": {
+                    "comp_insts": a.comp_insts,
+                    "coal_mem_insts": a.coal_mem_insts,
+                    "uncoal_mem_insts": a.uncoal_mem_insts,
+                    "synch_insts": a.synch_insts,
+                },
+                "notes": r.notes,
+            })
+        })
+        .collect();
+    write_json(&serde_json::json!({
+        "errors": whole.errors.iter().map(|e| serde_json::json!({"line": e.line, "message": e.message})).collect::<Vec<_>>(),
+        "debug": whole.debug,
+        "kernels": kernels,
     }))
 }

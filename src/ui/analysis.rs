@@ -889,6 +889,8 @@ pub fn ptx_report_of(text: &str) -> Option<crate::model::ptx::Report> {
                     label: s(&l, "label")?,
                     header_line: u(&l, "header_line")?,
                     branch_line: u(&l, "branch_line")?,
+                    depth: u(&l, "depth")?,
+                    why: s(&l, "why")?,
                 })
             })
             .collect::<Option<_>>()?,
@@ -904,5 +906,11 @@ pub fn ptx_report_of(text: &str) -> Option<crate::model::ptx::Report> {
             .collect::<Option<_>>()?,
         analysis,
         debug: get(&v, "debug").as_bool().unwrap_or(false),
+        kernels: list("kernels")
+            .iter()
+            .filter_map(|k| k.as_string())
+            .collect(),
+        kernel: s(&v, "kernel").unwrap_or_default(),
+        notes: list("notes").iter().filter_map(|k| k.as_string()).collect(),
     })
 }

@@ -122,6 +122,8 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     let applied = RwSignal::new(None::<String>);
     // The example the box holds unchanged, if any.
     let loaded = RwSignal::new(None::<&'static str>);
+    // The kernel chosen in the picker (None: the first).
+    let kernel = RwSignal::new(None::<String>);
     // The worker's latest report on the text (None while the box is empty).
     let report: RwSignal<Option<Report>> = RwSignal::new(None);
     let service = Service::new(move |kind, result| match (kind, result) {
@@ -175,6 +177,9 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             &numbers(uncoalesced.get().into_iter().map(|x| x as f64).collect()),
         );
         set("costs", &numbers(costs.get().to_flat()));
+        if let Some(k) = kernel.get() {
+            set("kernel", &k.into());
+        }
         service.send(m);
     });
 
@@ -182,6 +187,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         let id = event_target_value(&ev);
         if let Some(&(id, _)) = EXAMPLE_NAMES.iter().find(|e| e.0 == id) {
             loaded.set(Some(id));
+            kernel.set(None);
             trip_texts.set(Vec::new());
             uncoalesced.set(Vec::new());
             applied.set(None);
@@ -192,19 +198,45 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         }
     };
     // Written as HTML text.
+    // The kernel picker (when the text holds several), what was inlined, debug PTX and the
+    // errors, as HTML text; the picker's change is read by the handler around it.
     let errors = move || {
+        use crate::chart::svg::esc;
         report
             .with(|p| {
                 let p = p.as_ref()?;
+                let mut head = String::new();
+                if p.kernels.len() > 1 {
+                    head += r#"<label class="ptx-kernel">Kernel <select id="ptx-kernel">"#;
+                    for k in &p.kernels {
+                        head += &format!(
+                            r#"<option value="{k}"{}>{k}</option>"#,
+                            if *k == p.kernel { " selected" } else { "" },
+                            k = esc(k)
+                        );
+                    }
+                    head += &format!(
+                        r#"</select></label> <span class="sub">{} kernels in this text; each is analysed on its own.</span>"#,
+                        p.kernels.len()
+                    );
+                }
+                if !p.notes.is_empty() {
+                    head += r#"<ul class="sub" id="ptx-notes">"#;
+                    for n in &p.notes {
+                        head += &format!("<li>{}</li>", esc(n));
+                    }
+                    head += "</ul>";
+                }
                 let debug = if p.debug {
                     r#"<p class="field-error" id="ptx-debug" role="alert">This PTX was compiled for debugging (<code>.target …, debug</code>, from <code>nvcc -G</code>): every value goes through the stack in local memory, so the loads, stores and periods below describe the debug build, not your kernel. Compile without <code>-G</code> (<code>-lineinfo</code> keeps line numbers).</p>"#
                 } else {
                     ""
                 };
                 if p.errors.is_empty() {
-                    return Some(debug.to_string());
+                    return Some(head + debug);
                 }
-                let mut h = debug.to_string()
+                let mut h = head
+                    + debug
                     + r#"<ul class="ptx-errors field-error" id="ptx-errors" role="alert">"#;
                 for e in &p.errors {
                     h += &format!(
@@ -254,6 +286,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                                 <span class="field-error" id=format!("ptx-trip-{i}-error") role="alert">
                                     {move || trip_error(i).then_some(" must be a whole number from 1 to 1,000,000,000")}
                                 </span>
+                                <span class="sub loop-why">{format!(" A loop: {}.", l.why)}</span>
                             </li>
                         }
                     })
@@ -397,7 +430,17 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                         applied.set(None);
                     }
                 ></textarea>
-                <div class="html-table" inner_html=Signal::derive(errors)></div>
+                <div class="html-table" on:change=move |ev: web_sys::Event| {
+                    let picked = ev
+                        .target()
+                        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
+                        .filter(|s| s.id() == "ptx-kernel");
+                    if let Some(s) = picked {
+                        trip_texts.set(Vec::new());
+                        uncoalesced.set(Vec::new());
+                        kernel.set(Some(s.value()));
+                    }
+                } inner_html=Signal::derive(errors)></div>
                 {loops}
                 {memory}
                 {(target == Target::LuoSuda).then(|| cost_editor(costs, own))}

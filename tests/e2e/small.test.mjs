@@ -67,6 +67,8 @@ test('device facts say "vendor spec" once per value, in the badge', async () => 
   await page.goto(app.link('model=hong-kim&device=h100'));
   await ready(page);
   await page.click('#device-facts summary');
+  // The facts are built when the details open.
+  await page.waitForSelector('#device-facts tr.off-paper td.source');
   const rows = await page.$$eval('#device-facts tr.off-paper td.source', (tds) => tds.map((td) => td.textContent));
   assert.ok(rows.length > 0);
   for (const r of rows) {

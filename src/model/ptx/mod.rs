@@ -36,6 +36,7 @@
 mod analysis;
 mod costs;
 mod examples;
+mod loops;
 mod parse;
 mod parsed;
 mod report;
@@ -46,5 +47,7 @@ pub use analysis::{
 pub use costs::{table_1_cell, Column, CostTable, OpCost, TABLE_1_OPS};
 pub use examples::{Example, EXAMPLES, EXAMPLE_NAMES};
 pub use parse::parse;
-pub use parsed::{Class, Instruction, Loop, Operand, ParseError, Parsed, Space};
+pub use parsed::{
+    call_target, Class, Function, Instruction, Loop, Operand, ParseError, Parsed, Space,
+};
 pub use report::{report, LoopLine, MemoryLine, Report, Summary};

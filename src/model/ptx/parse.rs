@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::parsed::{Class, Instruction, Loop, Operand, ParseError, Parsed, Space};
+use super::parsed::{Class, Function, Instruction, Loop, Operand, ParseError, Parsed, Space};
 
 /// Every PTX opcode (ISA 8.x), without modifiers. An opcode not listed is reported as an error
 /// rather than silently priced.
@@ -184,6 +184,13 @@ struct Parser {
     labels: HashMap<(usize, String), (usize, usize)>,
     /// (instruction index, the blocks open there, innermost last) of every `bra`.
     branches: Vec<(usize, Vec<usize>)>,
+    /// Each instruction's function (its `scope`).
+    func_of: Vec<usize>,
+    /// The `.entry` or `.func` whose header was read and whose body has not opened yet:
+    /// (name, is an entry, line).
+    header: Option<(String, bool, usize)>,
+    /// The functions with a body, in text order.
+    functions: Vec<Function>,
     /// Brace depth: 0 outside functions.
     depth: usize,
     /// Counts the functions seen; labels are local to one.
@@ -200,6 +207,8 @@ struct Parser {
     block_count: usize,
     /// `.target …, debug` was seen (`nvcc -G`).
     debug: bool,
+    /// The line being read.
+    line: usize,
 }
 
 impl Parser {
@@ -211,6 +220,16 @@ impl Parser {
         if self.depth == 0 {
             self.scope = self.scope.saturating_add(1);
             self.blocks.clear();
+            if let Some((name, entry, line)) = self.header.take() {
+                let at = self.instructions.len();
+                self.functions.push(Function {
+                    name,
+                    entry,
+                    line,
+                    start: at,
+                    end: at,
+                });
+            }
         }
         self.depth = self.depth.saturating_add(1);
         self.block_count = self.block_count.saturating_add(1);
@@ -220,6 +239,12 @@ impl Parser {
     fn close_brace(&mut self) {
         self.depth = self.depth.saturating_sub(1);
         self.blocks.pop();
+        if self.depth == 0 {
+            let end = self.instructions.len();
+            if let Some(f) = self.functions.last_mut().filter(|f| f.end == f.start) {
+                f.end = end;
+            }
+        }
     }
 
     /// The innermost open block (0 outside functions).
@@ -241,6 +266,7 @@ impl Parser {
 
     /// Reads one line (comments already removed).
     fn line(&mut self, number: usize, line: &str) {
+        self.line = number;
         let mut rest = line.trim();
         if self.initializer > 0 {
             let (opens, closes) = count_braces(rest);
@@ -329,6 +355,11 @@ impl Parser {
         if text.starts_with(".target") && text.split([',', ' ']).any(|w| w.trim() == "debug") {
             self.debug = true;
         }
+        if self.depth == 0 {
+            if let Some(header) = function_header(text) {
+                self.header = Some((header.0, header.1, self.line));
+            }
+        }
         let (opens, closes) = count_braces(text);
         if text.contains('=') {
             self.initializer = opens.saturating_sub(closes);
@@ -368,6 +399,7 @@ impl Parser {
                         .push((self.instructions.len(), self.blocks.clone()));
                 }
                 self.instructions.push(ins);
+                self.func_of.push(self.scope);
             }
             Err(message) => self.error(line, message),
         }
@@ -384,7 +416,8 @@ impl Parser {
                 ),
             );
         }
-        let mut loops = Vec::new();
+        // Each branch's target instruction (within its function), or an error.
+        let mut targets: HashMap<usize, (usize, usize)> = HashMap::new();
         for (index, blocks) in &self.branches {
             let index = *index;
             let Some(ins) = self.instructions.get(index) else {
@@ -401,15 +434,7 @@ impl Parser {
                 .find_map(|b| self.labels.get(&(*b, target.clone())));
             match found {
                 Some(&(start, header_line)) => {
-                    if start <= index {
-                        loops.push(Loop {
-                            label: target.clone(),
-                            start,
-                            end: index,
-                            header_line,
-                            branch_line: ins.line,
-                        });
-                    }
+                    targets.insert(index, (start, header_line));
                 }
                 None => self.errors.push(ParseError {
                     line: ins.line,
@@ -419,20 +444,102 @@ impl Parser {
                 }),
             }
         }
-        crate::small_sort::sort_by(&mut loops, |a, b| {
-            a.start
-                .cmp(&b.start)
-                .then(b.end.cmp(&a.end))
-                .then(a.branch_line.cmp(&b.branch_line))
-        });
+        // Natural loops, function by function.
+        let mut loops = Vec::new();
+        let mut lo = 0;
+        while lo < self.instructions.len() {
+            let f = self.func_of[lo];
+            let mut hi = lo;
+            while hi + 1 < self.instructions.len() && self.func_of[hi + 1] == f {
+                hi += 1;
+            }
+            let target = |i: usize| targets.get(&i).map(|t| t.0);
+            for n in super::loops::natural_loops(&self.instructions, lo, hi, &target) {
+                let branch = &self.instructions[n.branch];
+                let (label, header_line) = match (&branch.class, targets.get(&n.branch)) {
+                    (Class::Branch { target }, Some(&(_, line))) => (target.clone(), line),
+                    _ => (String::new(), self.instructions[n.header].line),
+                };
+                loops.push(Loop {
+                    label,
+                    start: n.header,
+                    end: n.branch,
+                    header_line,
+                    branch_line: branch.line,
+                    body: n.body,
+                    depth: 0,
+                });
+            }
+            lo = hi + 1;
+        }
+        order_loops(&mut loops);
         crate::small_sort::sort_by_key(&mut self.errors, |e| e.line);
+        // A function whose body never closed ends with the text.
+        let n = self.instructions.len();
+        for f in self.functions.iter_mut().filter(|f| f.end == f.start) {
+            f.end = n;
+        }
         Parsed {
             instructions: self.instructions,
             errors: self.errors,
             loops,
             debug: self.debug,
+            functions: self.functions,
         }
     }
+}
+
+/// Orders loops outer before inner (by where the body starts, then the larger first) and
+/// sets each one's depth: how many larger loops hold its header.
+pub(super) fn order_loops(loops: &mut [Loop]) {
+    let size = |l: &Loop| l.body.iter().map(|r| r.1 - r.0 + 1).sum::<usize>();
+    crate::small_sort::sort_by(loops, |a, b| {
+        a.body[0]
+            .0
+            .cmp(&b.body[0].0)
+            .then(size(b).cmp(&size(a)))
+            .then(a.branch_line.cmp(&b.branch_line))
+    });
+    for k in 0..loops.len() {
+        let header = loops[k].start;
+        let depth = (0..loops.len())
+            .filter(|&j| j != k && loops[j].contains(header) && size(&loops[j]) > size(&loops[k]))
+            .count();
+        loops[k].depth = depth;
+    }
+}
+
+/// The name of the function a directive declares with a body, and whether it is a kernel:
+/// `.visible .entry name(`, `.weak .func (.param .b32 r) name(`. `None` for anything else,
+/// and for `.extern` declarations (no body here).
+fn function_header(text: &str) -> Option<(String, bool)> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.contains(&".extern") {
+        return None;
+    }
+    let entry = words
+        .iter()
+        .find_map(|w| match w.split('(').next().unwrap_or("") {
+            ".entry" => Some(true),
+            ".func" => Some(false),
+            _ => None,
+        })?;
+    // After the keyword: a `.func`'s return parameters in `( … )`, then the name.
+    let after = text
+        .split_once(if entry { ".entry" } else { ".func" })?
+        .1
+        .trim_start();
+    let after = if after.starts_with('(') {
+        let close = after.find(')')?;
+        after.get(close + 1..)?.trim_start()
+    } else {
+        after
+    };
+    let name: String = after
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+        .collect();
+    (!name.is_empty()).then_some((name, entry))
 }
 
 /// Reads one statement (without its `;`) into an instruction, or says what was expected.

@@ -167,26 +167,32 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// A loop, found from a backward branch: a `bra` whose target label is defined at or before
-/// the branch. Its body is every instruction from the label to the branch, both included.
+/// A natural loop: a branch back to a block that dominates it (every path from the
+/// function's entry to the branch passes through that block, the header), with every block
+/// that reaches the branch without passing the header (see `loops.rs`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Loop {
-    /// The target label (`$L__BB0_2`).
+    /// The header's label (`$L__BB0_2`).
     pub label: String,
-    /// Index (into [`Parsed::instructions`]) of the first instruction of the body.
+    /// Index (into [`Parsed::instructions`]) of the header's first instruction.
     pub start: usize,
-    /// Index of the backward `bra` that closes the loop.
+    /// Index of the branch that closes the loop (the last, when several branch back).
     pub end: usize,
     /// Line of the label.
     pub header_line: usize,
-    /// Line of the backward `bra`.
+    /// Line of the closing branch.
     pub branch_line: usize,
+    /// The body: sorted, disjoint, inclusive instruction ranges (a loop's blocks need not be
+    /// laid out together).
+    pub body: Vec<(usize, usize)>,
+    /// How many loops enclose this one (0 for an outermost loop).
+    pub depth: usize,
 }
 
 impl Loop {
     /// True when instruction `index` lies in the loop's body.
     pub fn contains(&self, index: usize) -> bool {
-        self.start <= index && index <= self.end
+        self.body.iter().any(|&(a, b)| a <= index && index <= b)
     }
 }
 
@@ -204,6 +210,21 @@ pub struct Parsed {
     /// goes through the stack in local memory, so the analysis does not describe the
     /// optimized kernel.
     pub debug: bool,
+    /// The kernels (`.entry`) and device functions (`.func`) with a body, in text order.
+    pub functions: Vec<Function>,
+}
+
+/// A function with a body: a kernel (`.entry`) or a device function (`.func`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Function {
+    pub name: String,
+    /// True for a kernel (`.entry`).
+    pub entry: bool,
+    /// The line of its header.
+    pub line: usize,
+    /// Its instructions: `start..end` in [`Parsed::instructions`].
+    pub start: usize,
+    pub end: usize,
 }
 
 fn is_float_type(modifier: &str) -> bool {
@@ -211,4 +232,118 @@ fn is_float_type(modifier: &str) -> bool {
         modifier,
         "f16" | "f16x2" | "bf16" | "bf16x2" | "f32" | "f64" | "tf32" | "f32x2"
     )
+}
+
+/// The function a `call` names, when it names one (`call.uni (retval0), vprintf, (param0);`
+/// → `vprintf`); `None` for an indirect call through a register.
+pub fn call_target(ins: &Instruction) -> Option<&str> {
+    if ins.opcode != "call" {
+        return None;
+    }
+    ins.operands.iter().find_map(|o| match o {
+        Operand::Symbol(s) if s.starts_with('(') => None,
+        Operand::Symbol(s) => Some(Some(s.as_str())),
+        _ => Some(None),
+    })?
+}
+
+impl Parsed {
+    /// The kernels' names (`.entry`), in text order.
+    pub fn kernels(&self) -> Vec<&str> {
+        self.functions
+            .iter()
+            .filter(|f| f.entry)
+            .map(|f| f.name.as_str())
+            .collect()
+    }
+
+    /// One kernel (or device function) on its own, as the instruction stream it runs: its
+    /// instructions with each `.func` it calls inlined after the call, once per call
+    /// (recursively, to 8 levels; a recursive call is not inlined), and the loops of each
+    /// copy. The errors are the whole text's. Also says what was inlined and what could not
+    /// be. `None` when no function has this name.
+    pub fn kernel(&self, name: &str) -> Option<(Parsed, Vec<String>)> {
+        let f = self.functions.iter().find(|f| f.name == name)?;
+        let mut out = Parsed {
+            debug: self.debug,
+            errors: self.errors.clone(),
+            ..Parsed::default()
+        };
+        let mut notes = Vec::new();
+        let mut stack = vec![f.name.clone()];
+        self.inline_into(f, &mut out, &mut notes, &mut stack);
+        super::parse::order_loops(&mut out.loops);
+        Some((out, notes))
+    }
+
+    fn inline_into(
+        &self,
+        f: &Function,
+        out: &mut Parsed,
+        notes: &mut Vec<String>,
+        stack: &mut Vec<String>,
+    ) {
+        let n = f.end.saturating_sub(f.start);
+        // Where each of f's instructions goes, and the last index it (with what it inlines)
+        // takes.
+        let mut first = vec![0usize; n];
+        let mut last = vec![0usize; n];
+        for i in f.start..f.end.min(self.instructions.len()) {
+            let ins = &self.instructions[i];
+            first[i - f.start] = out.instructions.len();
+            out.instructions.push(ins.clone());
+            if ins.opcode == "call" {
+                match call_target(ins) {
+                    Some(callee) => match self.functions.iter().find(|g| g.name == callee) {
+                        Some(g) if stack.contains(&g.name) || stack.len() >= 8 => {
+                            notes.push(format!(
+                                "line {}: {callee} calls itself (or nests too deep); its body is counted once more, not again",
+                                ins.line
+                            ));
+                        }
+                        Some(g) => {
+                            notes.push(format!(
+                                "line {}: {callee} (line {}) inlined here",
+                                ins.line, g.line
+                            ));
+                            stack.push(g.name.clone());
+                            self.inline_into(g, out, notes, stack);
+                            stack.pop();
+                        }
+                        None => notes.push(format!(
+                            "line {}: {callee} has no body in this text (a library function such as vprintf): only the call is counted",
+                            ins.line
+                        )),
+                    },
+                    None => notes.push(format!(
+                        "line {}: an indirect call (through a register) cannot be followed: only the call is counted",
+                        ins.line
+                    )),
+                }
+            }
+            last[i - f.start] = out.instructions.len() - 1;
+        }
+        let map = |i: usize, to: &[usize]| to.get(i.wrapping_sub(f.start)).copied();
+        for l in self
+            .loops
+            .iter()
+            .filter(|l| (f.start..f.end).contains(&l.start))
+        {
+            let body: Option<Vec<(usize, usize)>> = l
+                .body
+                .iter()
+                .map(|&(a, b)| Some((map(a, &first)?, map(b, &last)?)))
+                .collect();
+            if let (Some(body), Some(start), Some(end)) =
+                (body, map(l.start, &first), map(l.end, &first))
+            {
+                out.loops.push(Loop {
+                    body,
+                    start,
+                    end,
+                    ..l.clone()
+                });
+            }
+        }
+    }
 }

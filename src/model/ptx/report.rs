@@ -12,6 +12,10 @@ pub struct LoopLine {
     pub label: String,
     pub header_line: usize,
     pub branch_line: usize,
+    /// How many loops enclose it.
+    pub depth: usize,
+    /// Why it is a loop, in words.
+    pub why: String,
 }
 
 /// A memory access instruction as the panel lists it (Hong & Kim: mark it uncoalesced).
@@ -50,17 +54,34 @@ pub struct Report {
     pub analysis: Option<Summary>,
     /// Compiled with `-G` (`.target …, debug`): the analysis describes the debug build.
     pub debug: bool,
+    /// The text's kernels (`.entry`), in order; empty for a snippet without one.
+    pub kernels: Vec<String>,
+    /// The kernel analysed (the one asked for, or the first).
+    pub kernel: String,
+    /// What was inlined into it, and what could not be.
+    pub notes: Vec<String>,
 }
 
-/// Parses `text` and, with `trips` (one per loop, missing = 1), analyses it with `costs`;
-/// `uncoalesced` lists the memory instructions (by index) marked uncoalesced.
+/// Parses `text` and, with `trips` (one per loop, missing = 1), analyses `kernel` (or the
+/// first kernel; a snippet without `.entry` whole) with `costs`, the `.func` bodies it calls
+/// inlined; `uncoalesced` lists the memory instructions (by index) marked uncoalesced.
 pub fn report(
     text: &str,
+    kernel: Option<&str>,
     costs: &CostTable,
     trips: Option<&[u64]>,
     uncoalesced: &[usize],
 ) -> Report {
-    let p = parse(text);
+    let whole = parse(text);
+    let kernels: Vec<String> = whole.kernels().iter().map(|k| k.to_string()).collect();
+    let chosen = kernel
+        .filter(|k| kernels.iter().any(|n| n == k))
+        .map(str::to_string)
+        .or_else(|| kernels.first().cloned());
+    let (p, notes) = match chosen.as_deref().and_then(|k| whole.kernel(k)) {
+        Some(k) => k,
+        None => (whole, Vec::new()),
+    };
     // `x + 0.0` turns −0 into 0: an empty analysis shows 0.
     let analysis = trips.filter(|_| !p.instructions.is_empty()).map(|t| {
         let a = analyze(&p, costs, t);
@@ -86,6 +107,18 @@ pub fn report(
                 label: l.label.clone(),
                 header_line: l.header_line,
                 branch_line: l.branch_line,
+                depth: l.depth,
+                why: format!(
+                    "the branch on line {} goes back to {} (line {}), which every path to the branch passes through{}",
+                    l.branch_line,
+                    l.label,
+                    l.header_line,
+                    match l.depth {
+                        0 => String::new(),
+                        1 => "; inside one other loop".to_string(),
+                        d => format!("; inside {d} other loops"),
+                    }
+                ),
             })
             .collect(),
         memory: p
@@ -102,5 +135,8 @@ pub fn report(
         errors: p.errors,
         analysis,
         debug: p.debug,
+        kernels,
+        kernel: chosen.unwrap_or_default(),
+        notes,
     }
 }

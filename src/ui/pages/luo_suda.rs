@@ -127,42 +127,46 @@ fn headline_label(inp: &luo_suda::Inputs, ctx: Ctx) -> &'static str {
 }
 
 fn result(ctx: Ctx) -> AnyView {
-    let data = Memo::new(move |_| ctx.good.with(|g| g.as_ref().and_then(typed)));
-    (move || {
-        data.get().map(|(inp, o)| {
-            let periods = periods_html(&o.periods);
-            view! {
-                <p class="result-device">{format!("{} · {} SMs · Luo & Suda MPD/CPD", device_name(ctx), format::num(inp.n_sm))}</p>
-                <p class="headline">
-                    <span class="label">{headline_label(&inp, ctx)}</span>
-                    <span class="time" id="time" data-value=format::exact(o.time_s)>{format::duration(o.time_s)}</span>
-                </p>
-                <dl class="stats">
-                    <div class="stat"><dt>"Cycles"</dt><dd id="total-cycles" data-value=format::exact(o.total_cycles)>{format::num(o.total_cycles)}</dd></div>
-                    <div class="stat"><dt>"MPD (eq. 2)"</dt><dd id="mpd" data-value=format::exact(o.mpd)>{format::num(o.mpd)}</dd></div>
-                    <div class="stat"><dt>"CPD (eqs. 3–5)"</dt><dd id="cpd" data-value=format::exact(o.cpd)>{format::num(o.cpd)}</dd></div>
-                    <div class="stat"><dt>"P"</dt><dd id="p">{format::num(inp.p)}</dd></div>
-                </dl>
-                <p class="explanation" id="explanation">
-                    {format!(
-                        "{} active warps per SM: up to {} overlap their memory accesses (MPD) and {} their computation (CPD). {} calculate period{} × {} repetition{}.",
-                        format::num(inp.n_act),
-                        format::num(o.mpd),
-                        format::num(o.cpd),
-                        o.periods.len(),
-                        if o.periods.len() == 1 { "" } else { "s" },
-                        format::num(inp.rep),
-                        if inp.rep == 1.0 { "" } else { "s" },
-                    )}
-                    {(headline_label(&inp, ctx) != "Predicted time").then_some(
-                        " This is one pass of the active warps on each SM over the periods: give blocks and active blocks per SM (or rep) for the whole grid."
-                    )}
-                </p>
-                <div class="html-table" inner_html=periods></div>
-            }
-        })
-    })
-    .into_any()
+    use crate::chart::svg::esc;
+    // The card as HTML text (one DOM update; far less code than views).
+    let card = Signal::derive(move || {
+        let Some((inp, o)) = ctx.good.with(|g| g.as_ref().and_then(typed)) else {
+            return String::new();
+        };
+        let label = headline_label(&inp, ctx);
+        let stat = |id: &str, dt: &str, v: f64| {
+            format!(
+                r#"<div class="stat"><dt>{dt}</dt><dd id="{id}" data-value="{}">{}</dd></div>"#,
+                format::exact(v),
+                format::num(v)
+            )
+        };
+        format!(
+            r#"<p class="result-device">{} · {} SMs · Luo &amp; Suda MPD/CPD</p><p class="headline"><span class="label">{label}</span><span class="time" id="time" data-value="{}">{}</span></p><dl class="stats">{}{}{}<div class="stat"><dt>P</dt><dd id="p">{}</dd></div></dl><p class="explanation" id="explanation">{} active warps per SM: up to {} overlap their memory accesses (MPD) and {} their computation (CPD). {} calculate period{} × {} repetition{}.{}</p>{}"#,
+            esc(device_name(ctx)),
+            format::num(inp.n_sm),
+            format::exact(o.time_s),
+            format::duration(o.time_s),
+            stat("total-cycles", "Cycles", o.total_cycles),
+            stat("mpd", "MPD (eq. 2)", o.mpd),
+            stat("cpd", "CPD (eqs. 3–5)", o.cpd),
+            format::num(inp.p),
+            format::num(inp.n_act),
+            format::num(o.mpd),
+            format::num(o.cpd),
+            o.periods.len(),
+            if o.periods.len() == 1 { "" } else { "s" },
+            format::num(inp.rep),
+            if inp.rep == 1.0 { "" } else { "s" },
+            if label != "Predicted time" {
+                " This is one pass of the active warps on each SM over the periods: give blocks and active blocks per SM (or rep) for the whole grid."
+            } else {
+                ""
+            },
+            periods_html(&o.periods),
+        )
+    });
+    view! { <div class="html-table" inner_html=card></div> }.into_any()
 }
 
 fn visuals(ctx: Ctx) -> AnyView {

@@ -41,62 +41,69 @@ fn summary(good: &Good) -> String {
 }
 
 fn result(ctx: Ctx) -> AnyView {
-    let data = Memo::new(move |_| ctx.good.with(|g| g.as_ref().and_then(typed)));
-    (move || {
-        data.get().map(|r| {
-            let inp = &r.inputs;
-            let rel = *r.prediction.relative(inp.kernel);
-            let kernel = inp.kernel.name();
-            let case = match inp.kernel {
-                Kernel::Csr => format!(" ({})", r.prediction.csr.case.word()),
-                Kernel::Hyb => format!(" ({})", r.prediction.hyb_case.word()),
-                _ => String::new(),
-            };
-            let (speed, than) = if (rel.p - 1.0).abs() < 5e-4 {
-                ("as fast".to_string(), "as")
-            } else if rel.p < 1.0 {
-                (format!("{}× faster", format::significant(1.0 / rel.p, 3)), "than")
-            } else {
-                (format!("{}× slower", format::significant(rel.p, 3)), "than")
-            };
-            let measured = if inp.all_measured {
-                view! { <p class="measured" id="measured">"The target's coefficients are your measurements."</p> }.into_any()
-            } else {
-                view! {
-                    <p class="estimated" id="estimated">
-                        <strong>"Estimated target. "</strong>
-                        "Nothing measured on the " {inp.target.name} " yet: its coefficients are the C2050's scaled by the memory-bandwidth ratio, a rough guess the paper warns against. Run the benchmark plan below on the target and fit its coefficients."
-                    </p>
-                }
-                .into_any()
-            };
-            view! {
-                <p class="result-device">{format!("{} · {kernel}{case} · from the Tesla C2050 · Guo & Wang", inp.target.name)}</p>
-                <p class="headline">
-                    <span class="label">"Predicted time on the target"</span>
-                    <span class="time" id="time" data-value=format::exact(r.t_tar_ms)>{ms(r.t_tar_ms)}</span>
-                </p>
-                <dl class="stats">
-                    <div class="stat"><dt>"P_Tar_Ref"</dt><dd id="p" data-value=format::exact(rel.p)>{format::num(rel.p)}</dd></div>
-                    <div class="stat"><dt>"T_Ref (C2050)"</dt><dd id="t-ref">{ms(inp.t_ref_ms)}</dd></div>
-                    <div class="stat"><dt>"T_Init_Ref"</dt><dd id="t-init-ref" data-value=format::exact(rel.t_init_ref)>{ms(rel.t_init_ref)}</dd></div>
-                    <div class="stat"><dt>"T_Init_Tar"</dt><dd id="t-init-tar" data-value=format::exact(rel.t_init_tar)>{ms(rel.t_init_tar)}</dd></div>
-                </dl>
-                <p class="explanation" id="explanation">
-                    {format!(
-                        "T_Tar = T_Init_Tar + P · (T_Ref − T_Init_Ref) = {} + {} × ({} − {}). Past initialization, {kernel} runs {speed} on the {} {than} on the C2050.",
-                        ms(rel.t_init_tar),
-                        format::num(rel.p),
-                        ms(inp.t_ref_ms),
-                        ms(rel.t_init_ref),
-                        inp.target.name,
-                    )}
-                </p>
-                {measured}
-            }
-        })
-    })
-    .into_any()
+    use crate::chart::svg::esc;
+    // The card as HTML text (one DOM update; far less code than views).
+    let card = Signal::derive(move || {
+        let Some(r) = ctx.good.with(|g| g.as_ref().and_then(typed)) else {
+            return String::new();
+        };
+        let inp = &r.inputs;
+        let rel = *r.prediction.relative(inp.kernel);
+        let kernel = inp.kernel.name();
+        let case = match inp.kernel {
+            Kernel::Csr => format!(" ({})", r.prediction.csr.case.word()),
+            Kernel::Hyb => format!(" ({})", r.prediction.hyb_case.word()),
+            _ => String::new(),
+        };
+        let (speed, than) = if (rel.p - 1.0).abs() < 5e-4 {
+            ("as fast".to_string(), "as")
+        } else if rel.p < 1.0 {
+            (
+                format!("{}× faster", format::significant(1.0 / rel.p, 3)),
+                "than",
+            )
+        } else {
+            (format!("{}× slower", format::significant(rel.p, 3)), "than")
+        };
+        let target = esc(inp.target.name);
+        let stat = |id: &str, dt: &str, v: f64, text: String| {
+            format!(
+                r#"<div class="stat"><dt>{dt}</dt><dd id="{id}" data-value="{}">{text}</dd></div>"#,
+                format::exact(v)
+            )
+        };
+        let measured = if inp.all_measured {
+            r#"<p class="measured" id="measured">The target's coefficients are your measurements.</p>"#.to_string()
+        } else {
+            format!(
+                r#"<p class="estimated" id="estimated"><strong>Estimated target. </strong>Nothing measured on the {target} yet: its coefficients are the C2050's scaled by the memory-bandwidth ratio, a rough guess the paper warns against. Run the benchmark plan below on the target and fit its coefficients.</p>"#
+            )
+        };
+        format!(
+            r#"<p class="result-device">{target} · {kernel}{case} · from the Tesla C2050 · Guo &amp; Wang</p><p class="headline"><span class="label">Predicted time on the target</span><span class="time" id="time" data-value="{}">{}</span></p><dl class="stats">{}<div class="stat"><dt>T_Ref (C2050)</dt><dd id="t-ref">{}</dd></div>{}{}</dl><p class="explanation" id="explanation">T_Tar = T_Init_Tar + P · (T_Ref − T_Init_Ref) = {} + {} × ({} − {}). Past initialization, {kernel} runs {speed} on the {target} {than} on the C2050.</p>{measured}"#,
+            format::exact(r.t_tar_ms),
+            ms(r.t_tar_ms),
+            stat("p", "P_Tar_Ref", rel.p, format::num(rel.p)),
+            ms(inp.t_ref_ms),
+            stat(
+                "t-init-ref",
+                "T_Init_Ref",
+                rel.t_init_ref,
+                ms(rel.t_init_ref)
+            ),
+            stat(
+                "t-init-tar",
+                "T_Init_Tar",
+                rel.t_init_tar,
+                ms(rel.t_init_tar)
+            ),
+            ms(rel.t_init_tar),
+            format::num(rel.p),
+            ms(inp.t_ref_ms),
+            ms(rel.t_init_ref),
+        )
+    });
+    view! { <div class="html-table" inner_html=card></div> }.into_any()
 }
 
 fn visuals(ctx: Ctx) -> AnyView {

@@ -1,0 +1,88 @@
+// End-to-end: the PTX panel on text as compilers print it — a file of several kernels (the
+// picker, each analysed on its own with its calls inlined), why each loop is one, and debug
+// PTX flagged. The analysis runs in the worker; the page shows its latest answer.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useApp, ready } from './harness.mjs';
+
+const app = useApp();
+
+/** Two kernels, a device function the first calls in a loop, and a weak stub (tests/ptx.rs). */
+const FILE = `
+.weak .func  (.param .b32 func_retval0) cudaMalloc(
+	.param .b64 cudaMalloc_param_0,
+	.param .b64 cudaMalloc_param_1
+)
+{
+	.reg .b32 	%r<2>;
+	mov.u32 	%r1, 30;
+	st.param.b32 	[func_retval0+0], %r1;
+	ret;
+}
+.func  (.param .b32 func_retval0) _Z6squaref(
+	.param .b32 _Z6squaref_param_0
+)
+{
+	.reg .f32 	%f<3>;
+	ld.param.f32 	%f1, [_Z6squaref_param_0];
+	mul.f32 	%f2, %f1, %f1;
+	st.param.f32 	[func_retval0+0], %f2;
+	ret;
+}
+.visible .entry first(
+	.param .u64 first_param_0
+)
+{
+	.reg .f32 	%f<4>;
+	.reg .b32 	%r<3>;
+	.reg .b64 	%rd<3>;
+	ld.param.u64 	%rd1, [first_param_0];
+	cvta.to.global.u64 	%rd2, %rd1;
+	mov.u32 	%r1, 0;
+$L__BB2_1:
+	ld.global.f32 	%f1, [%rd2];
+	{ // callseq 0, 0
+	.param .b32 param0;
+	st.param.f32 	[param0+0], %f1;
+	.param .b32 retval0;
+	call.uni (retval0),
+	_Z6squaref,
+	(
+	param0
+	);
+	ld.param.f32 	%f2, [retval0+0];
+	} // callseq 0
+	st.global.f32 	[%rd2], %f2;
+	add.s32 	%r1, %r1, 1;
+	setp.lt.s32 	%p1, %r1, 8;
+	@%p1 bra 	$L__BB2_1;
+	ret;
+}
+.visible .entry second()
+{
+	ret;
+}
+`;
+
+test('a file with several kernels: pick one; calls are inlined and each loop says why it is one', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=luo-suda&device=gtx260'));
+  await ready(page);
+  await page.click('#ptx-panel summary');
+  await page.fill('#ptx-text', FILE);
+  await page.waitForSelector('#ptx-kernel');
+  assert.deepEqual(await page.$$eval('#ptx-kernel option', (os) => os.map((o) => o.value)), ['first', 'second']);
+  assert.equal(await page.inputValue('#ptx-kernel'), 'first');
+  assert.match(await page.textContent('#ptx-notes'), /_Z6squaref \(line 12\) inlined here/);
+  await page.waitForSelector('#ptx-summary');
+  assert.match(await page.textContent('#ptx-summary'), /^16 instructions/);
+  assert.match(await page.textContent('#ptx-loops'), /A loop: the branch on line 48 goes back to \$L__BB2_1 \(line 32\), which every path to the branch passes through\./);
+  await page.selectOption('#ptx-kernel', 'second');
+  await page.waitForFunction(() => /^1 instructions/.test(document.querySelector('#ptx-summary')?.textContent ?? ''));
+  assert.equal(await page.$('#ptx-loops'), null);
+  // Debug PTX is named.
+  await page.fill('#ptx-text', '.version 7.8\n.target sm_52, debug\n.visible .entry k()\n{\nret;\n}');
+  await page.waitForSelector('#ptx-debug');
+  assert.match(await page.textContent('#ptx-debug'), /compiled for debugging/);
+  await page.close();
+});
