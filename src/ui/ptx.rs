@@ -249,8 +249,27 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             })
             .unwrap_or_default()
     };
-    let loops = move || {
+    // The loops' list is rebuilt only when the loops change (not on every answer: a trip
+    // count's edit keeps its input and focus).
+    let loops_key = Memo::new(move |_| {
         report.with(|p| {
+            p.as_ref().map_or(String::new(), |p| {
+                p.loops
+                    .iter()
+                    .map(|l| {
+                        format!(
+                            "{}:{}:{}:{}",
+                            l.label, l.header_line, l.branch_line, l.depth
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+        })
+    });
+    let loops = move || {
+        let _ = loops_key.get();
+        report.with_untracked(|p| {
             let p = p.as_ref()?;
             (!p.loops.is_empty()).then(|| {
                 let rows = p

@@ -34,8 +34,9 @@ pub fn weights(parsed: &Parsed, trip_counts: &[u64]) -> Vec<f64> {
     let mut weights = vec![1.0; parsed.instructions.len()];
     for (k, lp) in parsed.loops.iter().enumerate() {
         let trips = trip_counts.get(k).copied().unwrap_or(1) as f64;
-        for (i, w) in weights.iter_mut().enumerate() {
-            if lp.contains(i) {
+        // Only the body's ranges: a loop's cost is its size, not the program's.
+        for &(a, b) in &lp.body {
+            for w in weights.iter_mut().take(b.saturating_add(1)).skip(a) {
                 *w *= trips;
             }
         }

@@ -317,7 +317,11 @@ impl Parser {
                 rest = r.trim_start();
             } else if rest.starts_with('.') {
                 rest = self.directive(rest).trim_start();
-            } else if let Some(i) = rest.find(".callprototype") {
+            } else if let Some(i) = rest
+                .contains(':')
+                .then(|| rest.find(".callprototype"))
+                .flatten()
+            {
                 // `prototype_0 : .callprototype ()_ (.param .b64 _, …);`: a declaration for an
                 // indirect call, not a label.
                 rest = self.directive(rest.get(i..).unwrap_or("")).trim_start();
