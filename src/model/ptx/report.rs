@@ -78,7 +78,16 @@ pub fn report(
         .filter(|k| kernels.iter().any(|n| n == k))
         .map(str::to_string)
         .or_else(|| kernels.first().cloned());
-    let (p, notes) = match chosen.as_deref().and_then(|k| whole.kernel(k)) {
+    // A text that is just the chosen kernel, with no calls, is its own stream (no copy).
+    let alone = whole.functions.len() == 1
+        && whole.functions[0].start == 0
+        && whole.functions[0].end == whole.instructions.len()
+        && !whole.instructions.iter().any(|i| i.opcode == "call");
+    let (p, notes) = match chosen
+        .as_deref()
+        .filter(|_| !alone)
+        .and_then(|k| whole.kernel(k))
+    {
         Some(k) => k,
         None => (whole, Vec::new()),
     };
