@@ -1,10 +1,12 @@
 //! Benchmark (not a test): exact LRU stack distances per second, natively, on 50 M references:
 //! a 2-D 5-point stencil sweeping a 1,024 × 1,024 grid of doubles (64 B lines) ten times, a
 //! random stream over 1 M lines, and Lackey text through the reader.
+//! The generators (schedule included) come first; `-- --generators` stops after them.
 //! Run: `cargo bench --bench stack_distance`.
 
 use std::time::Instant;
 
+use warpsight::analysis::generators::Workload;
 use warpsight::analysis::stack_distance::{LackeyReader, StackDistance};
 
 fn run(name: &str, refs: &[u64]) {
@@ -25,6 +27,32 @@ fn run(name: &str, refs: &[u64]) {
 }
 
 fn main() {
+    // The generators, schedule included, at the two line sizes the page asks for by default.
+    for w in [
+        Workload::Heat2d { n: 512, steps: 20 },
+        Workload::Heat2d { n: 1024, steps: 10 },
+        Workload::Matmul { n: 256 },
+        Workload::Spmv {
+            rows: 1_000_000,
+            per_row: 16,
+            seed: 1,
+        },
+    ] {
+        let start = Instant::now();
+        let g = w.generate(&[64, 128]);
+        let s = start.elapsed().as_secs_f64();
+        let refs = g.memory[0].1.references() as f64;
+        println!(
+            "{} (schedule and stack distances at 64 and 128 B): {:.1} M references in {s:.2} s = {:.1} M references/s",
+            w.describe(),
+            refs / 1e6,
+            refs / s / 1e6
+        );
+    }
+    if std::env::args().any(|a| a == "--generators") {
+        return;
+    }
+
     // Stencil: out[i][j] = in[i±1][j] + in[i][j±1] + in[i][j]; 8-byte doubles, 64 B lines.
     let n = 1024u64;
     let line = |a: u64, i: u64, j: u64| (a * n * n + i * n + j) * 8 / 64;

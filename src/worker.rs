@@ -119,7 +119,11 @@ mod run {
             Some("trace") => {
                 let mut reader = TraceReader::new(&line_sizes(data)?);
                 stream(data, &mut reader).await?;
-                let profile = reader.finish().map_err(|e| e.to_string())?;
+                // A matrix is replayed after its last chunk (SpMV on it): progress as for a
+                // generator.
+                let profile = reader
+                    .finish_with(&mut fractions())
+                    .map_err(|e| e.to_string())?;
                 serde_json::to_string(&profile).map_err(|e| e.to_string())
             }
             _ => {
@@ -158,14 +162,11 @@ mod run {
         serde_json::to_string(&r).unwrap_or_default()
     }
 
-    /// A built-in workload's profile, with progress every 100 ms.
-    fn generate(data: &JsValue) -> Result<String, String> {
-        let id = get(data, "workload").as_string().unwrap_or_default();
-        let workload = Workload::from_spec(&id, &numbers(data, "values"))?;
-        let lines = line_sizes(data)?;
+    /// A progress callback posting the fraction done every 100 ms.
+    fn fractions() -> impl FnMut(f64) {
         let started = now();
         let mut last = started;
-        let g = workload.generate_with(&lines, &mut |fraction| {
+        move |fraction| {
             let t = now();
             if t - last >= 100.0 {
                 last = t;
@@ -175,7 +176,15 @@ mod run {
                     ("ms", (t - started).into()),
                 ]);
             }
-        });
+        }
+    }
+
+    /// A built-in workload's profile, with progress every 100 ms.
+    fn generate(data: &JsValue) -> Result<String, String> {
+        let id = get(data, "workload").as_string().unwrap_or_default();
+        let workload = Workload::from_spec(&id, &numbers(data, "values"))?;
+        let lines = line_sizes(data)?;
+        let g = workload.generate_with(&lines, &mut fractions());
         serde_json::to_string(&TraceProfile::generated(workload, &g)).map_err(|e| e.to_string())
     }
 

@@ -357,6 +357,20 @@ fn cli_analyze_memory_and_ops() {
     assert_eq!(j["w_add"], 2);
     assert_eq!(j["w_mul"], 2);
     assert_eq!(j["s"], 1);
+    // A matrix file's profile: SpMV replayed on it (the page's worker runs the same reader).
+    let mtx = temp("m.mtx", profile::MTX);
+    let j = cli(&["analyze", "profile", mtx.to_str().unwrap(), "--line", "32"]);
+    assert_eq!(j["source"], "SpMV on the file's matrix, 3 × 3, 6 non-zeros");
+    assert_eq!(j["schedule"]["w"], "6,2,1");
+    // Line sizes ascending, the Table I devices' and 32 B. At 32 B the six values take two
+    // lines: the fifth value's is a fifth cold line; from then on row 2 finds col, x and the
+    // new line at distance 2, and y comes back at 4 (col, val's two lines, x since).
+    assert_eq!(j["memory"][0]["line"], 32);
+    assert_eq!(j["memory"][0]["cold"], 5);
+    assert_eq!(
+        j["memory"][0]["histogram"],
+        serde_json::json!([[2, 8], [3, 7], [4, 1]])
+    );
     let bad = temp("bad.txt", "add r1 r2\nfoo\n");
     let out = Command::new(BIN)
         .args(["analyze", "ops", bad.to_str().unwrap()])
@@ -659,7 +673,7 @@ mod declaration {
 /// capacity, and the generators as the page offers them.
 mod profile {
     use warpsight::analysis::generators::{Workload, WORKLOADS};
-    use warpsight::analysis::profile::{LineHistogram, TraceReader};
+    use warpsight::analysis::profile::{LineHistogram, TraceProfile, TraceReader};
     use warpsight::analysis::stack_distance::StackDistance;
 
     #[test]
@@ -712,6 +726,92 @@ mod profile {
             r.feed(b"I  0400,3\n L 1000,8\n Q 12\n").unwrap_err().line,
             3
         );
+    }
+
+    /// A 3 × 3 matrix stored column by column: rows 0 [0, 2], 1 [1], 2 [0, 1, 2].
+    pub const MTX: &str = "%%MatrixMarket matrix coordinate real general\n% column-major\n3 3 6\n1 1 1.0\n3 1 2.0\n2 2 3.0\n3 2 4.0\n1 3 5.0\n3 3 6.0\n";
+
+    #[test]
+    fn spmv_replayed_on_a_matrix_file() {
+        for chunk in [1, 7, 1000] {
+            let mut r = TraceReader::new(&[64]);
+            for c in MTX.as_bytes().chunks(chunk) {
+                r.feed(c).unwrap();
+            }
+            let p = r.finish().unwrap();
+            assert_eq!(p.source, "SpMV on the file's matrix, 3 × 3, 6 non-zeros");
+            // Six products at level 1; row 0's addition and row 2's two at levels 2 and 3.
+            let s = p.schedule.unwrap();
+            assert_eq!(
+                (s.d, s.w.as_str(), s.w_add, s.w_mul, s.s),
+                (3, "6,2,1", 3, 6, 0)
+            );
+            assert_eq!(p.w_vec, Some(0));
+            // By hand at 64 B lines: every array fits one line (col, val, x, y: 4 lines, cold).
+            // Row 0's second non-zero finds its three lines at distance 2, row 1's loads and
+            // store each at 3 (y in between), row 2's first three at 3, the next six at 2,
+            // its store at 3.
+            let m = &p.memory[0];
+            assert_eq!((m.references, m.cold, m.lines), (21, 4, 4));
+            assert_eq!(m.histogram, vec![(2, 9), (3, 8)]);
+        }
+        // A symmetric matrix's mirrored entry counts in its row: [0, 1] and [0].
+        let mut r = TraceReader::new(&[64]);
+        r.feed(b"%%MatrixMarket matrix coordinate pattern symmetric\n2 2 2\n1 1\n2 1\n")
+            .unwrap();
+        let p = r.finish().unwrap();
+        assert_eq!(p.source, "SpMV on the file's matrix, 2 × 2, 3 non-zeros");
+        assert_eq!(p.schedule.unwrap().w, "3,1");
+        assert_eq!(p.memory[0].references, 11);
+        // The matrix reader's errors keep their line.
+        let mut r = TraceReader::new(&[64]);
+        let e = r
+            .feed(b"%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 1.0\n")
+            .and_then(|()| r.finish().map(|_| ()))
+            .unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (3, "row index 3 is outside 1 to 2")
+        );
+    }
+
+    /// The generator's random matrix written as a file, row by row in its order, replays to
+    /// exactly the generator's profile.
+    #[test]
+    fn a_matrix_file_replays_as_the_generator() {
+        let (rows, per_row, seed) = (500u64, 7u64, 3u64);
+        let mut text = format!(
+            "%%MatrixMarket matrix coordinate pattern general\n{rows} {rows} {}\n",
+            rows * per_row
+        );
+        let mut state = seed | 1;
+        for i in 0..rows {
+            for _ in 0..per_row {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text += &format!("{} {}\n", i + 1, state % rows + 1);
+            }
+        }
+        let mut r = TraceReader::new(&[64, 128]);
+        r.feed(text.as_bytes()).unwrap();
+        let file = r.finish().unwrap();
+        let generated = TraceProfile::generated(
+            Workload::Spmv {
+                rows,
+                per_row,
+                seed,
+            },
+            &Workload::Spmv {
+                rows,
+                per_row,
+                seed,
+            }
+            .generate(&[64, 128]),
+        );
+        assert_eq!(file.schedule, generated.schedule);
+        assert_eq!(file.memory, generated.memory);
+        assert_eq!(file.memory[0].references, 3 * 3500 + 500);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! own region of the address space. W_vec cannot come from a trace (the paper used LLVM's
 //! vectorizer): each workload carries a default with its reason.
 
+use super::matrix_market::Matrix;
 use super::stack_distance::{Asap, Op, OpsProfile, StackDistance};
 
 /// A workload and its size.
@@ -113,30 +114,108 @@ const fn array(k: u64) -> u64 {
 }
 
 impl Run {
+    /// A run with a stack-distance analysis at each of `line_sizes` (bytes).
+    fn new(line_sizes: &[u64]) -> Run {
+        let mut sizes = line_sizes.to_vec();
+        sizes.sort_unstable();
+        sizes.dedup();
+        Run {
+            asap: Asap::new(),
+            memory: sizes
+                .into_iter()
+                .map(|l| (l, StackDistance::new()))
+                .collect(),
+        }
+    }
+
+    /// SpMV's row `i` of CSR, its non-zeros at positions `p0…` with columns `cols`: each loads its column
+    /// index and value (val doubles at array 0, col u32 at 1) and gathers x[col] (array 2);
+    /// the products are summed into y[i] (array 3), stored once if the row has any.
+    fn spmv_row(&mut self, i: u64, p0: u64, cols: &[u32]) {
+        let mut first = true;
+        for (k, &col) in cols.iter().enumerate() {
+            let (p, col) = (p0 + k as u64, u64::from(col));
+            self.ld_index(array(1) + p * 4);
+            self.ld(1, array(0) + p * 8);
+            self.ld(2, array(2) + col * 8);
+            if first {
+                self.op(Op::Mul, 0, 1, 2);
+                first = false;
+            } else {
+                self.op(Op::Mul, 3, 1, 2);
+                self.op(Op::Add, 0, 0, 3);
+            }
+        }
+        if !first {
+            self.st(array(3) + i * 8, 0);
+        }
+    }
+
+    #[inline]
     fn touch(&mut self, addr: u64) {
         for (l, sd) in &mut self.memory {
             sd.access(addr / *l);
         }
     }
+    #[inline]
     fn ld(&mut self, reg: u64, addr: u64) {
         self.touch(addr);
         self.asap.load(reg, addr);
     }
     /// A load of an integer (an index): memory traffic, no place in the schedule.
+    #[inline]
     fn ld_index(&mut self, addr: u64) {
         self.touch(addr);
     }
+    #[inline]
     fn st(&mut self, addr: u64, reg: u64) {
         self.touch(addr);
         self.asap.store(addr, reg);
     }
+    #[inline]
     fn op(&mut self, op: Op, dst: u64, a: u64, b: u64) {
         self.asap.op(op, dst, &[a, b]);
     }
 }
 
+/// The address of element (i, j) of array `a`, n doubles to a row.
+#[inline(always)]
+fn grid(n: u64, a: u64, i: u64, j: u64) -> u64 {
+    array(a) + (i * n + j) * 8
+}
+
+/// The address of element (i, j, k) of the n × n × n array `a`.
+#[inline(always)]
+fn grid3(n: u64, a: u64, i: u64, j: u64, k: u64) -> u64 {
+    grid(n, a, i * n + j, k)
+}
+
 /// Registers: a constant (never written, level 0) and scratch.
 const C: u64 = 100;
+
+const SPMV_W_VEC: &str = "x is gathered through the column indices: nothing vectorizes";
+
+/// SpMV, y = A·x, on a matrix read from a file ([`Matrix`] with its non-zeros kept): the
+/// generator's loop over the matrix's own CSR rows, at each of `line_sizes` (bytes), telling
+/// `progress` the fraction done every 1,024 rows. W_vec is 0, as for the generated matrix.
+pub fn spmv_on(matrix: &Matrix, line_sizes: &[u64], progress: &mut dyn FnMut(f64)) -> Generated {
+    let (row_ptr, cols) = matrix.csr();
+    let mut r = Run::new(line_sizes);
+    let rows = row_ptr.len().saturating_sub(1);
+    for i in 0..rows {
+        if i % 1024 == 0 {
+            progress(i as f64 / rows as f64);
+        }
+        let (a, b) = (row_ptr[i] as usize, row_ptr[i + 1] as usize);
+        r.spmv_row(i as u64, a as u64, &cols[a..b]);
+    }
+    Generated {
+        ops: r.asap.finish(),
+        memory: r.memory,
+        w_vec: 0,
+        w_vec_note: SPMV_W_VEC,
+    }
+}
 
 impl Workload {
     /// The workload `id` of [`WORKLOADS`] at these sizes (in its `params` order), or a message
@@ -204,33 +283,23 @@ impl Workload {
     /// [`Workload::generate`], telling `progress` the fraction done now and then (once per
     /// row of the outermost loops).
     pub fn generate_with(self, line_sizes: &[u64], progress: &mut dyn FnMut(f64)) -> Generated {
-        let mut sizes = line_sizes.to_vec();
-        sizes.sort_unstable();
-        sizes.dedup();
-        let mut r = Run {
-            asap: Asap::new(),
-            memory: sizes
-                .into_iter()
-                .map(|l| (l, StackDistance::new()))
-                .collect(),
-        };
+        let mut r = Run::new(line_sizes);
         let (w_vec_all, note): (bool, &'static str) = match self {
             Workload::Heat2d { n, steps } => {
-                let at = |a: u64, i: u64, j: u64| array(a) + (i * n + j) * 8;
                 for t in 0..steps {
                     let (u, v) = (t % 2, 1 - t % 2);
                     for i in 1..n.saturating_sub(1) {
                         progress((t * n + i) as f64 / (steps * n) as f64);
                         for j in 1..n.saturating_sub(1) {
-                            r.ld(0, at(u, i - 1, j));
-                            r.ld(1, at(u, i + 1, j));
+                            r.ld(0, grid(n, u, i - 1, j));
+                            r.ld(1, grid(n, u, i + 1, j));
                             r.op(Op::Add, 2, 0, 1);
-                            r.ld(3, at(u, i, j - 1));
+                            r.ld(3, grid(n, u, i, j - 1));
                             r.op(Op::Add, 2, 2, 3);
-                            r.ld(3, at(u, i, j + 1));
+                            r.ld(3, grid(n, u, i, j + 1));
                             r.op(Op::Add, 2, 2, 3);
                             r.op(Op::Mul, 2, 2, C);
-                            r.st(at(v, i, j), 2);
+                            r.st(grid(n, v, i, j), 2);
                         }
                     }
                     r.asap.sync();
@@ -241,14 +310,13 @@ impl Workload {
                 )
             }
             Workload::Stencil3d { n, steps } => {
-                let at = |a: u64, i: u64, j: u64, k: u64| array(a) + ((i * n + j) * n + k) * 8;
                 for t in 0..steps {
                     let (u, v) = (t % 2, 1 - t % 2);
                     for i in 1..n.saturating_sub(1) {
                         progress((t * n + i) as f64 / (steps * n) as f64);
                         for j in 1..n.saturating_sub(1) {
                             for k in 1..n.saturating_sub(1) {
-                                r.ld(0, at(u, i, j, k));
+                                r.ld(0, grid3(n, u, i, j, k));
                                 let neighbours = [
                                     (i - 1, j, k),
                                     (i + 1, j, k),
@@ -258,11 +326,11 @@ impl Workload {
                                     (i, j, k + 1),
                                 ];
                                 for (a, b, c) in neighbours {
-                                    r.ld(1, at(u, a, b, c));
+                                    r.ld(1, grid3(n, u, a, b, c));
                                     r.op(Op::Add, 0, 0, 1);
                                 }
                                 r.op(Op::Mul, 0, 0, C);
-                                r.st(at(v, i, j, k), 0);
+                                r.st(grid3(n, v, i, j, k), 0);
                             }
                         }
                     }
@@ -278,54 +346,40 @@ impl Workload {
                 per_row,
                 seed,
             } => {
-                // val (doubles) at 0, col (u32) at 1, x at 2, y at 3.
                 let mut state = seed | 1;
+                let mut cols = Vec::new();
                 for i in 0..rows {
                     if i % 1024 == 0 {
                         progress(i as f64 / rows as f64);
                     }
-                    for k in 0..per_row {
-                        let p = i * per_row + k;
+                    cols.clear();
+                    for _ in 0..per_row {
                         state ^= state << 13;
                         state ^= state >> 7;
                         state ^= state << 17;
-                        let col = state % rows.max(1);
-                        r.ld_index(array(1) + p * 4);
-                        r.ld(1, array(0) + p * 8);
-                        r.ld(2, array(2) + col * 8);
-                        if k == 0 {
-                            r.op(Op::Mul, 0, 1, 2);
-                        } else {
-                            r.op(Op::Mul, 3, 1, 2);
-                            r.op(Op::Add, 0, 0, 3);
-                        }
+                        // rows ≤ 1,000,000 (the spec's maximum): a u32.
+                        cols.push((state % rows.max(1)) as u32);
                     }
-                    if per_row > 0 {
-                        r.st(array(3) + i * 8, 0);
-                    }
+                    r.spmv_row(i, i * per_row, &cols);
                 }
-                (
-                    false,
-                    "x is gathered through the column indices: nothing vectorizes",
-                )
+                (false, SPMV_W_VEC)
             }
             Workload::Lu { n } => {
-                let at = |i: u64, j: u64| array(0) + (i * n + j) * 8;
                 for k in 0..n.saturating_sub(1) {
                     // The trailing updates shrink: (n−k)² of n³/3.
                     let left = (n - k) as f64 / n as f64;
                     progress(1.0 - left * left * left);
-                    r.ld(0, at(k, k));
+                    r.ld(0, grid(n, 0, k, k));
                     for i in k + 1..n {
-                        r.ld(1, at(i, k));
+                        r.ld(1, grid(n, 0, i, k));
                         r.op(Op::Div, 1, 1, 0);
-                        r.st(at(i, k), 1);
+                        r.st(grid(n, 0, i, k), 1);
                         for j in k + 1..n {
-                            r.ld(2, at(k, j));
+                            r.ld(2, grid(n, 0, k, j));
                             r.op(Op::Mul, 3, 1, 2);
-                            r.ld(4, at(i, j));
+                            r.ld(4, grid(n, 0, i, j));
                             r.op(Op::Sub, 4, 4, 3);
-                            r.st(at(i, j), 4);
+                            r.st(grid(n, 0, i, j), 4);
                         }
                     }
                     r.asap.sync();
@@ -336,13 +390,12 @@ impl Workload {
                 )
             }
             Workload::Matmul { n } => {
-                let at = |a: u64, i: u64, j: u64| array(a) + (i * n + j) * 8;
                 for i in 0..n {
                     progress(i as f64 / n as f64);
                     for j in 0..n {
                         for k in 0..n {
-                            r.ld(1, at(0, i, k));
-                            r.ld(2, at(1, k, j));
+                            r.ld(1, grid(n, 0, i, k));
+                            r.ld(2, grid(n, 1, k, j));
                             if k == 0 {
                                 r.op(Op::Mul, 0, 1, 2);
                             } else {
@@ -350,7 +403,7 @@ impl Workload {
                                 r.op(Op::Add, 0, 0, 3);
                             }
                         }
-                        r.st(at(2, i, j), 0);
+                        r.st(grid(n, 2, i, j), 0);
                     }
                 }
                 (

@@ -147,6 +147,43 @@ pub struct MtxReader {
     seen: u64,
     row_len: Vec<u32>,
     bytes: u64,
+    /// The entries (row, column, 0-based; mirrored ones too), when kept ([`MtxReader::keeping`]).
+    kept: Option<Vec<(u32, u32)>>,
+}
+
+/// The most non-zeros [`MtxReader::keeping`] keeps (8 bytes each: 256 MB), so that replaying
+/// the matrix (AutoMatch's SpMV on it) stays within the worker's memory and a minute's work.
+pub const MAX_KEPT: u64 = 32_000_000;
+
+/// A matrix read whole: its statistics and, when kept, its non-zeros.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Matrix {
+    pub stats: MatrixStats,
+    /// (row, column), 0-based, mirrored entries included, in the file's order.
+    pub entries: Vec<(u32, u32)>,
+}
+
+impl Matrix {
+    /// Compressed sparse rows: `row_ptr` (rows + 1 offsets) and the columns, row by row, in
+    /// the file's order within a row (a stable counting sort by row).
+    pub fn csr(&self) -> (Vec<u32>, Vec<u32>) {
+        let rows = self.stats.rows as usize;
+        let mut row_ptr = vec![0u32; rows + 1];
+        for &(r, _) in &self.entries {
+            row_ptr[r as usize + 1] += 1;
+        }
+        for i in 0..rows {
+            row_ptr[i + 1] += row_ptr[i];
+        }
+        let mut next = row_ptr.clone();
+        let mut cols = vec![0u32; self.entries.len()];
+        for &(r, c) in &self.entries {
+            let slot = &mut next[r as usize];
+            cols[*slot as usize] = c;
+            *slot += 1;
+        }
+        (row_ptr, cols)
+    }
 }
 
 /// The most rows a matrix may have here (one 4-byte counter each: 2 GB).
@@ -172,6 +209,16 @@ impl MtxReader {
             seen: 0,
             row_len: Vec::new(),
             bytes: 0,
+            kept: None,
+        }
+    }
+
+    /// A reader that also keeps the non-zeros (at most [`MAX_KEPT`]), for
+    /// [`MtxReader::finish_matrix`].
+    pub fn keeping() -> MtxReader {
+        MtxReader {
+            kept: Some(Vec::new()),
+            ..MtxReader::new()
         }
     }
 
@@ -212,7 +259,12 @@ impl MtxReader {
     }
 
     /// The statistics, once every byte has been fed.
-    pub fn finish(mut self) -> Result<MatrixStats, MtxError> {
+    pub fn finish(self) -> Result<MatrixStats, MtxError> {
+        self.finish_matrix().map(|m| m.stats)
+    }
+
+    /// The statistics and the kept non-zeros (none unless [`MtxReader::keeping`]).
+    pub fn finish_matrix(mut self) -> Result<Matrix, MtxError> {
         if !self.partial.is_empty() {
             let line = std::mem::take(&mut self.partial);
             self.line(&line)?;
@@ -241,7 +293,10 @@ impl MtxReader {
                 ),
             });
         }
-        Ok(self.stats())
+        Ok(Matrix {
+            stats: self.stats(),
+            entries: self.kept.take().unwrap_or_default(),
+        })
     }
 
     fn stats(&self) -> MatrixStats {
@@ -375,6 +430,16 @@ impl MtxReader {
         if self.symmetry != Symmetry::General && rows != columns {
             return Err(self.err("a symmetric, skew-symmetric or hermitian matrix must be square"));
         }
+        if self.kept.is_some() && (entries > MAX_KEPT || columns > MAX_ROWS) {
+            return Err(self.err(format!(
+                "a {} × {} matrix with {} entries is too large to replay here (at most {} non-zeros and {} columns)",
+                crate::format::grouped(rows as f64, 0),
+                crate::format::grouped(columns as f64, 0),
+                crate::format::grouped(entries as f64, 0),
+                crate::format::grouped(MAX_KEPT as f64, 0),
+                crate::format::grouped(MAX_ROWS as f64, 0),
+            )));
+        }
         self.rows = rows;
         self.columns = columns;
         self.declared = entries;
@@ -425,8 +490,23 @@ impl MtxReader {
             *c = c.saturating_add(1);
         };
         bump(&mut self.row_len, i);
-        if i != j && self.symmetry != Symmetry::General {
+        let mirrored = i != j && self.symmetry != Symmetry::General;
+        if mirrored {
             bump(&mut self.row_len, j);
+        }
+        if let Some(kept) = &mut self.kept {
+            if kept.len() as u64 + u64::from(mirrored) >= MAX_KEPT {
+                return Err(self.err(format!(
+                    "the matrix has more than {} non-zeros, too many to replay here",
+                    crate::format::grouped(MAX_KEPT as f64, 0)
+                )));
+            }
+            // Indices are at most MAX_ROWS (checked on the size line), so they fit a u32.
+            let (r, c) = ((i - 1) as u32, (j - 1) as u32);
+            kept.push((r, c));
+            if mirrored {
+                kept.push((c, r));
+            }
         }
         Ok(())
     }

@@ -8,13 +8,15 @@ pub mod profile;
 pub mod stack_distance;
 mod tar;
 
-pub use matrix_market::{MatrixStats, MtxError, MtxReader};
+pub use matrix_market::{Matrix, MatrixStats, MtxError, MtxReader};
 
 /// A Matrix Market file, or a tar archive holding one (a SuiteSparse `.tar.gz` once
 /// decompressed): told apart by the tar header's `ustar` mark.
 pub struct MatrixReader {
     head: Vec<u8>,
     inner: Option<Inner>,
+    /// Keep the non-zeros ([`MatrixReader::keeping`]).
+    keep: bool,
 }
 
 enum Inner {
@@ -33,6 +35,15 @@ impl MatrixReader {
         MatrixReader {
             head: Vec::new(),
             inner: None,
+            keep: false,
+        }
+    }
+
+    /// A reader that also keeps the matrix's non-zeros, for [`MatrixReader::finish_matrix`].
+    pub fn keeping() -> MatrixReader {
+        MatrixReader {
+            keep: true,
+            ..MatrixReader::new()
         }
     }
 
@@ -69,10 +80,11 @@ impl MatrixReader {
             });
         }
         let is_tar = head.len() >= 262 && &head[257..262] == b"ustar";
-        let mut inner = if is_tar {
-            Inner::Tar(Box::new(tar::TarMatrix::new()))
-        } else {
-            Inner::Plain(MtxReader::new())
+        let mut inner = match (is_tar, self.keep) {
+            (true, false) => Inner::Tar(Box::new(tar::TarMatrix::new())),
+            (true, true) => Inner::Tar(Box::new(tar::TarMatrix::keeping())),
+            (false, false) => Inner::Plain(MtxReader::new()),
+            (false, true) => Inner::Plain(MtxReader::keeping()),
         };
         match &mut inner {
             Inner::Plain(r) => r.feed(&head)?,
@@ -82,16 +94,21 @@ impl MatrixReader {
         Ok(())
     }
 
-    pub fn finish(mut self) -> Result<MatrixStats, MtxError> {
+    pub fn finish(self) -> Result<MatrixStats, MtxError> {
+        self.finish_matrix().map(|m| m.stats)
+    }
+
+    /// The statistics and, when kept, the non-zeros.
+    pub fn finish_matrix(mut self) -> Result<Matrix, MtxError> {
         if self.inner.is_none() {
             self.start()?;
         }
         match self.inner {
-            Some(Inner::Plain(r)) => r.finish(),
+            Some(Inner::Plain(r)) => r.finish_matrix(),
             Some(Inner::Tar(t)) => t.finish(),
             // Not started (nothing was fed and the start failed silently): the plain reader's
             // own verdict on an empty file.
-            None => MtxReader::new().finish(),
+            None => MtxReader::new().finish_matrix(),
         }
     }
 }

@@ -7,9 +7,10 @@
 
 use serde::Serialize;
 
-use super::generators::{Generated, Workload};
+use super::generators::{spmv_on, Generated, Workload};
 pub use super::stack_distance::TraceError;
 use super::stack_distance::{runs_text, LackeyReader, OpsProfile, OpsReader, StackDistance};
+use super::MatrixReader;
 
 /// One line size's exact stack-distance histogram.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -92,8 +93,13 @@ pub struct TraceProfile {
 impl TraceProfile {
     /// A generator's streams as a profile.
     pub fn generated(workload: Workload, g: &Generated) -> TraceProfile {
+        TraceProfile::of(workload.describe(), g)
+    }
+
+    /// Streams `g` as a profile from `source`.
+    fn of(source: String, g: &Generated) -> TraceProfile {
         TraceProfile {
-            source: workload.describe(),
+            source,
             memory: g
                 .memory
                 .iter()
@@ -109,11 +115,21 @@ impl TraceProfile {
 enum Inner {
     Lackey(LackeyReader),
     Ops(OpsReader),
+    Matrix(Box<MatrixReader>),
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Lackey,
+    Ops,
+    Matrix,
 }
 
 /// A trace of either kind, fed in chunks: a Valgrind Lackey memory trace or an operation
 /// trace (docs/models.md's formats), told apart by the first line that says something —
-/// Lackey's lines are a kind letter (`I`, `L`, `S`, `M`), a hex address and a comma.
+/// Lackey's lines are a kind letter (`I`, `L`, `S`, `M`), a hex address and a comma. A Matrix
+/// Market file (or a SuiteSparse tar archive of one) is read too: its profile is the SpMV
+/// generator's loop run on that matrix ([`spmv_on`]).
 pub struct TraceReader {
     line_sizes: Vec<u64>,
     head: Vec<u8>,
@@ -138,8 +154,23 @@ impl TraceReader {
             && t.contains(&b',')
     }
 
-    /// The format, once a line that tells is in `head`.
-    fn decide(&self, done: bool) -> Option<bool> {
+    /// The format, once the head tells: a Matrix Market header or a tar archive's `ustar`
+    /// mark (a tar header is 512 bytes: shorter heads wait), else the first line that says
+    /// something.
+    fn decide(&self, done: bool) -> Option<Kind> {
+        let h = &self.head;
+        let mark = b"%%matrixmarket";
+        if h.len() >= mark.len() && h[..mark.len()].eq_ignore_ascii_case(mark)
+            || h.len() >= 262 && &h[257..262] == b"ustar"
+        {
+            return Some(Kind::Matrix);
+        }
+        // A tar header starts with a NUL-padded name: a head whose first line ends before
+        // any NUL is not one.
+        let tar_possible = h.iter().find(|&&b| b == b'\n' || b == 0) != Some(&b'\n');
+        if tar_possible && h.len() < 512 && !done {
+            return None;
+        }
         let complete = match self.head.iter().rposition(|&b| b == b'\n') {
             Some(i) => &self.head[..i],
             None if done => &self.head[..],
@@ -149,33 +180,41 @@ impl TraceReader {
             let t = l.trim_ascii();
             !(t.is_empty() || t.starts_with(b"==") || t.starts_with(b"--") || t.starts_with(b"#"))
         });
-        telling.map(Self::lackey_line)
+        telling.map(|l| {
+            if Self::lackey_line(l) {
+                Kind::Lackey
+            } else {
+                Kind::Ops
+            }
+        })
     }
 
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
         match &mut self.inner {
             Some(Inner::Lackey(r)) => r.feed(chunk),
             Some(Inner::Ops(r)) => r.feed(chunk),
+            Some(Inner::Matrix(r)) => r.feed(chunk).map_err(matrix_error),
             None => {
                 self.head.extend_from_slice(chunk);
                 match self.decide(false) {
-                    Some(lackey) => self.start(lackey),
+                    Some(kind) => self.start(kind),
                     None => Ok(()),
                 }
             }
         }
     }
 
-    fn start(&mut self, lackey: bool) -> Result<(), TraceError> {
+    fn start(&mut self, kind: Kind) -> Result<(), TraceError> {
         let head = std::mem::take(&mut self.head);
-        let mut inner = if lackey {
-            Inner::Lackey(LackeyReader::new(&self.line_sizes))
-        } else {
-            Inner::Ops(OpsReader::new())
+        let mut inner = match kind {
+            Kind::Lackey => Inner::Lackey(LackeyReader::new(&self.line_sizes)),
+            Kind::Ops => Inner::Ops(OpsReader::new()),
+            Kind::Matrix => Inner::Matrix(Box::new(MatrixReader::keeping())),
         };
         let r = match &mut inner {
             Inner::Lackey(r) => r.feed(&head),
             Inner::Ops(r) => r.feed(&head),
+            Inner::Matrix(r) => r.feed(&head).map_err(matrix_error),
         };
         self.inner = Some(inner);
         r
@@ -189,14 +228,35 @@ impl TraceReader {
         }
     }
 
-    pub fn finish(mut self) -> Result<TraceProfile, TraceError> {
+    pub fn finish(self) -> Result<TraceProfile, TraceError> {
+        self.finish_with(&mut |_| {})
+    }
+
+    /// [`TraceReader::finish`], telling `progress` the fraction done of a matrix's replay
+    /// (the one step after the last chunk that takes a while).
+    pub fn finish_with(
+        mut self,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<TraceProfile, TraceError> {
         if self.inner.is_none() {
             match self.decide(true) {
-                Some(lackey) => self.start(lackey)?,
+                Some(kind) => self.start(kind)?,
                 None => return empty(),
             }
         }
         match self.inner {
+            Some(Inner::Matrix(r)) => {
+                let m = r.finish_matrix().map_err(matrix_error)?;
+                let g = spmv_on(&m, &self.line_sizes, progress);
+                let n = |x: u64| crate::format::grouped(x as f64, 0);
+                let source = format!(
+                    "SpMV on the file's matrix, {} × {}, {} non-zeros",
+                    n(m.stats.rows),
+                    n(m.stats.columns),
+                    n(m.stats.nnz)
+                );
+                Ok(TraceProfile::of(source, &g))
+            }
             Some(Inner::Lackey(r)) => {
                 let r = r.finish()?;
                 if r.by_line_size.first().is_none_or(|s| s.1.references() == 0) {
@@ -231,6 +291,13 @@ impl TraceReader {
             }
             None => empty(),
         }
+    }
+}
+
+fn matrix_error(e: super::MtxError) -> TraceError {
+    TraceError {
+        line: e.line,
+        message: e.message,
     }
 }
 

@@ -11,13 +11,15 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// A multiplicative hash for line numbers and addresses (SipHash would take a third of the
-/// time per reference).
+/// A multiplicative hash for line numbers (SipHash would take a third of the time per
+/// reference).
 #[derive(Default)]
 pub struct LineHasher(u64);
 
-// The hot path is inlined by hand (`inline(always)`): the wasm build turns LLVM's inliner off
-// for the page's size (.cargo/config.toml), and the worker runs this per reference.
+// The hot path is marked for inlining (`inline(always)`, `inline`): the wasm build sets LLVM's
+// inline threshold to 0 for the page's size (.cargo/config.toml), which leaves unmarked
+// functions and closures as calls; marked ones keep LLVM's hint threshold. The worker runs
+// this per reference.
 impl Hasher for LineHasher {
     #[inline(always)]
     fn finish(&self) -> u64 {
@@ -33,6 +35,39 @@ impl Hasher for LineHasher {
         self.0 = (v ^ (v >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
 }
+
+/// A hash for the ASAP schedule's registers and addresses that keeps their locality: keys in
+/// one run of 512 share a mixed base (a multiplicative hash of `key / 512`, its high bits
+/// folded down) and add their place in the run, so the table's buckets (chosen by the low
+/// bits) follow a sweep through an array in order instead of at random; the place also goes
+/// into the top bits, the table's tags, so neighbours are told apart at once. For Heat2D at
+/// n = 1,024 (`cargo bench --bench stack_distance`; `node tests/e2e/bench-automatch.mjs`)
+/// this took the generator from 8.7 to 15–22 M references/s natively and from 5–6 to 13–14 in
+/// the browser. The stack distances keep [`LineHasher`]: with their MRU list in front, this
+/// one was slower for them in the browser (Lackey text 14 → 8–12 M/s).
+#[derive(Default)]
+pub struct RunHasher(u64);
+
+impl Hasher for RunHasher {
+    #[inline(always)]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    #[inline(always)]
+    fn write_u64(&mut self, v: u64) {
+        let (run, place) = (v >> 9, v & 511);
+        let m = run.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let m = m ^ (m >> 32);
+        self.0 = m.wrapping_add(place) ^ (place << 57);
+    }
+}
+
+type RunMap<V> = HashMap<u64, V, BuildHasherDefault<RunHasher>>;
 
 type LineMap<V> = HashMap<u64, V, BuildHasherDefault<LineHasher>>;
 
@@ -93,8 +128,13 @@ impl StackDistance {
         self.references += 1;
         let now = self.now;
         self.now += 1;
+        // A loop, not `position`: its closure would stay a call (see LineHasher).
         let n = self.mru_len;
-        if let Some(p) = self.mru[..n].iter().position(|e| e.0 == line) {
+        let mut p = 0;
+        while p < n && self.mru[p].0 != line {
+            p += 1;
+        }
+        if p < n {
             self.count(p);
             self.mru[..=p].rotate_right(1);
             self.mru[0] = (line, now);
@@ -248,6 +288,7 @@ trait ByLine {
     fn lines(&mut self) -> &mut Lines;
     fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError>;
 
+    #[inline]
     fn feed_lines(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
         let mut lines = std::mem::take(self.lines());
         let r = lines.feed(chunk, |n, l| self.line(n, l));
@@ -271,13 +312,14 @@ struct Lines {
 
 impl Lines {
     /// Calls `each(number, line)` for every whole line of `chunk` (with what was left over).
+    #[inline]
     fn feed<E>(
         &mut self,
         chunk: &[u8],
         mut each: impl FnMut(u64, &[u8]) -> Result<(), E>,
     ) -> Result<(), E> {
         let mut rest = chunk;
-        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+        while let Some(i) = find(rest, b'\n') {
             self.number += 1;
             if self.partial.is_empty() {
                 each(self.number, &rest[..i])?;
@@ -302,6 +344,20 @@ impl Lines {
     }
 }
 
+/// The first `byte` in `s` (a loop the wasm build inlines, unlike `position`'s closure).
+#[inline(always)]
+fn find(s: &[u8], byte: u8) -> Option<usize> {
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == byte {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+#[inline]
 fn hex(s: &[u8]) -> Option<u64> {
     if s.is_empty() || s.len() > 16 {
         return None;
@@ -345,6 +401,7 @@ impl LackeyReader {
         }
     }
 
+    #[inline]
     fn read_line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
         let err = |m: &str| TraceError {
@@ -367,7 +424,10 @@ impl LackeyReader {
             }
         };
         let rest = rest.trim_ascii();
-        let addr = rest.split(|&b| b == b',').next().unwrap_or_default();
+        let addr = match find(rest, b',') {
+            Some(i) => &rest[..i],
+            None => rest,
+        };
         let addr = hex(addr).ok_or_else(|| err("expected a hex address before the comma"))?;
         for (size, sd) in &mut self.by_line_size {
             let l = addr / *size;
@@ -400,6 +460,7 @@ impl ByLine for LackeyReader {
     fn lines(&mut self) -> &mut Lines {
         &mut self.lines
     }
+    #[inline]
     fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
         self.read_line(n, raw)
     }
@@ -435,8 +496,8 @@ pub enum Op {
 /// its source's level.
 #[derive(Clone, Debug, Default)]
 pub struct Asap {
-    regs: LineMap<u64>,
-    mem: LineMap<u64>,
+    regs: RunMap<u64>,
+    mem: RunMap<u64>,
     profile: OpsProfile,
 }
 
@@ -445,13 +506,19 @@ impl Asap {
         Asap::default()
     }
 
+    #[inline]
     fn level(&self, reg: u64) -> u64 {
         self.regs.get(&reg).copied().unwrap_or(0)
     }
 
     /// `dst = op(srcs…)`.
+    #[inline]
     pub fn op(&mut self, op: Op, dst: u64, srcs: &[u64]) {
-        let level = srcs.iter().map(|r| self.level(*r)).max().unwrap_or(0) + 1;
+        let mut level = 0;
+        for &r in srcs {
+            level = level.max(self.level(r));
+        }
+        let level = level + 1;
         self.regs.insert(dst, level);
         let p = &mut self.profile;
         if level as usize > p.w.len() {
@@ -467,12 +534,14 @@ impl Asap {
     }
 
     /// `dst = [addr]`.
+    #[inline]
     pub fn load(&mut self, dst: u64, addr: u64) {
         let level = self.mem.get(&addr).copied().unwrap_or(0);
         self.regs.insert(dst, level);
     }
 
     /// `[addr] = src`.
+    #[inline]
     pub fn store(&mut self, addr: u64, src: u64) {
         let level = self.level(src);
         self.mem.insert(addr, level);
@@ -599,6 +668,7 @@ impl ByLine for OpsReader {
     fn lines(&mut self) -> &mut Lines {
         &mut self.lines
     }
+    #[inline]
     fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
         self.read_line(n, raw)
     }

@@ -2,7 +2,7 @@
 //! (`name/name.mtx`, beside `name/name_b.mtx` and the like): 512-byte headers, octal sizes,
 //! data padded to 512 bytes, GNU long names.
 
-use super::matrix_market::{MatrixStats, MtxError, MtxReader};
+use super::matrix_market::{Matrix, MtxError, MtxReader};
 
 const BLOCK: usize = 512;
 
@@ -24,7 +24,9 @@ pub struct TarMatrix {
     long_name: Option<Vec<u8>>,
     next_name: Option<String>,
     reader: Option<MtxReader>,
-    done: Option<Result<MatrixStats, MtxError>>,
+    done: Option<Result<Matrix, MtxError>>,
+    /// Keep the matrix's non-zeros ([`MtxReader::keeping`]).
+    keep: bool,
     members: Vec<String>,
     ended: bool,
 }
@@ -55,6 +57,14 @@ fn text(field: &[u8]) -> String {
 }
 
 impl TarMatrix {
+    /// A reader that keeps the matrix's non-zeros.
+    pub fn keeping() -> TarMatrix {
+        TarMatrix {
+            keep: true,
+            ..TarMatrix::new()
+        }
+    }
+
     pub fn new() -> TarMatrix {
         TarMatrix {
             state: State::Header,
@@ -63,6 +73,7 @@ impl TarMatrix {
             next_name: None,
             reader: None,
             done: None,
+            keep: false,
             members: Vec::new(),
             ended: false,
         }
@@ -105,7 +116,7 @@ impl TarMatrix {
                         chunk = &chunk[take..];
                         if *left == 0 && *use_it && !*long_name {
                             if let Some(r) = self.reader.take() {
-                                self.done = Some(r.finish());
+                                self.done = Some(r.finish_matrix());
                             }
                         }
                     } else if *pad > 0 {
@@ -160,11 +171,15 @@ impl TarMatrix {
         }
         let use_it = file && self.done.is_none() && self.reader.is_none() && is_matrix(&name);
         if use_it {
-            self.reader = Some(MtxReader::new());
+            self.reader = Some(if self.keep {
+                MtxReader::keeping()
+            } else {
+                MtxReader::new()
+            });
             self.next_name = Some(name);
             if size == 0 {
                 if let Some(r) = self.reader.take() {
-                    self.done = Some(r.finish());
+                    self.done = Some(r.finish_matrix());
                 }
             }
         }
@@ -181,7 +196,7 @@ impl TarMatrix {
         Ok(())
     }
 
-    pub fn finish(self) -> Result<MatrixStats, MtxError> {
+    pub fn finish(self) -> Result<Matrix, MtxError> {
         match (self.done, self.reader) {
             (Some(result), _) => result.map_err(|e| MtxError {
                 line: e.line,

@@ -15,7 +15,7 @@ use warpsight::registry::MODELS;
 use warpsight::report::{devices_json, models_json};
 use warpsight::{format, link as codec, report};
 
-const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json] | warpsight analyze matrix FILE(.mtx, .mtx.gz, .tar.gz) | warpsight analyze memory FILE(Lackey trace) [--line BYTES] | warpsight analyze ops FILE(operation trace) | warpsight analyze ptx FILE [--kernel NAME] [--trips N,…]";
+const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json] | warpsight analyze matrix FILE(.mtx, .mtx.gz, .tar.gz) | warpsight analyze memory FILE(Lackey trace) [--line BYTES] | warpsight analyze ops FILE(operation trace) | warpsight analyze profile FILE(Lackey or operation trace, or a matrix for SpMV) [--line BYTES] | warpsight analyze ptx FILE [--kernel NAME] [--trips N,…]";
 
 enum Failure {
     /// Bad input or usage: exit 2 with one line.
@@ -48,6 +48,8 @@ fn main() -> ExitCode {
         ["analyze", "memory", file] => analyze_memory(file, None),
         ["analyze", "memory", file, "--line", bytes] => analyze_memory(file, Some(bytes)),
         ["analyze", "ops", file] => analyze_ops(file),
+        ["analyze", "profile", file] => analyze_profile(file, None),
+        ["analyze", "profile", file, "--line", bytes] => analyze_profile(file, Some(bytes)),
         ["analyze", "ptx", file, rest @ ..] => analyze_ptx(file, rest),
         ["-h" | "--help" | "help"] => write(&format!("{USAGE}\n")),
         _ => Err(Failure::Input(USAGE.to_string())),
@@ -216,12 +218,9 @@ fn read_chunks(
     }
 }
 
-/// `analyze memory FILE [--line BYTES]`: a Valgrind Lackey trace's exact LRU stack-distance
-/// histogram at one line size (default 64 B), and Q_f, Q_s for every device carrying
-/// AutoMatch's Table I values, each at its own line size and capacity.
-fn analyze_memory(path: &str, line: Option<&str>) -> Result<(), Failure> {
-    use warpsight::model::automatch::Arch;
-    let line: u64 = match line {
+/// `--line BYTES`: a power of two from 1 to 4096 (64 when not given).
+fn line_bytes(line: Option<&str>) -> Result<u64, Failure> {
+    Ok(match line {
         None => 64,
         Some(t) => t
             .parse()
@@ -233,7 +232,34 @@ fn analyze_memory(path: &str, line: Option<&str>) -> Result<(), Failure> {
                     format::printable(t)
                 ))
             })?,
-    };
+    })
+}
+
+/// `analyze profile FILE [--line BYTES]`: the profile AutoMatch's page derives from a file in
+/// its worker (`warpsight::analysis::profile::TraceReader`): a Lackey trace's histograms, an
+/// operation trace's schedule, or SpMV's loop replayed on a Matrix Market file's matrix (both),
+/// at `--line` and every Table I device's line size.
+fn analyze_profile(path: &str, line: Option<&str>) -> Result<(), Failure> {
+    use warpsight::model::automatch::Arch;
+    let mut sizes: Vec<u64> = warpsight::devices::DEVICES
+        .iter()
+        .filter_map(|d| Some(Arch::of(d)?.l_bytes as u64))
+        .collect();
+    sizes.push(line_bytes(line)?);
+    let mut reader = warpsight::analysis::profile::TraceReader::new(&sizes);
+    read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
+    let profile = reader
+        .finish()
+        .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+    write_json(&serde_json::to_value(&profile).map_err(|e| Failure::Input(e.to_string()))?)
+}
+
+/// `analyze memory FILE [--line BYTES]`: a Valgrind Lackey trace's exact LRU stack-distance
+/// histogram at one line size (default 64 B), and Q_f, Q_s for every device carrying
+/// AutoMatch's Table I values, each at its own line size and capacity.
+fn analyze_memory(path: &str, line: Option<&str>) -> Result<(), Failure> {
+    use warpsight::model::automatch::Arch;
+    let line = line_bytes(line)?;
     let archs: Vec<(&str, Arch)> = warpsight::devices::DEVICES
         .iter()
         .filter_map(|d| Some((d.id, Arch::of(d)?)))

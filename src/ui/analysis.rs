@@ -308,6 +308,11 @@ fn file_message(kind: &str, file: &File) -> js_sys::Object {
     message
 }
 
+thread_local! {
+    /// The matrix file last read whole on the SpMV page: AutoMatch offers SpMV on it.
+    static LAST_MATRIX: std::cell::RefCell<Option<File>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Drop or pick a Matrix Market file; `on_stats` gets its statistics once read.
 #[component]
 pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
@@ -323,6 +328,7 @@ pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
             Box::new(move |text, seconds| {
                 let stats = stats_of(text)
                     .ok_or_else(|| "the worker's statistics could not be read".to_string())?;
+                LAST_MATRIX.with(|m| m.replace(Some(file.clone())));
                 on_stats.run(stats.clone());
                 read.set(Some((file_name.clone(), stats, seconds)));
                 Ok(())
@@ -674,8 +680,13 @@ pub fn ProfileSource(
         run(w.name.to_string(), message);
     };
     let on_click = move |ev: web_sys::MouseEvent| {
-        if target_id(&ev) == "gen-run" {
+        let id = target_id(&ev);
+        if id == "gen-run" {
             generate();
+        } else if id == "gen-spmv-page" {
+            if let Some(file) = LAST_MATRIX.with(|m| m.borrow().clone()) {
+                run(file.name(), file_message("trace", &file));
+            }
         } else {
             job.on_click(&ev);
         }
@@ -722,8 +733,11 @@ pub fn ProfileSource(
         }
         h
     };
+    // SpMV on the SpMV page's matrix, when one was read there.
+    let spmv_page = LAST_MATRIX.with(|m| m.borrow().as_ref().map(File::name)).map_or(String::new(), |name| format!(r#"<p><button type="button" id="gen-spmv-page">SpMV on {}, the SpMV page's matrix</button></p>"#, crate::chart::svg::esc(&name)));
     let controls = generator_html()
-        + r#"<div class="drop-zone" id="trace-drop"><p>Or drop a trace here — Valgrind's <code>--tool=lackey --trace-mem=yes</code> output, or an operation trace (docs/models.md) — or <label class="file-button">choose one<input type="file" id="trace-input"></label>. It is read in your browser, in the background; links keep only the profile.</p></div>"#;
+        + &spmv_page
+        + r#"<div class="drop-zone" id="trace-drop"><p>Or drop a trace here — Valgrind's <code>--tool=lackey --trace-mem=yes</code> output, an operation trace (docs/models.md), or a Matrix Market file for SpMV on its matrix — or <label class="file-button">choose one<input type="file" id="trace-input"></label>. It is read in your browser, in the background; links keep only the profile.</p></div>"#;
     view! {
         <section class="matrix-file profile-source" aria-label="Derive the profile" on:click=on_click on:change=on_change on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=on_drop>
             <h2>"Derive the profile"</h2>

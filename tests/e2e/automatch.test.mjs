@@ -123,6 +123,46 @@ st 200 r5
 sync
 `;
 
+test('SpMV on a matrix: the SpMV page\'s matrix, or a Matrix Market file dropped here, as `warpsight analyze profile` replays it', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=spmv&target=k20m'));
+  await ready(page);
+  // A 3 × 3 matrix stored column by column: rows [0, 2], [1], [0, 1, 2].
+  const mtx = '%%MatrixMarket matrix coordinate real general\n3 3 6\n1 1 1\n3 1 2\n2 2 3\n3 2 4\n1 3 5\n3 3 6\n';
+  await page.setInputFiles('#matrix-input', { name: 'small.mtx', mimeType: 'text/plain', buffer: Buffer.from(mtx) });
+  await page.waitForSelector('#matrix-stats');
+  await page.selectOption('#model', 'automatch');
+  await page.waitForSelector('#gen-spmv-page');
+  assert.equal(await page.textContent('#gen-spmv-page'), 'SpMV on small.mtx, the SpMV page\'s matrix');
+  await page.click('#gen-spmv-page');
+  await page.waitForSelector('#profile-done');
+  assert.match(await page.textContent('#profile-done'), /^SpMV on the file's matrix, 3 × 3, 6 non-zeros: analysed in [\d.]+ s; /);
+  const file = join(await mkdtemp(join(tmpdir(), 'warpsight-')), 'small.mtx');
+  await writeFile(file, mtx);
+  const p = cliJson(['analyze', 'profile', file]);
+  assert.equal(p.schedule.w, '6,2,1');
+  await page.waitForFunction((w) => new URLSearchParams(location.search).get('w') === w, p.schedule.w);
+  const url = await settledUrl(page);
+  const cli = cliEval(url);
+  assert.equal(cli.inputs.w_add, p.schedule.w_add);
+  assert.equal(cli.inputs.w_mul, p.schedule.w_mul);
+  assert.equal(cli.inputs.w_vec, 0);
+  // Each architecture's Q_f from the replay's histogram at its line size (every distance is
+  // below the capacities: only the 4 or 5 cold lines miss).
+  const rows = new URLSearchParams(new URL(url).search).get('q_by_capacity').split(',').map((r) => r.split(':').map(Number));
+  for (const m of p.memory.filter((m) => rows.some((r) => r[0] === m.line))) {
+    const row = rows.find((r) => r[0] === m.line);
+    assert.deepEqual([row[2], row[3]], [m.references - m.cold, m.cold], `${m.line} B`);
+  }
+  // The same file dropped on AutoMatch's own file input gives the same profile.
+  await page.evaluate(() => document.querySelector('#profile-done')?.remove());
+  await page.setInputFiles('#trace-input', { name: 'again.mtx', mimeType: 'text/plain', buffer: Buffer.from(mtx) });
+  await page.waitForSelector('#profile-done');
+  assert.match(await page.textContent('#profile-done'), /^SpMV on the file's matrix, 3 × 3/);
+  assert.equal(await settledUrl(page), url);
+  await page.close();
+});
+
 test('trace files: the page derives what `warpsight analyze` prints, and links keep only the profile', async () => {
   const page = await app.env.context.newPage();
   await page.goto(link('model=automatch'));
