@@ -135,7 +135,8 @@ mod run {
         }
     }
 
-    /// The PTX panel's report on `{text, trips (or null), uncoalesced, costs}`.
+    /// The PTX panel's report on `{text, trips (or null), uncoalesced, costs, kernel,
+    /// memory (false: leave out the memory instructions' list)}`.
     fn ptx(data: &JsValue) -> String {
         use warpsight::model::ptx::{report, CostTable};
         let text = get(data, "text").as_string().unwrap_or_default();
@@ -152,13 +153,17 @@ mod run {
             .collect();
         let costs = CostTable::from_flat(&numbers(data, "costs")).unwrap_or(CostTable::GTX260);
         let kernel = get(data, "kernel").as_string();
-        let r = report(
+        let mut r = report(
             &text,
             kernel.as_deref(),
             &costs,
             trips.as_deref(),
             &uncoalesced,
         );
+        // The list of memory instructions only when asked (Hong & Kim's panel marks them).
+        if get(data, "memory") == JsValue::FALSE {
+            r.memory.clear();
+        }
         serde_json::to_string(&r).unwrap_or_default()
     }
 

@@ -14,6 +14,9 @@ use crate::model::ptx::{Column, CostTable, Report, EXAMPLE_NAMES, TABLE_1_OPS};
 use crate::ui::analysis::{ptx_report_of, Service};
 use wasm_bindgen::JsValue;
 
+/// A loop's trip count that is not valid.
+const TRIP_ERROR: &str = " must be a whole number from 1 to 1,000,000,000";
+
 /// Which model's inputs the panel fills.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Target {
@@ -127,7 +130,15 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     // The worker's latest report on the text (None while the box is empty).
     let report: RwSignal<Option<Report>> = RwSignal::new(None);
     let service = Service::new(move |kind, result| match (kind, result) {
-        ("ptx-example", Ok(t)) => text.set(t),
+        ("ptx-example", Ok(t)) => {
+            // The box is written here, not bound to `text`: writing a long text back into it
+            // on every keystroke would make the browser lay it out again.
+            if let Some(b) = document().get_element_by_id("ptx-text") {
+                wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlTextAreaElement>(b)
+                    .set_value(&t);
+            }
+            text.set(t);
+        }
         ("ptx", Ok(json)) => report.set(ptx_report_of(&json)),
         _ => {}
     });
@@ -139,7 +150,6 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             .filter(|v| v.fract() == 0.0 && (1.0..=1e9).contains(v))
             .map(|v| v as u64)
     }
-    let trip_error = move |i: usize| parse_trip(&trip_text(i)).is_none();
     // The counts, or None while one is not valid.
     let trips = Memo::new(move |_| {
         let n = report.with(|r| r.as_ref().map_or(0, |r| r.loops.len()));
@@ -177,6 +187,8 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             &numbers(uncoalesced.get().into_iter().map(|x| x as f64).collect()),
         );
         set("costs", &numbers(costs.get().to_flat()));
+        // Only Hong & Kim's panel lists the memory instructions.
+        set("memory", &(target == Target::HongKim).into());
         if let Some(k) = kernel.get() {
             set("kernel", &k.into());
         }
@@ -232,20 +244,35 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                 } else {
                     ""
                 };
-                if p.errors.is_empty() {
-                    return Some(head + debug);
+                let mut h = head + debug;
+                if !p.errors.is_empty() {
+                    h += r#"<ul class="ptx-errors field-error" id="ptx-errors" role="alert">"#;
+                    for e in &p.errors {
+                        h += &format!(
+                            r#"<li data-line="{}">{}</li>"#,
+                            e.line,
+                            crate::chart::svg::esc(&e.to_string())
+                        );
+                    }
+                    h += "</ul>";
                 }
-                let mut h = head
-                    + debug
-                    + r#"<ul class="ptx-errors field-error" id="ptx-errors" role="alert">"#;
-                for e in &p.errors {
-                    h += &format!(
-                        r#"<li data-line="{}">{}</li>"#,
-                        e.line,
-                        crate::chart::svg::esc(&e.to_string())
-                    );
+                // Hong & Kim's memory instructions, each to be marked uncoalesced (the worker
+                // lists them only for this panel): hundreds of rows in a large kernel.
+                if !p.memory.is_empty() {
+                    h += r#"<ul class="ptx-memory" id="ptx-memory">"#;
+                    let u = uncoalesced.get_untracked();
+                    for m in &p.memory {
+                        h += &format!(
+                            r#"<li><label><input type="checkbox" id="ptx-uncoal-{i}" data-i="{i}"{}> uncoalesced — line {}: {}</label></li>"#,
+                            if u.contains(&m.index) { " checked" } else { "" },
+                            m.line,
+                            esc(&m.text),
+                            i = m.index
+                        );
+                    }
+                    h += "</ul>";
                 }
-                Some(h + "</ul>")
+                Some(h)
             })
             .unwrap_or_default()
     };
@@ -267,86 +294,61 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             })
         })
     });
+    // The loops with their trip counts, as HTML text (a long kernel has a hundred), rewritten
+    // only when the loops change: a trip count's edit keeps its input and focus. Its input is
+    // read by one handler, which also marks the box invalid or not.
     let loops = move || {
+        use crate::chart::svg::esc;
         let _ = loops_key.get();
         report.with_untracked(|p| {
-            let p = p.as_ref()?;
-            (!p.loops.is_empty()).then(|| {
-                let rows = p
-                    .loops
-                    .iter()
-                    .enumerate()
-                    .map(|(i, l)| {
-                        view! {
-                            <li>
-                                <label>
-                                    {format!("Loop at lines {}–{} ({}): runs ", l.header_line, l.branch_line, l.label)}
-                                    <input
-                                        id=format!("ptx-trip-{i}")
-                                        type="text"
-                                        inputmode="numeric"
-                                        class="trip"
-                                        class:invalid=move || trip_error(i)
-                                        aria-invalid=move || if trip_error(i) { "true" } else { "false" }
-                                        aria-describedby=format!("ptx-trip-{i}-error")
-                                        prop:value=move || trip_text(i)
-                                        on:input=move |ev| {
-                                            let v = event_target_value(&ev);
-                                            trip_texts.update(|t| {
-                                                if t.len() <= i {
-                                                    t.resize(i + 1, "1".to_string());
-                                                }
-                                                t[i] = v;
-                                            });
-                                        }
-                                    />
-                                    " times"
-                                </label>
-                                <span class="field-error" id=format!("ptx-trip-{i}-error") role="alert">
-                                    {move || trip_error(i).then_some(" must be a whole number from 1 to 1,000,000,000")}
-                                </span>
-                                <span class="sub loop-why">{format!(" A loop: {}.", l.why)}</span>
-                            </li>
-                        }
-                    })
-                    .collect_view();
-                view! { <ul class="ptx-loops" id="ptx-loops">{rows}</ul> }
-            })
+            let Some(p) = p.as_ref().filter(|p| !p.loops.is_empty()) else {
+                return String::new();
+            };
+            let mut h = String::from(r#"<ul class="ptx-loops" id="ptx-loops">"#);
+            let texts = trip_texts.get_untracked();
+            for (i, l) in p.loops.iter().enumerate() {
+                let v = texts.get(i).map_or("1", String::as_str);
+                let bad = parse_trip(v).is_none();
+                h += &format!(
+                    r#"<li><label>Loop at lines {}–{} ({}): runs <input id="ptx-trip-{i}" type="text" inputmode="numeric" class="trip{}" aria-invalid="{bad}" aria-describedby="ptx-trip-{i}-error" data-trip="{i}" value="{}"> times</label><span class="field-error" id="ptx-trip-{i}-error" role="alert">{}</span><span class="sub loop-why"> A loop: {}.</span></li>"#,
+                    l.header_line,
+                    l.branch_line,
+                    esc(&l.label),
+                    if bad { " invalid" } else { "" },
+                    esc(v),
+                    if bad { TRIP_ERROR } else { "" },
+                    esc(&l.why)
+                );
+            }
+            h + "</ul>"
         })
     };
-    let memory = move || {
-        (target == Target::HongKim).then(|| {
-            report.with(|p| {
-                let rows = p
-                    .iter()
-                    .flat_map(|p| &p.memory)
-                    .map(|m| {
-                        let i = m.index;
-                        let checked = move || uncoalesced.with(|u| u.contains(&i));
-                        view! {
-                            <li>
-                                <label>
-                                    <input
-                                        type="checkbox"
-                                        id=format!("ptx-uncoal-{i}")
-                                        prop:checked=checked
-                                        on:change=move |_| uncoalesced.update(|u| {
-                                            if let Some(k) = u.iter().position(|x| *x == i) {
-                                                u.remove(k);
-                                            } else {
-                                                u.push(i);
-                                            }
-                                        })
-                                    />
-                                    {format!(" uncoalesced — line {}: {}", m.line, m.text)}
-                                </label>
-                            </li>
-                        }
-                    })
-                    .collect_view();
-                view! { <ul class="ptx-memory" id="ptx-memory">{rows}</ul> }
-            })
-        })
+    let on_trip = move |ev: web_sys::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+        else {
+            return;
+        };
+        let Some(i) = input
+            .get_attribute("data-trip")
+            .and_then(|i| i.parse::<usize>().ok())
+        else {
+            return;
+        };
+        let v = input.value();
+        let bad = parse_trip(&v).is_none();
+        let _ = input.set_attribute("aria-invalid", if bad { "true" } else { "false" });
+        let _ = input.class_list().toggle_with_force("invalid", bad);
+        if let Some(e) = document().get_element_by_id(&format!("ptx-trip-{i}-error")) {
+            e.set_text_content(Some(if bad { TRIP_ERROR } else { "" }));
+        }
+        trip_texts.update(|t| {
+            if t.len() <= i {
+                t.resize(i + 1, "1".to_string());
+            }
+            t[i] = v;
+        });
     };
     // What the analyzer gives, and the button that puts it into the form.
     let preview = move || {
@@ -442,7 +444,6 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     spellcheck="false"
                     aria-label="PTX"
                     placeholder=".visible .entry kernel(…) { … }"
-                    prop:value=text
                     on:input=move |ev| {
                         text.set(event_target_value(&ev));
                         loaded.set(None);
@@ -459,9 +460,23 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                         uncoalesced.set(Vec::new());
                         kernel.set(Some(s.value()));
                     }
+                    // A memory instruction's box: mark it uncoalesced, or not.
+                    let i = ev
+                        .target()
+                        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                        .and_then(|e| e.get_attribute("data-i"))
+                        .and_then(|i| i.parse::<usize>().ok());
+                    if let Some(i) = i {
+                        uncoalesced.update(|u| {
+                            if let Some(k) = u.iter().position(|x| *x == i) {
+                                u.remove(k);
+                            } else {
+                                u.push(i);
+                            }
+                        });
+                    }
                 } inner_html=Signal::derive(errors)></div>
-                {loops}
-                {memory}
+                <div class="html-table" on:input=on_trip inner_html=loops></div>
                 {(target == Target::LuoSuda).then(|| cost_editor(costs, own))}
                 {preview}
                 <p class="copy-status" role="status">{move || applied.get()}</p>
