@@ -9,6 +9,7 @@
 //! - [`link`]: the link codec, share links ⇄ typed inputs.
 //! - [`report`]: the JSON the CLI prints.
 //! - [`format`]: numbers for people (the UI's and the CLI's text).
+//! - [`validation`]: published measurements and the models' predictions of them.
 //! - `ui` (wasm only): the Leptos components; they render and collect input, nothing more.
 
 pub mod analysis;
@@ -21,6 +22,7 @@ pub mod model;
 pub mod registry;
 pub mod report;
 pub mod small_sort;
+pub mod validation;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

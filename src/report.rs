@@ -186,10 +186,10 @@ pub fn devices_json() -> Json {
         DEVICES
             .iter()
             .map(|d| {
+                // The record's constants and those its values give (issue cycles, …).
                 let constants: Map<String, Json> = d
-                    .constants
-                    .iter()
-                    .flat_map(|g| g.iter())
+                    .all_constants()
+                    .into_iter()
                     .map(|(k, v)| (k.to_string(), json!(v)))
                     .collect();
                 json!({

@@ -109,7 +109,10 @@ fn table_6_constants_are_from_the_paper_and_others_are_labelled() {
         let d = find(id).expect(id);
         assert!(!d.all_from_papers(), "{id} has estimated constants");
         let mem_ld = d.constant("mem_ld").expect("GPU");
-        assert!(matches!(mem_ld.source, Source::Estimate(_)), "{id}");
+        assert!(
+            matches!(mem_ld.source, Source::Estimate(_) | Source::Measured(_)),
+            "{id}"
+        );
         assert!(mem_ld.source.describe().contains("not from the papers"));
     }
 }
@@ -254,4 +257,115 @@ fn the_badge_counts_only_the_constants_the_model_in_view_uses() {
     // A modern GPU's estimates still count where the model uses them.
     assert!(!model("hong-kim").all_from_papers(d("h100")));
     assert!(!model("apsp").all_from_papers(d("h100")));
+}
+
+/// Issue_cycles from the compute capability: 32 threads ÷ the FP32 results per clock per SM
+/// of the CUDA C++ Programming Guide's throughput table; the paper's 4 on CC 1.x.
+#[test]
+fn issue_cycles_follow_the_compute_capability() {
+    for (id, cycles) in [
+        ("hk-example", 4.0),
+        ("fx5600", 4.0),
+        ("8800gt", 4.0),
+        ("gtx280", 4.0),
+        ("c2050", 1.0),         // 2.0: 32 lanes
+        ("k20m", 32.0 / 192.0), // 3.5: 192
+        ("v100", 0.5),          // 7.0: 64
+        ("a100", 0.5),          // 8.0: 64
+        ("rtx3090", 0.25),      // 8.6: 128
+        ("rtx4090", 0.25),      // 8.9
+        ("h100", 0.25),         // 9.0
+        ("b200", 0.25),         // 10.0
+        ("rtx5090", 0.25),      // 12.0
+    ] {
+        let c = find(id).and_then(|d| d.constant("issue_cycles")).expect(id);
+        assert_eq!(c.value, cycles, "{id}");
+        // The paper's generation keeps the paper as its source; the rest cite the guide.
+        assert_eq!(c.source.from_paper(), cycles == 4.0, "{id}");
+    }
+    assert_eq!(warpsight::devices::fp32_per_clock((2, 1)), 48.0);
+    assert_eq!(warpsight::devices::fp32_per_clock((6, 0)), 64.0);
+    assert_eq!(warpsight::devices::fp32_per_clock((6, 1)), 128.0);
+    assert_eq!(warpsight::devices::fp32_per_clock((5, 2)), 128.0);
+    // The custom device derives it from the compute capability the user picks.
+    let custom = warpsight::devices::custom::Custom {
+        compute_capability: (7, 5),
+        sms: 40,
+        cores_per_sm: 64,
+        clock_ghz: 1.59,
+        mem_bandwidth_gbs: 320.0,
+    };
+    assert_eq!(
+        custom.device().constant("issue_cycles").map(|c| c.value),
+        Some(0.5)
+    );
+}
+
+/// Luo & Suda's m (resident warps per SM) from the compute capability, where the record has
+/// none: the GTX260 keeps the paper's 32.
+#[test]
+fn luo_suda_m_follows_the_compute_capability() {
+    for (id, m) in [
+        ("gtx260", 32.0),
+        ("8800gtx", 24.0),
+        ("c2050", 48.0),
+        ("k20m", 64.0),
+        ("a100", 64.0),
+        ("rtx3090", 48.0),
+        ("h100", 64.0),
+    ] {
+        let c = find(id).and_then(|d| d.constant("m")).expect(id);
+        assert_eq!(c.value, m, "{id}");
+    }
+    assert!(find("gtx260")
+        .and_then(|d| d.constant("m"))
+        .is_some_and(|c| c.source.from_paper()));
+}
+
+/// Newer GPUs take Mem_LD from published pointer-chase measurements and read their departure
+/// delays from the measured bandwidth: 128 bytes (a coalesced warp) or 32 (one transaction)
+/// over one SM's share of it per cycle.
+#[test]
+fn modern_memory_constants_come_from_measurements() {
+    let a100 = find("a100").expect("a100");
+    let mem_ld = a100.constant("mem_ld").expect("mem_ld");
+    assert_eq!(mem_ld.value, 575.0);
+    assert!(matches!(mem_ld.source, Source::Measured(_)));
+    let stream = a100.constant("stream_bandwidth_gbs").expect("measured");
+    assert_eq!(stream.value, 1360.0);
+    // 1360 GB/s over 108 SMs at 1.41 GHz: 8.931 bytes per SM cycle.
+    let per_cycle = 1360.0 / (108.0 * 1.41);
+    let coal = a100.constant("departure_del_coal").expect("derived").value;
+    let uncoal = a100
+        .constant("departure_del_uncoal")
+        .expect("derived")
+        .value;
+    assert!((coal - 128.0 / per_cycle).abs() < 1e-9 && (coal - 14.332).abs() < 1e-3);
+    assert!((uncoal - 32.0 / per_cycle).abs() < 1e-9);
+    // Luo & Suda: t_mem is the measured latency, m the compute capability's 64 warps.
+    assert_eq!(a100.constant("t_mem").map(|c| c.value), Some(575.0));
+    // The paper's GTX 280 keeps Table 6, and t_mem stays Luo & Suda's own default there.
+    let gtx280 = find("gtx280").expect("gtx280");
+    assert_eq!(
+        gtx280.constant("departure_del_coal").map(|c| c.value),
+        Some(4.0)
+    );
+    assert!(gtx280.constant("t_mem").is_none());
+    // Launch overhead: measured per family on newer GPUs, none on the papers' devices.
+    assert_eq!(
+        find("h100")
+            .and_then(|d| d.constant("launch_overhead_us"))
+            .map(|c| c.value),
+        Some(2.4)
+    );
+    assert!(find("fx5600")
+        .and_then(|d| d.constant("launch_overhead_us"))
+        .is_none());
+    // Every preset with a sustained bandwidth has one below its vendor peak.
+    for d in gpus() {
+        if let Some(s) = d.constant("stream_bandwidth_gbs") {
+            assert!(s.value < d.mem_bandwidth_gbs.value, "{}", d.id);
+            assert!(s.value > 0.7 * d.mem_bandwidth_gbs.value, "{}", d.id);
+        }
+    }
 }

@@ -15,7 +15,10 @@ pub enum Source {
     Paper(&'static str),
     /// A vendor specification (datasheet, CUDA programming guide); not from the papers.
     Vendor(&'static str),
-    /// Our own estimate, with the reasoning; not from the papers.
+    /// A published measurement (a microbenchmark paper, a benchmark report), with its source;
+    /// not from the papers.
+    Measured(&'static str),
+    /// Our own estimate or a reading of other values, with the reasoning; not from the papers.
     Estimate(&'static str),
     /// Typed by the user (the custom device).
     User(&'static str),
@@ -29,7 +32,11 @@ impl Source {
     /// The citation alone ("NVIDIA H100 datasheet").
     pub fn citation(&self) -> &'static str {
         match self {
-            Source::Paper(s) | Source::Vendor(s) | Source::Estimate(s) | Source::User(s) => s,
+            Source::Paper(s)
+            | Source::Vendor(s)
+            | Source::Measured(s)
+            | Source::Estimate(s)
+            | Source::User(s) => s,
         }
     }
 
@@ -38,6 +45,7 @@ impl Source {
         match self {
             Source::Paper(_) => None,
             Source::Vendor(_) => Some("vendor spec"),
+            Source::Measured(_) => Some("published measurement"),
             Source::Estimate(_) => Some("estimate"),
             Source::User(_) => Some("typed in"),
         }
@@ -47,6 +55,7 @@ impl Source {
         match self {
             Source::Paper(s) => (*s).to_string(),
             Source::Vendor(s) => format!("{s} (vendor spec, not from the papers)"),
+            Source::Measured(s) => format!("{s} (published measurement, not from the papers)"),
             Source::Estimate(s) => format!("{s} (estimate, not from the papers)"),
             Source::User(s) => format!("{s} (typed in, not from the papers)"),
         }
@@ -71,6 +80,12 @@ pub const fn vendor<T>(value: T, source: &'static str) -> Sourced<T> {
     Sourced {
         value,
         source: Source::Vendor(source),
+    }
+}
+pub const fn measured<T>(value: T, source: &'static str) -> Sourced<T> {
+    Sourced {
+        value,
+        source: Source::Measured(source),
     }
 }
 pub const fn estimate<T>(value: T, source: &'static str) -> Sourced<T> {
@@ -132,8 +147,68 @@ impl Device {
                 .iter()
                 .flat_map(|group| group.iter())
                 .find(|(k, _)| *k == key)
-                .map(|(_, v)| *v),
+                .map(|(_, v)| *v)
+                .or_else(|| self.derived(key)),
         }
+    }
+
+    /// The constants the record does not hold but its other values give (docs/models.md,
+    /// "Device constants"): Hong & Kim's issue cycles and Luo & Suda's `m` from the compute
+    /// capability, Luo & Suda's `t_mem` from the measured DRAM latency (Mem_LD), and the
+    /// departure delays from the measured bandwidth (`stream_bandwidth_gbs`).
+    fn derived(&self, key: &str) -> Option<Sourced<f64>> {
+        let cc = self.compute_capability.map(|c| c.value);
+        let recorded = |k: &str| {
+            self.constants
+                .iter()
+                .flat_map(|group| group.iter())
+                .find(|(name, _)| *name == k)
+                .map(|(_, v)| *v)
+        };
+        match key {
+            "issue_cycles" => cc.map(issue_cycles),
+            "m" => {
+                let (major, minor) = cc?;
+                let warps = crate::model::occupancy::arch_limits(major, minor).ok()?;
+                Some(vendor(
+                    f64::from(warps.max_warps_per_sm),
+                    "CUDA C++ Programming Guide, technical specifications: resident warps per SM of the compute capability",
+                ))
+            }
+            // Only a measured latency: the paper-era GPUs keep Luo & Suda's own 200 cycles
+            // (Table 1's ld/st, a cost measured differently from Hong & Kim's Mem_LD).
+            "t_mem" => recorded("mem_ld").filter(|v| matches!(v.source, Source::Measured(_))),
+            "departure_del_coal" | "departure_del_uncoal" => {
+                let stream = recorded("stream_bandwidth_gbs")?;
+                // One SM's share of the measured bandwidth, in bytes per SM cycle.
+                let per_sm_cycle =
+                    stream.value / (f64::from(self.sms.value) * self.clock_ghz.value);
+                Some(if key == "departure_del_coal" {
+                    estimate(128.0 / per_sm_cycle, DEPARTURE_COAL_READING)
+                } else {
+                    estimate(32.0 / per_sm_cycle, DEPARTURE_UNCOAL_READING)
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Every model constant of the device with its value and source: the record's own, then
+    /// those its other values give.
+    pub fn all_constants(&self) -> Vec<(&'static str, Sourced<f64>)> {
+        let mut all: Vec<(&'static str, Sourced<f64>)> = self
+            .constants
+            .iter()
+            .flat_map(|g| g.iter().copied())
+            .collect();
+        for key in DERIVED {
+            if !all.iter().any(|(k, _)| *k == key) {
+                if let Some(v) = self.derived(key) {
+                    all.push((key, v));
+                }
+            }
+        }
+        all
     }
 
     /// Every value of the record with its source: the facts, the compute capability and
@@ -146,6 +221,7 @@ impl Device {
             self.mem_bandwidth_gbs.source,
         ];
         all.extend(self.compute_capability.map(|c| c.source));
+        // The record's own constants: the derived ones follow from the values above.
         all.extend(
             self.constants
                 .iter()
@@ -158,6 +234,49 @@ impl Device {
     /// True when every value of this record is printed in a seed paper.
     pub fn all_from_papers(&self) -> bool {
         self.sources().iter().all(Source::from_paper)
+    }
+}
+
+/// The constants [`Device::constant`] derives when a record does not hold them.
+const DERIVED: [&str; 5] = [
+    "issue_cycles",
+    "departure_del_uncoal",
+    "departure_del_coal",
+    "m",
+    "t_mem",
+];
+
+const DEPARTURE_COAL_READING: &str = "read from the measured bandwidth (docs/models.md): 128 bytes of a coalesced warp ÷ one SM's share of the measured bandwidth per SM cycle";
+const DEPARTURE_UNCOAL_READING: &str = "read from the measured bandwidth (docs/models.md): one 32-byte transaction ÷ one SM's share of the measured bandwidth per SM cycle";
+
+/// FP32 add, multiply and multiply-add results per clock cycle per SM, by compute capability:
+/// the CUDA C++ Programming Guide's throughput table of native arithmetic instructions.
+pub fn fp32_per_clock(cc: (u8, u8)) -> f64 {
+    match cc {
+        (1, _) => 8.0,
+        (2, 0) => 32.0,
+        (2, _) => 48.0,
+        (3, _) => 192.0,
+        (6, 0) | (7, _) | (8, 0) => 64.0,
+        _ => 128.0,
+    }
+}
+
+/// Hong & Kim's Issue_cycles on a compute capability: the SM cycles one warp instruction
+/// takes to issue, 32 threads ÷ the FP32 results per clock per SM (4 on the paper's 8-lane
+/// SMs, 0.25 on a 128-lane SM that issues four warp instructions per cycle).
+pub fn issue_cycles(cc: (u8, u8)) -> Sourced<f64> {
+    let cycles = 32.0 / fp32_per_clock(cc);
+    if cc.0 == 1 {
+        paper(
+            cycles,
+            "Hong & Kim, Table 1: 4 cycles (a warp of 32 threads on 8 SP cores)",
+        )
+    } else {
+        vendor(
+            cycles,
+            "32 threads ÷ the FP32 results per clock per SM of the compute capability (CUDA C++ Programming Guide, arithmetic instruction throughput)",
+        )
     }
 }
 

@@ -3,9 +3,12 @@
 //! `estimate(…)` for our own (both labelled "not from the papers" in the UI).
 //!
 //! Hong & Kim's memory constants (Mem_LD, departure delays) were measured only for the FX5600
-//! family and the GTX280 (Table 6). For other GPUs they are estimates: Mem_LD from published
-//! pointer-chasing latencies in SM cycles, departure delays as on the GTX280 (whose memory
-//! system, like every later one, coalesces into as few transactions as possible).
+//! family and the GTX280 (Table 6). From Volta on, a preset carries Mem_LD from a published
+//! pointer chase (in its own SM cycles) and the sustained bandwidth its departure delays are
+//! read from (docs/models.md, "Device constants on newer GPUs"), each measured on the device,
+//! or on its closest sibling and labelled an estimate. Fermi and Kepler keep estimates:
+//! Mem_LD from pointer-chasing reports, departure delays as on the GTX280. The issue rate and
+//! Luo & Suda's `m` follow from the compute capability (`Device::constant`).
 //!
 //! Clocks: the processor (shader) clock the papers' cycles count. For GPUs from Volta on the
 //! convention is the vendor's boost clock; older records keep the clock their paper or
@@ -122,34 +125,112 @@ const KEPLER_HK: Constants = &estimated_hk(
     300.0,
     "≈300 SM cycles global-memory latency on Kepler (Mei & Chu, IEEE TPDS 2017, pointer chasing)",
 );
-const V100_HK: Constants = &estimated_hk(
-    400.0,
-    "≈400 SM cycles global-memory latency on Volta (Jia et al., 'Dissecting the NVIDIA Volta GPU', 2018)",
-);
-const A100_HK: Constants = &estimated_hk(
-    470.0,
-    "≈470 SM cycles global-memory latency on Ampere (microbenchmark reports of ~300–350 ns DRAM round trips at 1.41 GHz)",
-);
-const H100_HK: Constants = &estimated_hk(
-    480.0,
-    "≈480 SM cycles global-memory latency on Hopper (microbenchmark reports, similar to Ampere)",
-);
-const RTX4090_HK: Constants = &estimated_hk(
-    450.0,
-    "≈450 SM cycles global-memory latency on Ada (microbenchmark reports)",
-);
+/// Hong & Kim's constants for a GPU measured by others: Mem_LD (pointer-chase DRAM latency in
+/// this preset's SM cycles) and the sustained bandwidth the departure delays are read from
+/// (docs/models.md, "Device constants"); a launch's typical cost beside the model's time.
+const fn measured_hk(
+    mem_ld: Sourced<f64>,
+    stream_bandwidth_gbs: Sourced<f64>,
+    launch_overhead_us: Sourced<f64>,
+) -> [(&'static str, Sourced<f64>); 4] {
+    [
+        ("mem_ld", mem_ld),
+        ("stream_bandwidth_gbs", stream_bandwidth_gbs),
+        ("uncoal_per_mw", estimate(32.0, UNCOAL_32_EST)),
+        ("launch_overhead_us", launch_overhead_us),
+    ]
+}
 
-const RTX3090_HK: Constants = &estimated_hk(
-    470.0,
-    "≈470 SM cycles global-memory latency, assumed as the A100's (Ampere)",
+/// gpu-benches (D. Ernst, NHR@FAU; github.com/te42kyfo/gpu-benches): gpu-latency is a
+/// one-warp pointer chase over up to 1.5 GB, gpu-stream runs STREAM kernels on 2^27 doubles,
+/// gpu-small-kernels times 10,000 back-to-back launches of a 64 kB kernel.
+const GB_LAT_V100: &str =
+    "gpu-benches pointer chase: 437 cycles at 1380 MHz on a V100 PCIe (317 ns), 485 at this clock";
+const GB_LAT_A100: &str =
+    "gpu-benches pointer chase: 575 cycles at 1410 MHz on an A100 SXM4 40GB (408 ns)";
+const GB_LAT_H100: &str =
+    "375 ns as gpu-benches measured on the H100 PCIe (658 cycles at 1755 MHz), at this clock";
+const GB_LAT_L40: &str =
+    "254 ns as gpu-benches measured on the L40 (AD102; 632 cycles at 2490 MHz), at this clock";
+const GB_LAT_A100_NS: &str =
+    "408 ns as gpu-benches measured on the A100 (Ampere; no GA102 measurement), at this clock";
+const GB_LAUNCH_HOPPER: &str =
+    "gpu-benches: back-to-back launches of a 64 kB kernel take 2.4 µs each on an H200 (Hopper)";
+const GB_LAUNCH_AMPERE: &str =
+    "gpu-benches: back-to-back launches of a 64 kB kernel take 2.6 µs each on an A100 (Ampere)";
+const GB_LAUNCH_GA102: &str =
+    "gpu-benches: back-to-back launches of a 64 kB kernel take 2.0 µs each on an A40 (GA102)";
+const GB_LAUNCH_ADA: &str =
+    "gpu-benches: back-to-back launches of a 64 kB kernel take 1.6 µs each on an L40 (Ada)";
+
+const V100_HK: Constants = &measured_hk(
+    measured(485.0, GB_LAT_V100),
+    measured(
+        814.0,
+        "gpu-benches STREAM triad: 814 GB/s on a V100 PCIe 16GB (the same 900 GB/s HBM2)",
+    ),
+    estimate(
+        2.6,
+        "assumed as the A100's 2.6 µs (gpu-benches; no Volta measurement)",
+    ),
 );
-const B200_HK: Constants = &estimated_hk(
-    480.0,
-    "≈480 SM cycles global-memory latency, assumed as the H100's (no Blackwell measurement)",
+const A100_HK: Constants = &measured_hk(
+    measured(575.0, GB_LAT_A100),
+    measured(
+        1360.0,
+        "gpu-benches STREAM triad: 1360 GB/s on an A100 SXM4 40GB",
+    ),
+    measured(2.6, GB_LAUNCH_AMPERE),
 );
-const RTX5090_HK: Constants = &estimated_hk(
-    450.0,
-    "≈450 SM cycles global-memory latency, assumed as the RTX 4090's (no Blackwell measurement)",
+const H100_HK: Constants = &measured_hk(
+    estimate(743.0, GB_LAT_H100),
+    estimate(3010.0, "the H100 PCIe's measured triad efficiency (1832 of 2039 GB/s, gpu-benches) applied to 3350 GB/s"),
+    measured(2.4, GB_LAUNCH_HOPPER),
+);
+const H200_HK: Constants = &measured_hk(
+    estimate(743.0, GB_LAT_H100),
+    measured(3534.0, "gpu-benches STREAM triad: 3534 GB/s on an H200"),
+    measured(2.4, GB_LAUNCH_HOPPER),
+);
+const RTX4090_HK: Constants = &measured_hk(
+    estimate(640.0, GB_LAT_L40),
+    estimate(
+        896.0,
+        "the L40's measured triad efficiency (768 of 864 GB/s, gpu-benches) applied to 1008 GB/s",
+    ),
+    measured(1.6, GB_LAUNCH_ADA),
+);
+const L40S_HK: Constants = &measured_hk(
+    estimate(640.0, GB_LAT_L40),
+    measured(
+        768.0,
+        "gpu-benches STREAM triad: 768 GB/s on an L40 (the same AD102 and 864 GB/s GDDR6)",
+    ),
+    measured(1.6, GB_LAUNCH_ADA),
+);
+const RTX3090_HK: Constants = &measured_hk(
+    estimate(691.0, GB_LAT_A100_NS),
+    estimate(878.0, "the A40's measured triad efficiency (653 of 696 GB/s, GA102, gpu-benches) applied to 936 GB/s"),
+    measured(2.0, GB_LAUNCH_GA102),
+);
+const B200_HK: Constants = &measured_hk(
+    estimate(743.0, "assumed as the H100's 375 ns (no Blackwell measurement), at this clock"),
+    estimate(5890.0, "the H200's measured HBM3e triad efficiency (3534 of 4800 GB/s, gpu-benches) applied to 8000 GB/s"),
+    estimate(2.4, "assumed as Hopper's 2.4 µs (gpu-benches; no Blackwell measurement)"),
+);
+const RTX5090_HK: Constants = &measured_hk(
+    estimate(
+        611.0,
+        "assumed as the L40's 254 ns (gpu-benches; no Blackwell measurement), at this clock",
+    ),
+    estimate(
+        1593.0,
+        "the L40's measured triad efficiency (768 of 864 GB/s, gpu-benches) applied to 1792 GB/s",
+    ),
+    estimate(
+        1.6,
+        "assumed as Ada's 1.6 µs (gpu-benches; no Blackwell measurement)",
+    ),
 );
 
 /// Luo & Suda's Table 1: PTX instruction costs measured on the GTX 260 (GPU clocks), keyed
@@ -479,7 +560,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(128, "NVIDIA Ada Lovelace whitepaper: 128 FP32 cores per SM"),
         clock_ghz: vendor(2.52, "NVIDIA L40S datasheet: boost clock 2520 MHz"),
         mem_bandwidth_gbs: vendor(864.0, "NVIDIA L40S datasheet (GDDR6)"),
-        constants: &[RTX4090_HK],
+        constants: &[L40S_HK],
     },
     Device {
         id: "h200",
@@ -490,7 +571,7 @@ pub static DEVICES: &[Device] = &[
         cores_per_sm: vendor(128, "NVIDIA Hopper whitepaper: 128 FP32 cores per SM"),
         clock_ghz: vendor(1.98, "NVIDIA H200 SXM: boost clock 1980 MHz, as the H100 SXM5"),
         mem_bandwidth_gbs: vendor(4800.0, "NVIDIA H200 datasheet (HBM3e, 4.8 TB/s)"),
-        constants: &[H100_HK],
+        constants: &[H200_HK],
     },
     Device {
         id: "b200",

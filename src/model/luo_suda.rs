@@ -444,6 +444,20 @@ pub const FIELDS: &[Field] = &[
     .group(EMPIRICAL)
     .from_device("m")
     .source("§4.2: 32 on the GTX260; enter your GPU's"),
+    // Not in the paper: what a launch costs beyond the kernel's own time.
+    Field::number(
+        "launch_overhead_us",
+        "",
+        "Launch overhead",
+        "µs",
+        0.0,
+        100_000.0,
+        false,
+        0.0,
+    )
+    .group(KERNEL)
+    .from_device("launch_overhead_us")
+    .source("0 on the paper's devices; a measured typical value on newer ones"),
     Field::number(
         "t_test_s",
         "T_test",
@@ -474,6 +488,12 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("t_p", "T_p", "Eqs. 10, 12", "cycles"),
     out("total_cycles", "rep · Σ T_i", "§3.5", "cycles"),
     out("time_s", "Time", "total_cycles / clock", "s"),
+    out(
+        "time_with_launch_s",
+        "Time + launch",
+        "Time + launch_overhead_us (not in the paper)",
+        "s",
+    ),
     out("p_acc", "P_acc", "Eq. 14", ""),
 ];
 
@@ -666,6 +686,9 @@ fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, In
         list(|p| p.t_p),
         Out::num(clean(o.total_cycles)),
         Out::num(clean(o.time_s)),
+        Out::num(clean(
+            o.time_s + p.num("launch_overhead_us").unwrap_or(0.0) * 1e-6,
+        )),
         Out::opt(t_test.map(|t| p_acc(t, o.time_s))),
     ];
     let mut inputs: Vec<Value> = p.values().to_vec();
@@ -729,7 +752,7 @@ pub static MODEL: Model = Model {
     scope: Scope {
         newest_cc: (1, 3),
         paper_gpus: "a GeForce GTX 260",
-        leaves_out: "Its instruction costs (Table 1), the memory latency t_mem and the constants a, b, c, d were measured on that GPU; newer GPUs have caches, other instruction latencies and more memory parallelism. Enter your GPU's costs (the PTX cost table) before trusting the absolute time.",
+        leaves_out: "Its instruction costs (Table 1) and the constants a, b, c, d were measured on that GPU (t_mem and m here are this device's); newer GPUs issue far faster, so with Table 1's costs the computation of a streaming kernel comes out too slow, up to 4 times the published time, and its overlap of memory can err the other way. Enter your GPU's costs (the PTX cost table) before trusting the absolute time.",
     },
     evaluate: evaluate_params,
     complete: nothing_to_complete,
@@ -767,4 +790,6 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("d", "d: fitted constant of n (eq. 5)."),
     ("m", "m: CPD2's half-width in warps (§4.2: 32)."),
     ("t_test_s", "T_test: a measured time to compare with (for P_acc)."),
+    ("launch_overhead_us", "What one kernel launch costs beyond the kernel's own run, in µs: the paper does not model it. A typical measured value for the device's family (0 on the paper's devices), or your own."),
+    ("time_with_launch_s", "The model's time plus one launch overhead: what a single launch takes, seen from the host."),
 ];

@@ -43,10 +43,9 @@ pub fn DeviceFacts(device: &'static Device, model: &'static Model) -> impl IntoV
                 .compute_capability
                 .map(|c| row("Compute capability", c, |(a, b)| format!("{a}.{b}")));
             let constants = device
-                .constants
-                .iter()
-                .flat_map(|g| g.iter())
-                .map(|&(key, v)| row(key, v, format::num))
+                .all_constants()
+                .into_iter()
+                .map(|(key, v)| row(key, v, format::num))
                 .collect_view();
             view! {
                 <table tabindex="0">

@@ -584,6 +584,6 @@ impl Outputs {
     /// A numeric output by its docs/models.md name.
     pub fn number(&self, name: &str) -> Option<f64> {
         let i = OUTPUTS.iter().position(|o| o.name == name)?;
-        Some(self.values()[i])
+        self.values().get(i).copied()
     }
 }

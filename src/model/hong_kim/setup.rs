@@ -16,6 +16,9 @@ pub struct Setup {
     pub inputs: Inputs,
     pub registers_per_thread: f64,
     pub shared_mem_per_block: f64,
+    /// What launching the kernel costs beyond the model's time, in µs (no paper models it):
+    /// shown beside the time, never added into the model's own outputs.
+    pub launch_overhead_us: f64,
     pub active_sms_auto: bool,
     pub active_blocks_per_sm_auto: bool,
     /// The launch's device settings for occupancy (carveout, partitioned global caching).
@@ -28,6 +31,7 @@ impl Setup {
         match name {
             "registers_per_thread" => self.registers_per_thread = v,
             "shared_mem_per_block" => self.shared_mem_per_block = v,
+            "launch_overhead_us" => self.launch_overhead_us = v,
             _ => {
                 if !self.inputs.set(name, v) {
                     return false;
@@ -47,7 +51,8 @@ impl Setup {
     pub fn set_index(&mut self, index: usize, v: f64) {
         match index {
             INPUT_COUNT => self.registers_per_thread = v,
-            i if i > INPUT_COUNT => self.shared_mem_per_block = v,
+            SHARED_MEM => self.shared_mem_per_block = v,
+            i if i > SHARED_MEM => self.launch_overhead_us = v,
             i => {
                 let slot = match i {
                     0 => &mut self.inputs.threads_per_warp,
@@ -103,6 +108,7 @@ impl Setup {
             "active_blocks_per_sm" if self.active_blocks_per_sm_auto => Some(Value::Auto),
             "registers_per_thread" => Some(Value::Num(self.registers_per_thread)),
             "shared_mem_per_block" => Some(Value::Num(self.shared_mem_per_block)),
+            "launch_overhead_us" => Some(Value::Num(self.launch_overhead_us)),
             _ => self.inputs.get(name).map(Value::Num),
         }
     }
@@ -136,6 +142,7 @@ pub(super) fn check_fields(setup: &Setup) -> Result<(), InputError> {
         let value = match i {
             INPUT_COUNT => setup.registers_per_thread,
             SHARED_MEM => setup.shared_mem_per_block,
+            LAUNCH_OVERHEAD => setup.launch_overhead_us,
             _ if i > SHARED_MEM => continue, // the device settings are checked by occupancy
 
             ACTIVE_SMS if setup.active_sms_auto => continue,
@@ -147,8 +154,10 @@ pub(super) fn check_fields(setup: &Setup) -> Result<(), InputError> {
     Ok(())
 }
 
-/// Position of shared_mem_per_block in [`FIELDS`]; the device settings follow it.
+/// Position of shared_mem_per_block in [`FIELDS`]; the launch overhead and the device
+/// settings follow it.
 const SHARED_MEM: usize = INPUT_COUNT + 1;
+const LAUNCH_OVERHEAD: usize = SHARED_MEM + 1;
 
 /// Positions of the auto fields in [`FIELDS`].
 const ACTIVE_SMS: usize = 9;

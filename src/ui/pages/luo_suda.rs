@@ -134,6 +134,11 @@ fn result(ctx: Ctx) -> AnyView {
             return String::new();
         };
         let label = headline_label(&inp, ctx);
+        let launch = ctx.good.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.state.params.num("launch_overhead_us"))
+                .unwrap_or(0.0)
+        });
         let stat = |id: &str, dt: &str, v: f64| {
             format!(
                 r#"<div class="stat"><dt>{dt}</dt><dd id="{id}" data-value="{}">{}</dd></div>"#,
@@ -142,11 +147,12 @@ fn result(ctx: Ctx) -> AnyView {
             )
         };
         format!(
-            r#"<p class="result-device">{} · {} SMs · Luo &amp; Suda MPD/CPD</p><p class="headline"><span class="label">{label}</span><span class="time" id="time" data-value="{}">{}</span></p><dl class="stats">{}{}{}<div class="stat"><dt>P</dt><dd id="p">{}</dd></div></dl><p class="explanation" id="explanation">{} active warps per SM: up to {} overlap their memory accesses (MPD) and {} their computation (CPD). {} calculate period{} × {} repetition{}.{}</p>{}"#,
+            r#"<p class="result-device">{} · {} SMs · Luo &amp; Suda MPD/CPD</p><p class="headline"><span class="label">{label}</span><span class="time" id="time" data-value="{}">{}</span><span class="launch" id="launch">{}</span></p><dl class="stats">{}{}{}<div class="stat"><dt>P</dt><dd id="p">{}</dd></div></dl><p class="explanation" id="explanation">{} active warps per SM: up to {} overlap their memory accesses (MPD) and {} their computation (CPD). {} calculate period{} × {} repetition{}.{}</p>{}"#,
             esc(device_name(ctx)),
             format::num(inp.n_sm),
             format::exact(o.time_s),
             format::duration(o.time_s),
+            super::launch_text(o.time_s, launch),
             stat("total-cycles", "Cycles", o.total_cycles),
             stat("mpd", "MPD (eq. 2)", o.mpd),
             stat("cpd", "CPD (eqs. 3–5)", o.cpd),

@@ -68,6 +68,20 @@ macro_rules! pages {
 }
 crate::registry::each_model!(pages);
 
+/// Beside a model's time: what one launch adds ("+ 5 µs launch: 67.3 µs in all"), or
+/// nothing when the launch overhead is 0 (the papers' devices).
+pub fn launch_text(time_s: f64, launch_us: f64) -> String {
+    if launch_us > 0.0 {
+        format!(
+            "+ {} launch: {} in all",
+            crate::format::duration(launch_us * 1e-6),
+            crate::format::duration(time_s + launch_us * 1e-6)
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// A model's page: its result card (first, and alone in the mobile summary's place) and its
 /// visuals (charts and tables below it). Both also render in embed mode.
 #[derive(Clone, Copy)]

@@ -198,7 +198,20 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let scope_note = Memo::new(move |_| {
         good.with(|g| {
             let g = g.as_ref()?;
-            g.state.model.beyond_scope(g.state.device)
+            let text = g.state.model.beyond_scope(g.state.device)?;
+            // Published measurements on this device, where the table has some for the model.
+            let id = g.state.device.id;
+            let measured = crate::validation::DEVICES.contains(&id)
+                && crate::validation::COMPARED.contains(&g.state.model.id);
+            let link = if measured {
+                format!(r#" <a href="validation.html#{id}" id="validation-link">Published measurements on this GPU beside the predictions</a>."#)
+            } else {
+                String::new()
+            };
+            Some(format!(
+                "<strong>An old model on a new GPU. </strong>{}{link}",
+                crate::chart::svg::esc(&text)
+            ))
         })
     });
     let result_section = move || {
@@ -216,10 +229,8 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     {move || stale.get().map(|e| format!("{e} — showing the last valid prediction."))}
                 </p>
                 {result}
-                {move || scope_note.get().map(|text| view! {
-                    <p class="scope-note" id="scope-note" role="note">
-                        <strong>"An old model on a new GPU. "</strong>{text}
-                    </p>
+                {move || scope_note.get().map(|html| view! {
+                    <p class="scope-note" id="scope-note" role="note" inner_html=html></p>
                 })}
             </section>
         }

@@ -79,6 +79,9 @@ pub(super) fn ResultCard(
                     <span class="time" id="time" data-value=move || out(&|o| format::exact(o.time_s))>
                         {move || out(&|o| format::duration(o.time_s))}
                     </span>
+                    <span class="launch" id="launch" title="Launching a kernel costs the host this much more; no paper models it">
+                        {move || read(|s, p| crate::ui::pages::launch_text(p.outputs.time_s, s.launch_overhead_us))}
+                    </span>
                 </p>
                 <dl class="stats">
                     {stat("cycles", "Cycles (eq. 27)", "exec_cycles_with_synch", |o| o.exec_cycles_with_synch)}

@@ -1,0 +1,475 @@
+//! Published measurements of simple kernels on the presets, and what each GPU model predicts
+//! for them: the table docs/validation.md prints. A test recomputes the table and compares it
+//! with the file, so the file cannot go stale (`WARPSIGHT_WRITE_VALIDATION=1 cargo test
+//! --test validation` rewrites it).
+//!
+//! Each kernel is described once, as its sizes and per-thread instruction counts; the models'
+//! inputs follow from that and the device (docs/models.md, "Validation").
+
+use std::fmt::Write;
+
+use crate::devices::{self, Device};
+use crate::format;
+use crate::link;
+use crate::model::ptx::{report, CostTable};
+use crate::registry;
+
+/// A kernel as the validation describes it to the models.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kernel {
+    /// One thread per element: `reads` arrays read and `writes` written once, each element
+    /// `bytes` wide, with `comp_insts` other instructions per thread (counted in nvcc's PTX).
+    Stream {
+        elements: f64,
+        reads: u32,
+        writes: u32,
+        bytes: u32,
+        comp_insts: f64,
+    },
+    /// A naive n×n single-precision matrix multiply, one thread per output element, 16×16
+    /// blocks: each thread reads a row of A (coalesced across the warp as a broadcast) and
+    /// a column of B (coalesced), 2n loads and one store, and `comp_insts_per_step` other
+    /// instructions per step of the inner loop.
+    NaiveMatmul { n: f64, comp_insts_per_step: f64 },
+}
+
+/// One published measurement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measurement {
+    /// The kernel and its size, as the table names it.
+    pub kernel: &'static str,
+    pub shape: Kernel,
+    /// A preset id.
+    pub device: &'static str,
+    pub measured_s: f64,
+    /// Where the measurement is published, and how the time follows from what it prints.
+    pub source: &'static str,
+}
+
+/// gpu-stream's arrays: 2^27 + 2 doubles (github.com/te42kyfo/gpu-benches, gpu-stream/main.cu).
+const N: f64 = 134_217_730.0;
+
+/// gpu-stream's kernels: one thread per double, `reads` and `writes` streams, and the other
+/// instructions per thread (index, bounds and guard checks, address arithmetic, the
+/// arithmetic) as nvcc compiles them, about.
+const fn stream(reads: u32, writes: u32, comp_insts: f64) -> Kernel {
+    Kernel::Stream {
+        elements: N,
+        reads,
+        writes,
+        bytes: 8,
+        comp_insts,
+    }
+}
+
+/// The published measurements, grouped by device: the time each kernel takes follows from the
+/// bandwidth the benchmark prints (bytes moved ÷ bandwidth).
+pub const MEASUREMENTS: &[Measurement] = &[
+    Measurement {
+        kernel: "STREAM init a[i] = c, 2^27 + 2 doubles",
+        shape: stream(0, 1, 14.0),
+        device: "v100",
+        measured_s: 1.0 * N * 8.0 / (895.0 * 1e9),
+        source: "gpu-benches gpu-stream on a V100 PCIe 16GB (the preset is the SXM2 V100: the same 900 GB/s HBM2, a higher clock): 895 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM read s = a[i], 2^27 + 2 doubles",
+        shape: stream(1, 0, 16.0),
+        device: "v100",
+        measured_s: 1.0 * N * 8.0 / (866.0 * 1e9),
+        source: "gpu-benches gpu-stream on a V100 PCIe 16GB (the preset is the SXM2 V100: the same 900 GB/s HBM2, a higher clock): 866 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM scale a[i] = b[i]·c, 2^27 + 2 doubles",
+        shape: stream(1, 1, 17.0),
+        device: "v100",
+        measured_s: 2.0 * N * 8.0 / (802.0 * 1e9),
+        source: "gpu-benches gpu-stream on a V100 PCIe 16GB (the preset is the SXM2 V100: the same 900 GB/s HBM2, a higher clock): 802 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM triad a[i] = b[i]·c + d[i], 2^27 + 2 doubles",
+        shape: stream(2, 1, 20.0),
+        device: "v100",
+        measured_s: 3.0 * N * 8.0 / (814.0 * 1e9),
+        source: "gpu-benches gpu-stream on a V100 PCIe 16GB (the preset is the SXM2 V100: the same 900 GB/s HBM2, a higher clock): 814 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM init a[i] = c, 2^27 + 2 doubles",
+        shape: stream(0, 1, 14.0),
+        device: "a100",
+        measured_s: 1.0 * N * 8.0 / (1503.0 * 1e9),
+        source: "gpu-benches gpu-stream on an A100 SXM4 40GB: 1503 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM read s = a[i], 2^27 + 2 doubles",
+        shape: stream(1, 0, 16.0),
+        device: "a100",
+        measured_s: 1.0 * N * 8.0 / (1490.0 * 1e9),
+        source: "gpu-benches gpu-stream on an A100 SXM4 40GB: 1490 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM scale a[i] = b[i]·c, 2^27 + 2 doubles",
+        shape: stream(1, 1, 17.0),
+        device: "a100",
+        measured_s: 2.0 * N * 8.0 / (1381.0 * 1e9),
+        source: "gpu-benches gpu-stream on an A100 SXM4 40GB: 1381 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM triad a[i] = b[i]·c + d[i], 2^27 + 2 doubles",
+        shape: stream(2, 1, 20.0),
+        device: "a100",
+        measured_s: 3.0 * N * 8.0 / (1360.0 * 1e9),
+        source: "gpu-benches gpu-stream on an A100 SXM4 40GB: 1360 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM init a[i] = c, 2^27 + 2 doubles",
+        shape: stream(0, 1, 14.0),
+        device: "h200",
+        measured_s: 1.0 * N * 8.0 / (3884.0 * 1e9),
+        source: "gpu-benches gpu-stream on an H200: 3884 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM read s = a[i], 2^27 + 2 doubles",
+        shape: stream(1, 0, 16.0),
+        device: "h200",
+        measured_s: 1.0 * N * 8.0 / (2756.0 * 1e9),
+        source: "gpu-benches gpu-stream on an H200: 2756 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM scale a[i] = b[i]·c, 2^27 + 2 doubles",
+        shape: stream(1, 1, 17.0),
+        device: "h200",
+        measured_s: 2.0 * N * 8.0 / (3165.0 * 1e9),
+        source: "gpu-benches gpu-stream on an H200: 3165 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM triad a[i] = b[i]·c + d[i], 2^27 + 2 doubles",
+        shape: stream(2, 1, 20.0),
+        device: "h200",
+        measured_s: 3.0 * N * 8.0 / (3534.0 * 1e9),
+        source: "gpu-benches gpu-stream on an H200: 3534 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM init a[i] = c, 2^27 + 2 doubles",
+        shape: stream(0, 1, 14.0),
+        device: "l40s",
+        measured_s: 1.0 * N * 8.0 / (846.0 * 1e9),
+        source: "gpu-benches gpu-stream on an L40 (the preset is the L40S: the same AD102 with 142 SMs and 864 GB/s GDDR6, 2520 vs 2490 MHz): 846 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM read s = a[i], 2^27 + 2 doubles",
+        shape: stream(1, 0, 16.0),
+        device: "l40s",
+        measured_s: 1.0 * N * 8.0 / (844.0 * 1e9),
+        source: "gpu-benches gpu-stream on an L40 (the preset is the L40S: the same AD102 with 142 SMs and 864 GB/s GDDR6, 2520 vs 2490 MHz): 844 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM scale a[i] = b[i]·c, 2^27 + 2 doubles",
+        shape: stream(1, 1, 17.0),
+        device: "l40s",
+        measured_s: 2.0 * N * 8.0 / (770.0 * 1e9),
+        source: "gpu-benches gpu-stream on an L40 (the preset is the L40S: the same AD102 with 142 SMs and 864 GB/s GDDR6, 2520 vs 2490 MHz): 770 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM triad a[i] = b[i]·c + d[i], 2^27 + 2 doubles",
+        shape: stream(2, 1, 20.0),
+        device: "l40s",
+        measured_s: 3.0 * N * 8.0 / (768.0 * 1e9),
+        source: "gpu-benches gpu-stream on an L40 (the preset is the L40S: the same AD102 with 142 SMs and 864 GB/s GDDR6, 2520 vs 2490 MHz): 768 GB/s at full occupancy",
+    },
+];
+
+/// The presets with measurements, in the table's order (the page links to their sections;
+/// a test keeps the list equal to the table's).
+pub const DEVICES: &[&str] = &["v100", "a100", "h200", "l40s"];
+
+/// The models the table compares (those that predict one kernel's time on a GPU).
+pub const COMPARED: [&str; 2] = ["hong-kim", "luo-suda"];
+
+/// A model's prediction of a measurement, as the table shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prediction {
+    pub model: &'static str,
+    /// The share link's query of the prediction (it opens the page on it).
+    pub query: String,
+    pub time_s: Result<f64, String>,
+}
+
+impl Prediction {
+    /// Predicted ÷ measured.
+    pub fn ratio(&self, measured_s: f64) -> Option<f64> {
+        self.time_s.as_ref().ok().map(|t| t / measured_s)
+    }
+}
+
+/// Hong & Kim's link for a kernel on a device.
+fn hong_kim_query(k: Kernel, d: &Device) -> String {
+    match k {
+        Kernel::Stream {
+            elements,
+            reads,
+            writes,
+            bytes,
+            comp_insts,
+        } => {
+            // A warp's access of 8-byte elements is two 128-byte memory warps.
+            let per_access = f64::from(bytes) / 4.0;
+            format!(
+                "model=hong-kim&device={}&threads_per_block=256&blocks={}&comp_insts={}&coal_mem_insts={}&uncoal_mem_insts=0&synch_insts=0&registers_per_thread=16&shared_mem_per_block=0",
+                d.id,
+                (elements / 256.0).ceil(),
+                comp_insts,
+                f64::from(reads + writes) * per_access,
+            )
+        }
+        Kernel::NaiveMatmul {
+            n,
+            comp_insts_per_step,
+        } => format!(
+            "model=hong-kim&device={}&threads_per_block=256&blocks={}&comp_insts={}&coal_mem_insts={}&uncoal_mem_insts=0&synch_insts=0&registers_per_thread=32&shared_mem_per_block=0",
+            d.id,
+            (n * n / 256.0).ceil(),
+            comp_insts_per_step * n + 15.0,
+            2.0 * n + 1.0,
+        ),
+    }
+}
+
+/// Luo & Suda's link for a kernel on a device: the periods of the kernel's memory and compute
+/// instructions priced with Table 1's costs and the device's t_mem per access, warps per SM
+/// from occupancy, rep from the grid.
+fn luo_suda_query(k: Kernel, d: &Device) -> Option<String> {
+    let t_mem = d.constant("t_mem").map_or(200.0, |c| c.value);
+    let costs = CostTable {
+        ld_st: t_mem,
+        ..CostTable::GTX260
+    };
+    let (text, blocks, trips, bytes) = match k {
+        Kernel::Stream {
+            elements,
+            reads,
+            writes,
+            bytes,
+            ..
+        } => (
+            stream_ptx(reads, writes),
+            (elements / 256.0).ceil(),
+            Vec::new(),
+            bytes,
+        ),
+        Kernel::NaiveMatmul { .. } => return None,
+    };
+    let r = report(&text, None, &costs, Some(&trips), &[]);
+    let summary = r.analysis?;
+    let cc = d.compute_capability?.value;
+    let arch = crate::model::occupancy::arch_limits(cc.0, cc.1).ok()?;
+    let kernel = crate::model::occupancy::KernelResources {
+        threads_per_block: 256,
+        registers_per_thread: 16,
+        shared_mem_per_block: 0,
+    };
+    let occ = crate::model::occupancy::occupancy_with(&arch, &kernel, &Default::default()).ok()?;
+    Some(format!(
+        "model=luo-suda&device={}&periods={}&n_act={}&blocks={}&active_blocks_per_sm={}&d_mem={}&n_trans={}",
+        d.id,
+        summary.periods_text,
+        occ.active_warps_per_sm,
+        blocks,
+        occ.active_blocks_per_sm,
+        bytes,
+        bytes / 4,
+    ))
+}
+
+/// A stream kernel's PTX in nvcc's style: index, bounds check, `reads` loads, one add per
+/// extra operand, `writes` stores.
+fn stream_ptx(reads: u32, writes: u32) -> String {
+    let mut t = String::from(
+        ".version 7.0\n.target sm_70\n.address_size 64\n.visible .entry stream(.param .u64 p0, .param .u32 n)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<6>;\n.reg .f32 %f<8>;\n.reg .b64 %rd<16>;\nld.param.u64 %rd1, [p0];\nld.param.u32 %r1, [n];\nmov.u32 %r2, %ctaid.x;\nmov.u32 %r3, %ntid.x;\nmov.u32 %r4, %tid.x;\nmad.lo.s32 %r5, %r2, %r3, %r4;\nsetp.ge.s32 %p1, %r5, %r1;\n@%p1 bra $L_done;\ncvta.to.global.u64 %rd2, %rd1;\nmul.wide.s32 %rd3, %r5, 4;\nadd.s64 %rd4, %rd2, %rd3;\n",
+    );
+    for i in 0..reads {
+        let _ = writeln!(t, "ld.global.f32 %f{}, [%rd4+{}];", i + 1, i * 4);
+    }
+    for i in 1..reads {
+        let _ = writeln!(t, "add.f32 %f1, %f1, %f{};", i + 1);
+    }
+    for i in 0..writes {
+        let _ = writeln!(t, "st.global.f32 [%rd4+{}], %f1;", (reads + i) * 4);
+    }
+    t + "$L_done:\nret;\n}\n"
+}
+
+/// Every model's prediction of a measurement.
+pub fn predictions(m: &Measurement) -> Vec<Prediction> {
+    let Some(d) = devices::find(m.device) else {
+        return Vec::new();
+    };
+    COMPARED
+        .iter()
+        .filter_map(|&model| {
+            let query = match model {
+                "hong-kim" => Some(hong_kim_query(m.shape, d)),
+                _ => luo_suda_query(m.shape, d),
+            }?;
+            Some(Prediction {
+                model,
+                time_s: time_of(&query),
+                query,
+            })
+        })
+        .collect()
+}
+
+/// Hong & Kim's time for a kernel on a device.
+pub fn hong_kim_time(k: Kernel, d: &Device) -> Result<f64, String> {
+    time_of(&hong_kim_query(k, d))
+}
+
+/// The model's time for a link (`time_s`), or the error.
+fn time_of(query: &str) -> Result<f64, String> {
+    let (state, notices) = link::from_query(query);
+    if let Some(n) = notices.first() {
+        return Err(format!("{n:?}"));
+    }
+    let e = (state.model.evaluate)(&state.params, state.device)
+        .map_err(|e| format!("{}: {}", e.field, e.message))?;
+    e.number(state.model, "time_s")
+        .ok_or_else(|| "no time".to_string())
+}
+
+/// The median and the worst (farthest from 1, as a factor) of a model's ratios.
+pub fn summary(model: &str) -> Option<(f64, f64)> {
+    let mut ratios: Vec<f64> = MEASUREMENTS
+        .iter()
+        .flat_map(|m| {
+            predictions(m)
+                .into_iter()
+                .filter(|p| p.model == model)
+                .filter_map(|p| p.ratio(m.measured_s))
+        })
+        .collect();
+    if ratios.is_empty() {
+        return None;
+    }
+    ratios.sort_by(f64::total_cmp);
+    let mid = ratios.len() / 2;
+    let median = if ratios.len() % 2 == 1 {
+        ratios[mid]
+    } else {
+        (ratios[mid - 1] * ratios[mid]).sqrt()
+    };
+    let worst = ratios
+        .iter()
+        .copied()
+        .max_by(|a, b| a.ln().abs().total_cmp(&b.ln().abs()))?;
+    Some((median, worst))
+}
+
+/// The model's name in the table.
+fn model_title(id: &str) -> &'static str {
+    registry::MODELS
+        .iter()
+        .find(|m| m.id == id)
+        .map_or("", |m| m.title)
+}
+
+/// The table of docs/validation.md (`html` false) or of the page's validation.html: one
+/// section per device (its anchor is the device id), a row per measurement and model. The
+/// HTML links each prediction to the page showing it.
+pub fn table(html: bool) -> String {
+    let mut t = String::new();
+    let mut last = "";
+    for m in MEASUREMENTS {
+        if m.device != last {
+            if !last.is_empty() && html {
+                t += "</tbody></table>\n";
+            }
+            last = m.device;
+            let name = devices::find(m.device).map_or(m.device, |d| d.name);
+            if html {
+                let _ = write!(t, "<h2 id=\"{}\">{name}</h2>\n<table><thead><tr><th>Kernel</th><th>Measured</th><th>Source</th><th>Model</th><th>Predicted</th><th>Predicted ÷ measured</th></tr></thead><tbody>\n", m.device);
+            } else {
+                let _ = write!(t, "\n### <a id=\"{}\"></a>{name}\n\n| Kernel | Measured | Source | Model | Predicted | Predicted ÷ measured |\n|---|---|---|---|---|---|\n", m.device);
+            }
+        }
+        for p in predictions(m) {
+            let (predicted, ratio) = match &p.time_s {
+                Ok(x) => (
+                    format::duration(*x),
+                    format::significant(x / m.measured_s, 3).to_string(),
+                ),
+                Err(e) => (format!("error: {e}"), "—".into()),
+            };
+            let cells = [
+                m.kernel.to_string(),
+                format::duration(m.measured_s),
+                m.source.to_string(),
+                model_title(p.model).to_string(),
+                predicted,
+                ratio,
+            ];
+            if html {
+                t += "<tr>";
+                for (i, c) in cells.iter().enumerate() {
+                    let c = crate::chart::svg::esc(c);
+                    if i == 4 {
+                        let _ = write!(
+                            t,
+                            "<td><a href=\"./?{}\">{c}</a></td>",
+                            crate::chart::svg::esc(&p.query)
+                        );
+                    } else {
+                        let _ = write!(t, "<td>{c}</td>");
+                    }
+                }
+                t += "</tr>\n";
+            } else {
+                let _ = writeln!(t, "| {} |", cells.join(" | "));
+            }
+        }
+    }
+    if html && !last.is_empty() {
+        t += "</tbody></table>\n";
+    }
+    t
+}
+
+/// The summary lines: each model's cases, median and worst ratio.
+pub fn summary_table() -> String {
+    let mut t = String::from(
+        "| Model | Cases | Median predicted ÷ measured | Worst |\n|---|---|---|---|\n",
+    );
+    for id in COMPARED {
+        let cases = MEASUREMENTS
+            .iter()
+            .filter(|m| {
+                predictions(m)
+                    .iter()
+                    .any(|p| p.model == id && p.time_s.is_ok())
+            })
+            .count();
+        if let Some((median, worst)) = summary(id) {
+            let _ = writeln!(
+                t,
+                "| {} | {cases} | {} | {} |",
+                model_title(id),
+                format::significant(median, 3),
+                format::significant(worst, 3)
+            );
+        }
+    }
+    t
+}
+
+/// The summary as HTML rows, for the page's validation.html.
+pub fn summary_html() -> String {
+    let mut t = String::new();
+    for line in summary_table().lines().skip(2) {
+        t += "<tr>";
+        for cell in line.trim_matches('|').split('|') {
+            let _ = write!(t, "<td>{}</td>", crate::chart::svg::esc(cell.trim()));
+        }
+        t += "</tr>\n";
+    }
+    t
+}

@@ -1,0 +1,109 @@
+// End-to-end: today's GPUs — the issue rate from the compute capability, measured memory
+// constants, the launch overhead beside the time, and the validation page the result card
+// links to.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useApp, cliEval, ready, settledUrl } from './harness.mjs';
+
+const app = useApp();
+// A vector add of 16 M floats (201 MB moved).
+const VADD = 'threads_per_block=256&blocks=65536&comp_insts=15&uncoal_mem_insts=0&coal_mem_insts=3&synch_insts=0&registers_per_thread=16&shared_mem_per_block=0';
+
+test('a vector add on an H100 is memory-bound, issues 4 warp instructions a cycle, and shows its launch', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link(`device=h100&${VADD}`));
+  await ready(page);
+  assert.equal(await page.inputValue('#issue_cycles'), '0.25');
+  assert.equal(await page.inputValue('#mem_ld'), '743');
+  const cli = cliEval(await settledUrl(page));
+  assert.equal(cli.inputs.issue_cycles, 0.25);
+  assert.notEqual(cli.outputs.regime, 24, 'not compute-bound');
+  const time = Number(await page.getAttribute('#time', 'data-value'));
+  assert.equal(time, cli.outputs.time_s);
+  // 201 MB at the H100's ~3 TB/s is about 67 µs; the model gives 73 µs (latency-bound).
+  assert.ok(time > 60e-6 && time < 80e-6, String(time));
+  assert.match(await page.textContent('#launch'), /^\+ 2\.4 µs launch: 75\.\d+ µs in all$/);
+  assert.equal(cli.outputs.time_with_launch_s, cli.outputs.time_s + 2.4e-6);
+  // The H200 has more bandwidth: never slower.
+  const h200 = cliEval(`?device=h200&${VADD}`);
+  assert.ok(h200.outputs.time_s <= cli.outputs.time_s);
+  await page.close();
+});
+
+test('the paper\'s machine keeps 4 issue cycles and no launch overhead; a typed issue rate wins', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim'));
+  await ready(page);
+  assert.equal(await page.inputValue('#issue_cycles'), '4');
+  assert.equal(await page.textContent('#launch'), '');
+  assert.equal(await page.getAttribute('#cycles', 'data-value'), '50728.1875');
+  await page.selectOption('#device', 'a100');
+  await page.waitForFunction(() => document.querySelector('#issue_cycles').value === '0.5');
+  await page.fill('#issue_cycles', '0.125');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('issue_cycles') === '0.125');
+  const cli = cliEval(await settledUrl(page));
+  assert.equal(cli.inputs.issue_cycles, 0.125);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.time_s);
+  // Below the range: an inline message, the last good time stays.
+  await page.fill('#issue_cycles', '0');
+  await page.waitForSelector('#issue_cycles[aria-invalid="true"]');
+  assert.match(await page.textContent('#stale-note'), /0\.01/);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.time_s);
+  await page.close();
+});
+
+test('the device facts show the derived issue rate and the measured values, labelled', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('device=a100'));
+  await ready(page);
+  await page.click('#device-facts summary');
+  await page.waitForSelector('#device-facts td.source');
+  const rows = await page.$$eval('#device-facts tr', (trs) => trs.map((tr) => tr.textContent));
+  assert.ok(rows.some((r) => /^issue_cycles0\.5.*FP32 results per clock per SM/.test(r)), rows.join('\n'));
+  assert.ok(rows.some((r) => /^mem_ld575gpu-benches pointer chase.*published measurement, not from the papers/.test(r)));
+  assert.ok(rows.some((r) => /^departure_del_coal14\.33.*read from the measured bandwidth/.test(r)));
+  await page.close();
+});
+
+test('Luo & Suda on a newer GPU takes its measured latency, its warps per SM and its launch', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=luo-suda&device=a100'));
+  await ready(page);
+  assert.equal(await page.inputValue('#t_mem'), '575');
+  assert.equal(await page.inputValue('#m'), '64');
+  assert.match(await page.textContent('#launch'), /^\+ 2\.6 µs launch: .+ in all$/);
+  const cli = cliEval(await settledUrl(page));
+  assert.equal(cli.outputs.time_with_launch_s, cli.outputs.time_s + 2.6e-6);
+  await page.goto(app.link('model=luo-suda&device=gtx260'));
+  await ready(page);
+  assert.equal(await page.inputValue('#t_mem'), '200');
+  assert.equal(await page.textContent('#launch'), '');
+  await page.close();
+});
+
+test('the result card links to the published measurements on the GPU in view, and each prediction there opens', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link(`device=h200&${VADD}`));
+  await ready(page);
+  assert.equal(await page.getAttribute('#validation-link', 'href'), 'validation.html#h200');
+  await page.click('#validation-link');
+  await page.waitForSelector('h2#h200');
+  const rows = await page.$$eval('h2#h200 + table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(rows.length, 8, 'four STREAM kernels × two models');
+  assert.match(rows[0][0], /STREAM init/);
+  assert.match(rows[0][3], /Hong & Kim/);
+  const ratio = Number(rows[0][5]);
+  assert.ok(ratio > 0.5 && ratio < 2, rows[0].join(' | '));
+  // A prediction opens the page on it, with the same time.
+  const href = await page.getAttribute('h2#h200 + table tbody tr:first-child a', 'href');
+  await page.click('h2#h200 + table tbody tr:first-child a');
+  await ready(page);
+  assert.equal(new URL(page.url()).searchParams.get('device'), 'h200');
+  const cli = cliEval(href.replace(/^\.\//, ''));
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.time_s);
+  // A GPU without measurements has no link; the paper's GPU has no note at all.
+  await page.goto(app.link(`device=b200&${VADD}`));
+  await ready(page);
+  assert.equal(await page.$('#validation-link'), null);
+  await page.close();
+});

@@ -1,0 +1,125 @@
+//! docs/validation.md and the page's static/validation.html hold the table
+//! `warpsight::validation` computes: published measured times beside each model's
+//! prediction. The test recomputes both, so neither can go stale;
+//! `WARPSIGHT_WRITE_VALIDATION=1 cargo test --test validation` rewrites them.
+
+use warpsight::devices::{find, gpus, Source};
+use warpsight::validation::{self, predictions, Kernel, MEASUREMENTS};
+
+/// `text` with what lies between `<!-- begin NAME -->` and `<!-- end NAME -->` replaced.
+fn splice(text: &str, name: &str, inner: &str) -> String {
+    let begin = format!("<!-- begin {name} -->\n");
+    let end = format!("<!-- end {name} -->");
+    let a = text.find(&begin).expect("begin marker") + begin.len();
+    let b = text.find(&end).expect("end marker");
+    format!("{}{inner}{}", &text[..a], &text[b..])
+}
+
+fn check(path: &str, parts: &[(&str, String)]) {
+    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).expect(path);
+    let mut want = text.clone();
+    for (name, inner) in parts {
+        want = splice(&want, name, inner);
+    }
+    if std::env::var_os("WARPSIGHT_WRITE_VALIDATION").is_some() {
+        std::fs::write(&full, &want).expect("write");
+    } else {
+        assert!(
+            text == want,
+            "{path} is stale: run WARPSIGHT_WRITE_VALIDATION=1 cargo test --test validation"
+        );
+    }
+}
+
+#[test]
+fn the_docs_and_the_page_hold_the_computed_table() {
+    check(
+        "docs/validation.md",
+        &[
+            ("summary", validation::summary_table()),
+            ("table", validation::table(false)),
+        ],
+    );
+    check(
+        "static/validation.html",
+        &[
+            ("summary", validation::summary_html()),
+            ("table", validation::table(true)),
+        ],
+    );
+}
+
+#[test]
+fn every_measurement_is_on_a_preset_and_every_model_predicts_it() {
+    assert!(MEASUREMENTS.len() >= 10);
+    for m in MEASUREMENTS {
+        assert!(find(m.device).is_some(), "{}", m.device);
+        assert!(m.measured_s > 0.0 && !m.source.is_empty());
+        let p = predictions(m);
+        assert!(p.iter().any(|p| p.model == "hong-kim"), "{}", m.kernel);
+        for p in &p {
+            let t = p.time_s.as_ref().expect(&p.query);
+            assert!(t.is_finite() && *t > 0.0, "{}", p.query);
+        }
+    }
+    // The page's list of devices with measurements is the table's.
+    let mut ids: Vec<&str> = MEASUREMENTS.iter().map(|m| m.device).collect();
+    ids.dedup();
+    assert_eq!(ids, validation::DEVICES);
+}
+
+/// A vector add of 16 M floats, the example, on every modern preset: memory-bound,
+/// never faster than its bytes take at the device's sustained bandwidth, and within 30 % of
+/// that time where the bandwidth is measured on the device itself. Where the model is
+/// latency-bound at full occupancy (64 warps × 128 B in flight per SM for Mem_LD cycles) it
+/// cannot reach a larger bandwidth: the B200's 8 TB/s comes out 1.9× slow (docs/models.md).
+#[test]
+fn vector_add_is_memory_bound_at_the_measured_bandwidth() {
+    let k = Kernel::Stream {
+        elements: 16_777_216.0,
+        reads: 2,
+        writes: 1,
+        bytes: 4,
+        comp_insts: 15.0,
+    };
+    let mut measured = 0;
+    for d in gpus() {
+        let Some(bw) = d.constant("stream_bandwidth_gbs") else {
+            continue;
+        };
+        let ideal = 3.0 * 4.0 * 16_777_216.0 / (bw.value * 1e9);
+        let ratio = validation::hong_kim_time(k, d).expect(d.id) / ideal;
+        assert!((0.99..2.0).contains(&ratio), "{}: {ratio}", d.id);
+        if matches!(bw.source, Source::Measured(_)) {
+            assert!(ratio < 1.3, "{}: {ratio}", d.id);
+            measured += 1;
+        }
+    }
+    assert_eq!(measured, 4);
+}
+
+/// The every-device table for a streaming kernel: a newer generation with more measured
+/// bandwidth comes out faster.
+#[test]
+fn newer_gpus_with_more_bandwidth_stream_faster() {
+    let k = Kernel::Stream {
+        elements: 16_777_216.0,
+        reads: 2,
+        writes: 1,
+        bytes: 4,
+        comp_insts: 15.0,
+    };
+    let t = |id: &str| validation::hong_kim_time(k, find(id).expect(id)).expect(id);
+    // One GPU per generation: GT200, Fermi, Kepler, Volta, Ampere, Hopper, Blackwell.
+    let order = ["gtx280", "c2050", "k20x", "v100", "a100", "h100", "b200"];
+    for pair in order.windows(2) {
+        assert!(t(pair[1]) < t(pair[0]), "{} vs {}", pair[0], pair[1]);
+    }
+    // Within Hopper the model is latency-bound at full occupancy (docs/models.md): the
+    // H200's extra bandwidth cannot make it slower.
+    assert!(t("h200") <= t("h100"));
+    assert!(t("rtx5090") < t("rtx4090") && t("rtx4090") < t("rtx3090"));
+    // The K20s no longer rank below an 8800 GT.
+    assert!(t("k20m") < t("8800gt"));
+}
