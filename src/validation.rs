@@ -124,6 +124,34 @@ pub const MEASUREMENTS: &[Measurement] = &[
     Measurement {
         kernel: "STREAM init a[i] = c, 2^27 + 2 doubles",
         shape: stream(0, 1, 14.0),
+        device: "h100-pcie",
+        measured_s: 1.0 * N * 8.0 / (2016.0 * 1e9),
+        source: "gpu-benches gpu-stream on the H100 PCIe: 2016 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM read s = a[i], 2^27 + 2 doubles",
+        shape: stream(1, 0, 16.0),
+        device: "h100-pcie",
+        measured_s: 1.0 * N * 8.0 / (1942.0 * 1e9),
+        source: "gpu-benches gpu-stream on the H100 PCIe: 1942 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM scale a[i] = b[i]·c, 2^27 + 2 doubles",
+        shape: stream(1, 1, 17.0),
+        device: "h100-pcie",
+        measured_s: 2.0 * N * 8.0 / (1704.0 * 1e9),
+        source: "gpu-benches gpu-stream on the H100 PCIe: 1704 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM triad a[i] = b[i]·c + d[i], 2^27 + 2 doubles",
+        shape: stream(2, 1, 20.0),
+        device: "h100-pcie",
+        measured_s: 3.0 * N * 8.0 / (1832.0 * 1e9),
+        source: "gpu-benches gpu-stream on the H100 PCIe: 1832 GB/s at full occupancy",
+    },
+    Measurement {
+        kernel: "STREAM init a[i] = c, 2^27 + 2 doubles",
+        shape: stream(0, 1, 14.0),
         device: "h200",
         measured_s: 1.0 * N * 8.0 / (3884.0 * 1e9),
         source: "gpu-benches gpu-stream on an H200: 3884 GB/s at full occupancy",
@@ -181,7 +209,7 @@ pub const MEASUREMENTS: &[Measurement] = &[
 
 /// The presets with measurements, in the table's order (the page links to their sections;
 /// a test keeps the list equal to the table's).
-pub const DEVICES: &[&str] = &["v100", "a100", "h200", "l40s"];
+pub const DEVICES: &[&str] = &["v100", "a100", "h100-pcie", "h200", "l40s"];
 
 /// The models the table compares (those that predict one kernel's time on a GPU).
 pub const COMPARED: [&str; 2] = ["hong-kim", "luo-suda"];

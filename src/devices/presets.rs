@@ -187,6 +187,17 @@ const H100_HK: Constants = &measured_hk(
     estimate(3010.0, "the H100 PCIe's measured triad efficiency (1832 of 2039 GB/s, gpu-benches) applied to 3350 GB/s"),
     measured(2.4, GB_LAUNCH_HOPPER),
 );
+const H100_PCIE_HK: Constants = &measured_hk(
+    measured(
+        658.0,
+        "gpu-benches pointer chase: 658 cycles at 1755 MHz on the H100 PCIe (375 ns)",
+    ),
+    measured(
+        1832.0,
+        "gpu-benches STREAM triad: 1832 GB/s on the H100 PCIe",
+    ),
+    measured(2.4, GB_LAUNCH_HOPPER),
+);
 const H200_HK: Constants = &measured_hk(
     estimate(743.0, GB_LAT_H100),
     measured(3534.0, "gpu-benches STREAM triad: 3534 GB/s on an H200"),
@@ -528,6 +539,17 @@ pub static DEVICES: &[Device] = &[
         clock_ghz: vendor(1.98, "NVIDIA H100 SXM5: boost clock 1980 MHz"),
         mem_bandwidth_gbs: vendor(3350.0, "NVIDIA H100 SXM5 datasheet (HBM3)"),
         constants: &[H100_HK],
+    },
+    Device {
+        id: "h100-pcie",
+        name: "H100 (PCIe)",
+        kind: DeviceKind::Gpu,
+        compute_capability: Some(vendor((9, 0), "NVIDIA Hopper H100 whitepaper")),
+        sms: vendor(114, "NVIDIA Hopper whitepaper: 114 SMs on the H100 PCIe"),
+        cores_per_sm: vendor(128, "NVIDIA Hopper whitepaper: 128 FP32 cores per SM"),
+        clock_ghz: vendor(1.755, "NVIDIA Hopper whitepaper: H100 PCIe boost clock 1755 MHz"),
+        mem_bandwidth_gbs: vendor(2039.0, "NVIDIA Hopper whitepaper: H100 PCIe HBM2e, 2039 GB/s"),
+        constants: &[H100_PCIE_HK],
     },
     Device {
         id: "rtx4090",
