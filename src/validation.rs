@@ -14,7 +14,8 @@ use crate::link;
 use crate::model::ptx::{report, CostTable};
 use crate::registry;
 
-/// A kernel as the validation describes it to the models.
+/// A kernel as the validation describes it to the models (the published cases so far are all
+/// streaming kernels).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kernel {
     /// One thread per element: `reads` arrays read and `writes` written once, each element
@@ -26,11 +27,6 @@ pub enum Kernel {
         bytes: u32,
         comp_insts: f64,
     },
-    /// A naive n×n single-precision matrix multiply, one thread per output element, 16×16
-    /// blocks: each thread reads a row of A (coalesced across the warp as a broadcast) and
-    /// a column of B (coalesced), 2n loads and one store, and `comp_insts_per_step` other
-    /// instructions per step of the inner loop.
-    NaiveMatmul { n: f64, comp_insts_per_step: f64 },
 }
 
 /// One published measurement.
@@ -232,35 +228,22 @@ impl Prediction {
 
 /// Hong & Kim's link for a kernel on a device.
 fn hong_kim_query(k: Kernel, d: &Device) -> String {
-    match k {
-        Kernel::Stream {
-            elements,
-            reads,
-            writes,
-            bytes,
-            comp_insts,
-        } => {
-            // A warp's access of 8-byte elements is two 128-byte memory warps.
-            let per_access = f64::from(bytes) / 4.0;
-            format!(
-                "model=hong-kim&device={}&threads_per_block=256&blocks={}&comp_insts={}&coal_mem_insts={}&uncoal_mem_insts=0&synch_insts=0&registers_per_thread=16&shared_mem_per_block=0",
-                d.id,
-                (elements / 256.0).ceil(),
-                comp_insts,
-                f64::from(reads + writes) * per_access,
-            )
-        }
-        Kernel::NaiveMatmul {
-            n,
-            comp_insts_per_step,
-        } => format!(
-            "model=hong-kim&device={}&threads_per_block=256&blocks={}&comp_insts={}&coal_mem_insts={}&uncoal_mem_insts=0&synch_insts=0&registers_per_thread=32&shared_mem_per_block=0",
-            d.id,
-            (n * n / 256.0).ceil(),
-            comp_insts_per_step * n + 15.0,
-            2.0 * n + 1.0,
-        ),
-    }
+    let Kernel::Stream {
+        elements,
+        reads,
+        writes,
+        bytes,
+        comp_insts,
+    } = k;
+    // A warp's access of 8-byte elements is two 128-byte memory warps.
+    let per_access = f64::from(bytes) / 4.0;
+    format!(
+        "model=hong-kim&device={}&threads_per_block=256&blocks={}&comp_insts={}&coal_mem_insts={}&uncoal_mem_insts=0&synch_insts=0&registers_per_thread=16&shared_mem_per_block=0",
+        d.id,
+        (elements / 256.0).ceil(),
+        comp_insts,
+        f64::from(reads + writes) * per_access,
+    )
 }
 
 /// Luo & Suda's link for a kernel on a device: the periods of the kernel's memory and compute
@@ -272,22 +255,16 @@ fn luo_suda_query(k: Kernel, d: &Device) -> Option<String> {
         ld_st: t_mem,
         ..CostTable::GTX260
     };
-    let (text, blocks, trips, bytes) = match k {
-        Kernel::Stream {
-            elements,
-            reads,
-            writes,
-            bytes,
-            ..
-        } => (
-            stream_ptx(reads, writes),
-            (elements / 256.0).ceil(),
-            Vec::new(),
-            bytes,
-        ),
-        Kernel::NaiveMatmul { .. } => return None,
-    };
-    let r = report(&text, None, &costs, Some(&trips), &[]);
+    let Kernel::Stream {
+        elements,
+        reads,
+        writes,
+        bytes,
+        ..
+    } = k;
+    let blocks = (elements / 256.0).ceil();
+    // No loops: every instruction runs once.
+    let r = report(&stream_ptx(reads, writes), None, &costs, Some(&[]), &[]);
     let summary = r.analysis?;
     let cc = d.compute_capability?.value;
     let arch = crate::model::occupancy::arch_limits(cc.0, cc.1).ok()?;
