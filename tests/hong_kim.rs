@@ -462,3 +462,35 @@ fn sweep_changes_mark_the_regime_change() {
     );
     assert!(hong_kim::sweep_changes(&points, 0).is_empty());
 }
+
+/// The every-device table (`across_devices`, the page's comparison) for the issue's vector
+/// add of 16 M floats: one GPU per generation, each newer one with more bandwidth faster; the
+/// H100 is memory-bound with 0.25 issue cycles (it was "compute-bound" at the paper's 4).
+#[test]
+fn every_device_table_streams_faster_on_newer_generations() {
+    use warpsight::link::from_query;
+    let (s, notices) = from_query("?device=h100&threads_per_block=256&blocks=65536&comp_insts=15&uncoal_mem_insts=0&coal_mem_insts=3&synch_insts=0&registers_per_thread=16&shared_mem_per_block=0");
+    assert!(notices.is_empty());
+    let setup = hong_kim::Setup::from_params(&s.params, s.device).expect("valid");
+    let all = hong_kim::across_devices(&setup);
+    let t = |id: &str| {
+        all.iter()
+            .find(|(d, _)| d.id == id)
+            .and_then(|(_, p)| p.as_ref().ok())
+            .map(|p| p.outputs.time_s)
+            .expect(id)
+    };
+    for pair in ["gtx280", "c2050", "k20x", "v100", "a100", "h100", "b200"].windows(2) {
+        assert!(t(pair[1]) < t(pair[0]), "{} vs {}", pair[0], pair[1]);
+    }
+    assert!(t("k20m") < t("8800gt"));
+    let h100 = hong_kim::predict(&setup).expect("valid");
+    assert_eq!(h100.inputs.issue_cycles, 0.25);
+    assert_ne!(h100.outputs.regime, Regime::ComputeBound);
+    // 201 MB: within 10 % of its time at the H100's ~3.0 TB/s sustained bandwidth.
+    assert!(
+        close(h100.outputs.time_s, 66.9e-6, 6.7e-6),
+        "{}",
+        h100.outputs.time_s
+    );
+}
