@@ -101,9 +101,14 @@ test('the result card links to the published measurements on the GPU in view, an
   assert.equal(new URL(page.url()).searchParams.get('device'), 'h200');
   const cli = cliEval(href.replace(/^\.\//, ''));
   assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.time_s);
-  // A GPU without measurements has no link; the paper's GPU has no note at all.
+  // A GPU without measurements of its own links to the whole table; a model the table does
+  // not cover (APSP) has no link.
   await page.goto(app.link(`device=b200&${VADD}`));
   await ready(page);
+  assert.equal(await page.getAttribute('#validation-link', 'href'), 'validation.html');
+  await page.goto(app.link('model=apsp&device=h100'));
+  await ready(page);
+  assert.match(await page.textContent('#scope-note'), /^An old model on a new GPU\./);
   assert.equal(await page.$('#validation-link'), null);
   await page.close();
 });

@@ -201,12 +201,12 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             let text = g.state.model.beyond_scope(g.state.device)?;
             // Published measurements on this device, where the table has some for the model.
             let id = g.state.device.id;
-            let measured = crate::validation::DEVICES.contains(&id)
-                && crate::validation::COMPARED.contains(&g.state.model.id);
-            let link = if measured {
+            let link = if !crate::validation::COMPARED.contains(&g.state.model.id) {
+                String::new()
+            } else if crate::validation::DEVICES.contains(&id) {
                 format!(r#" <a href="validation.html#{id}" id="validation-link">Published measurements on this GPU beside the predictions</a>."#)
             } else {
-                String::new()
+                r#" <a href="validation.html" id="validation-link">Published measurements on other newer GPUs beside the predictions</a>."#.to_string()
             };
             Some(format!(
                 "<strong>An old model on a new GPU. </strong>{}{link}",
