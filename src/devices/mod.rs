@@ -183,10 +183,12 @@ impl Device {
                 // One SM's share of the measured bandwidth, in bytes per SM cycle.
                 let per_sm_cycle =
                     stream.value / (f64::from(self.sms.value) * self.clock_ghz.value);
+                // To 0.01 cycle: the form shows the value as it is.
+                let cycles = |bytes: f64| (bytes / per_sm_cycle * 100.0).round() / 100.0;
                 Some(if key == "departure_del_coal" {
-                    estimate(128.0 / per_sm_cycle, DEPARTURE_COAL_READING)
+                    estimate(cycles(128.0), DEPARTURE_COAL_READING)
                 } else {
-                    estimate(32.0 / per_sm_cycle, DEPARTURE_UNCOAL_READING)
+                    estimate(cycles(32.0), DEPARTURE_UNCOAL_READING)
                 })
             }
             _ => None,
