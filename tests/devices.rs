@@ -334,7 +334,7 @@ fn modern_memory_constants_come_from_measurements() {
     let stream = a100.constant("stream_bandwidth_gbs").expect("measured");
     assert_eq!(stream.value, 1360.0);
     // 1360 GB/s over 108 SMs at 1.41 GHz: 8.931 bytes per SM cycle.
-    let per_cycle = 1360.0 / (108.0 * 1.41);
+    let per_cycle: f64 = 1360.0 / (108.0 * 1.41);
     let coal = a100.constant("departure_del_coal").expect("derived").value;
     let uncoal = a100
         .constant("departure_del_uncoal")
