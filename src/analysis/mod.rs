@@ -5,6 +5,7 @@
 pub mod generators;
 pub mod matrix_market;
 pub mod profile;
+pub mod profiler;
 pub mod stack_distance;
 mod tar;
 

@@ -1,0 +1,989 @@
+//! Readers for GPU profiler CSV exports, pure and streaming: feed the file's bytes in chunks
+//! of any size ([`ProfileReader::feed`]), then [`ProfileReader::finish`], and get each kernel
+//! launch configuration the profiler saw with its invocations, their durations and a small
+//! set of canonical metrics in SI units. The format is told from the header:
+//!
+//! - Nsight Compute, details page (`ncu --csv`, `ncu --import r.ncu-rep --csv`): one row per
+//!   metric, metrics named by label (the default) or by metric name
+//!   (`--print-metric-name name`); [`ncu`].
+//! - Nsight Compute, raw page (`--page raw`): one row per launch, a units row; [`ncu`].
+//! - nvprof `--print-gpu-trace --csv`: one row per kernel or memory operation, a units row;
+//!   [`nvprof`].
+//! - nvprof `--metrics … --csv` and `--events … --csv`: one row per kernel and metric (or
+//!   event), with the average over the invocations; [`nvprof`].
+//!
+//! Before the header, blank lines, banner lines (`==PROF== …`, `==1234== …`, `==WARNING==`,
+//! `======== Warning: …`) and up to [`MAX_PREAMBLE_LINES`] other lines (the profiled
+//! application's own output, which `ncu` and `nvprof` print to the same stream) are
+//! skipped. After it, blank and banner lines are skipped; a repeated header (nvprof prints
+//! one per process, and one for `--events` and one for `--metrics`) starts a new table.
+//!
+//! Launches are grouped by device, kernel name and launch configuration (grid, block,
+//! registers per thread, static and dynamic shared memory); a group reports its invocations,
+//! each invocation's duration and, for each canonical metric, the median over its
+//! invocations.
+//!
+//! Memory is proportional to the number of groups and invocations (one `f64` per
+//! invocation and metric present), never to the file's size or its lines' length: a record
+//! is capped at [`csv::MAX_RECORD_BYTES`]. Work is linear in the file, plus sorting each
+//! group's values once for the medians at the end.
+//!
+//! # Canonical metrics
+//!
+//! Only these are kept, in SI base units (seconds, bytes, hertz, bytes per second, percent
+//! as 0–100, counts). "label" is Nsight Compute's default name for the metric (its section
+//! files' `Label`), "name" its metric name. A key that can be given directly or as a sum of
+//! parts takes the direct value when there is one.
+//!
+//! | key | Nsight Compute label | Nsight Compute name | nvprof |
+//! |---|---|---|---|
+//! | `duration_s` | Duration | `gpu__time_duration.sum` | trace: Duration |
+//! | `registers_per_thread` | Registers Per Thread | `launch__registers_per_thread` | trace: Registers Per Thread |
+//! | `static_shared_bytes` | Static Shared Memory Per Block | `launch__shared_mem_per_block_static` | trace: Static SMem |
+//! | `dynamic_shared_bytes` | Dynamic Shared Memory Per Block | `launch__shared_mem_per_block_dynamic` | trace: Dynamic SMem |
+//! | `block_size` | Block Size | `launch__block_size` | trace: Block X × Y × Z |
+//! | `grid_size` | Grid Size | `launch__grid_size` | trace: Grid X × Y × Z |
+//! | `sms` | # SMs | `launch__sm_count`, `device__attribute_multiprocessor_count` | — |
+//! | `sm_clock_hz` | SM Frequency | `gpc__cycles_elapsed.avg.per_second` (newer), `sm__cycles_elapsed.avg.per_second` | — |
+//! | `theoretical_occupancy_pct` | Theoretical Occupancy | `sm__maximum_warps_per_active_cycle_pct` | — |
+//! | `theoretical_active_warps` | Theoretical Active Warps per SM | `sm__maximum_warps_avg_per_active_cycle` | — |
+//! | `achieved_occupancy_pct` | Achieved Occupancy | `sm__warps_active.avg.pct_of_peak_sustained_active` | `achieved_occupancy` (a fraction: × 100) |
+//! | `limit_registers` | Block Limit Registers | `launch__occupancy_limit_registers` | — |
+//! | `limit_shared_mem` | Block Limit Shared Mem | `launch__occupancy_limit_shared_mem` | — |
+//! | `limit_warps` | Block Limit Warps | `launch__occupancy_limit_warps` | — |
+//! | `limit_blocks` | Block Limit SM | `launch__occupancy_limit_blocks` | — |
+//! | `inst_executed` | Executed Instructions | `smsp__inst_executed.sum`, `sm__inst_executed.sum` | `inst_executed` |
+//! | `inst_per_warp` | — | — | `inst_per_warp` |
+//! | `global_load_requests` | — | `l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum`, `smsp__inst_executed_op_global_ld.sum` | event `gld_request`; else `gld_transactions` ÷ `gld_transactions_per_request` |
+//! | `global_store_requests` | — | `l1tex__t_requests_pipe_lsu_mem_global_op_st.sum`, `smsp__inst_executed_op_global_st.sum` | event `gst_request`; else `gst_transactions` ÷ `gst_transactions_per_request` |
+//! | `global_load_sectors` | — | `l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum` | `gld_transactions` |
+//! | `global_store_sectors` | — | `l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum` | `gst_transactions` |
+//! | `global_load_sectors_per_request` | — | `l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio` | `gld_transactions_per_request` |
+//! | `global_store_sectors_per_request` | — | `l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio` | `gst_transactions_per_request` |
+//! | `barriers` | — | `smsp__inst_executed_op_barrier.sum` (unconfirmed name) | — |
+//! | `dram_bytes` | — | `dram__bytes.sum`; else `dram__bytes_read.sum` + `dram__bytes_write.sum` | `dram_read_bytes` + `dram_write_bytes`; else (`dram_read_transactions` + `dram_write_transactions`) × 32 |
+//! | `dram_bytes_per_s` | — | `dram__bytes.sum.per_second`; else `dram__bytes_read.sum.per_second` + `dram__bytes_write.sum.per_second` | `dram_read_throughput` + `dram_write_throughput` |
+//! | `warps_launched` | — | `smsp__warps_launched.sum` | event `warps_launched` |
+//!
+//! The global-request keys also fall back to sectors ÷ sectors-per-request for Nsight
+//! Compute when both are present. A row whose unit does not measure what the key measures
+//! (the same label in another section, in another unit) is ignored. Nvprof's
+//! `gld_transactions` count 32-byte sectors on GPUs with a unified L1/texture cache
+//! (Maxwell and later); on Kepler they are L1 transactions.
+//!
+//! The struct fields `registers_per_thread`, `static_shared_bytes` and
+//! `dynamic_shared_bytes` come from those keys; `grid` and `block` from the launch
+//! dimensions the file prints (Nsight Compute's "Grid Size"/"Block Size" columns, nvprof's
+//! Grid X…Block Z), or, when it prints only totals (older Nsight Compute), `[total, 1, 1]`
+//! from the `grid_size`/`block_size` keys.
+
+pub mod csv;
+pub mod ncu;
+pub mod nvprof;
+pub mod units;
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+use csv::{Record, Splitter};
+use units::{Dim, Unit};
+
+/// Lines before the header that are neither blank nor banners (the profiled application's
+/// output) that are skipped before the file is declared not a profiler CSV.
+pub const MAX_PREAMBLE_LINES: u32 = 1000;
+
+/// Which export a file is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    NcuDetails,
+    NcuRaw,
+    NvprofTrace,
+    NvprofMetrics,
+    NvprofEvents,
+}
+
+impl Format {
+    /// The format in words, for the page.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Format::NcuDetails => "Nsight Compute CSV (details page)",
+            Format::NcuRaw => "Nsight Compute CSV (raw page)",
+            Format::NvprofTrace => "nvprof CSV (--print-gpu-trace)",
+            Format::NvprofMetrics => "nvprof CSV (--metrics)",
+            Format::NvprofEvents => "nvprof CSV (--events)",
+        }
+    }
+}
+
+/// One kernel launch configuration as the profiler saw it, over all its invocations.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ProfiledKernel {
+    /// As printed (demangled or mangled); nvprof's trailing correlation id ` [1073]` is
+    /// dropped.
+    pub name: String,
+    /// As printed ("NVIDIA H100 80GB HBM3", "Tesla K20m (0)", or Nsight Compute's device
+    /// number "0").
+    pub device: Option<String>,
+    pub compute_capability: Option<(u8, u8)>,
+    pub grid: Option<[u64; 3]>,
+    pub block: Option<[u64; 3]>,
+    pub registers_per_thread: Option<f64>,
+    pub static_shared_bytes: Option<f64>,
+    pub dynamic_shared_bytes: Option<f64>,
+    pub invocations: u64,
+    /// Each invocation's duration in seconds, in file order (empty when the file has none).
+    pub durations_s: Vec<f64>,
+    /// Canonical metrics (see the module's table) in SI base units (seconds, bytes, Hz,
+    /// percent as 0–100, counts), median over invocations.
+    pub metrics: BTreeMap<&'static str, f64>,
+}
+
+impl ProfiledKernel {
+    /// The median of `durations_s` (the mean of the two middle ones when even), else
+    /// `metrics["duration_s"]`.
+    pub fn measured_s(&self) -> Option<f64> {
+        median(&self.durations_s).or_else(|| self.metric("duration_s"))
+    }
+
+    /// A canonical metric by key.
+    pub fn metric(&self, key: &str) -> Option<f64> {
+        self.metrics.get(key).copied()
+    }
+}
+
+/// What a file held.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Profile {
+    pub format: Format,
+    /// In first-seen order.
+    pub kernels: Vec<ProfiledKernel>,
+    /// Rows that were not kernels: memory copies and sets (nvprof's trace), rule rows
+    /// (Nsight Compute's details page).
+    pub skipped_rows: u64,
+}
+
+/// What went wrong, and on which physical line (1-based; 0 when it concerns the whole file).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProfileError {
+    pub line: u64,
+    pub message: String,
+}
+
+impl ProfileError {
+    pub(crate) fn new(line: u64, message: impl Into<String>) -> ProfileError {
+        ProfileError {
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ProfileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: {}", self.line, self.message)
+        } else {
+            f.write_str(&self.message)
+        }
+    }
+}
+
+impl std::error::Error for ProfileError {}
+
+/// The whole text at once.
+pub fn read(bytes: &[u8]) -> Result<Profile, ProfileError> {
+    let mut reader = ProfileReader::new();
+    reader.feed(bytes)?;
+    reader.finish()
+}
+
+/// Reads a profiler CSV fed in chunks of any size.
+///
+/// Time is linear in the bytes fed (each byte is split once, each record read once), plus
+/// one sort per group and metric for the medians in [`ProfileReader::finish`]. Memory is one
+/// record (at most [`csv::MAX_RECORD_BYTES`]), one launch being read, and the groups: one
+/// `f64` per invocation and canonical metric present.
+pub struct ProfileReader {
+    splitter: Splitter,
+    state: State,
+    collector: Collector,
+    /// Any byte was fed (to tell an empty file).
+    any_bytes: bool,
+    /// The first error: later calls return it again.
+    failed: Option<ProfileError>,
+}
+
+enum State {
+    /// Looking for the header.
+    Preamble {
+        /// Non-blank, non-banner lines skipped so far.
+        skipped: u32,
+        /// The first of them (line, hint).
+        first: Option<(u64, &'static str)>,
+    },
+    /// After the header.
+    Table {
+        format: Format,
+        /// The header's first column name, to spot a repeated header cheaply.
+        first_name: String,
+        body: Box<Body>,
+    },
+}
+
+enum Body {
+    NcuDetails(ncu::Details),
+    NcuRaw(ncu::Raw),
+    Trace(nvprof::Trace),
+    Metrics(nvprof::Metrics),
+}
+
+impl Default for ProfileReader {
+    fn default() -> Self {
+        ProfileReader::new()
+    }
+}
+
+impl ProfileReader {
+    pub fn new() -> ProfileReader {
+        ProfileReader {
+            splitter: Splitter::new(),
+            state: State::Preamble {
+                skipped: 0,
+                first: None,
+            },
+            collector: Collector::default(),
+            any_bytes: false,
+            failed: None,
+        }
+    }
+
+    /// Reads the next chunk.
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), ProfileError> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        self.any_bytes |= !chunk.is_empty();
+        let (state, collector) = (&mut self.state, &mut self.collector);
+        let result = self
+            .splitter
+            .feed(chunk, &mut |record| on_record(state, collector, record));
+        if let Err(e) = &result {
+            self.failed = Some(e.clone());
+        }
+        result
+    }
+
+    /// Physical lines read so far (for progress).
+    pub fn lines(&self) -> u64 {
+        self.splitter.lines()
+    }
+
+    /// Flushes a last line without a line break and returns what the file held; "no kernels
+    /// in the file" when it held none.
+    pub fn finish(mut self) -> Result<Profile, ProfileError> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        let (state, collector) = (&mut self.state, &mut self.collector);
+        self.splitter
+            .finish(&mut |record| on_record(state, collector, record))?;
+        let format = match self.state {
+            State::Preamble { first: None, .. } => {
+                return Err(ProfileError::new(
+                    0,
+                    if self.any_bytes {
+                        "not a profiler CSV: no header, only blank or banner lines"
+                    } else {
+                        "the file is empty"
+                    },
+                ))
+            }
+            State::Preamble {
+                first: Some((line, hint)),
+                ..
+            } => return Err(not_a_profiler_csv(line, hint)),
+            State::Table { format, body, .. } => {
+                match *body {
+                    Body::NcuDetails(mut b) => b.finish(&mut self.collector),
+                    Body::NcuRaw(_) | Body::Trace(_) => {}
+                    Body::Metrics(b) => b.finish(&mut self.collector),
+                }
+                format
+            }
+        };
+        let skipped_rows = self.collector.skipped;
+        let kernels = self.collector.into_kernels();
+        if kernels.is_empty() {
+            return Err(ProfileError::new(0, "no kernels in the file"));
+        }
+        Ok(Profile {
+            format,
+            kernels,
+            skipped_rows,
+        })
+    }
+}
+
+/// Handles one record of the file.
+fn on_record(
+    state: &mut State,
+    collector: &mut Collector,
+    record: &Record<'_>,
+) -> Result<(), ProfileError> {
+    if record.banner || record.is_blank() {
+        return Ok(());
+    }
+    match state {
+        State::Preamble { skipped, first } => {
+            if looks_binary(record.all_bytes()) {
+                return Err(ProfileError::new(
+                    record.line,
+                    "not a profiler CSV: this is binary data, not text",
+                ));
+            }
+            if let Some(format) = sniff(record) {
+                let body = match format {
+                    Format::NcuDetails => Body::NcuDetails(ncu::Details::new(record)?),
+                    Format::NcuRaw => Body::NcuRaw(ncu::Raw::new(record)?),
+                    Format::NvprofTrace => Body::Trace(nvprof::Trace::new(record)?),
+                    Format::NvprofMetrics | Format::NvprofEvents => {
+                        Body::Metrics(nvprof::Metrics::new(record, format)?)
+                    }
+                };
+                *state = State::Table {
+                    format,
+                    first_name: record.field(0).trim().to_string(),
+                    body: Box::new(body),
+                };
+                return Ok(());
+            }
+            if first.is_none() {
+                *first = Some((record.line, hint(record)));
+            }
+            *skipped += 1;
+            if *skipped > MAX_PREAMBLE_LINES {
+                let (line, hint) = first.unwrap_or((record.line, ""));
+                return Err(not_a_profiler_csv(line, hint));
+            }
+            Ok(())
+        }
+        State::Table {
+            first_name, body, ..
+        } => {
+            // A repeated header (another process, or nvprof's events then metrics tables).
+            if record.field(0).trim() == first_name.as_str() {
+                match (sniff(record), &mut **body) {
+                    (Some(Format::NcuDetails), Body::NcuDetails(b)) => {
+                        b.finish(collector);
+                        *b = ncu::Details::new(record)?;
+                        return Ok(());
+                    }
+                    (Some(Format::NcuRaw), Body::NcuRaw(b)) => {
+                        *b = ncu::Raw::new(record)?;
+                        return Ok(());
+                    }
+                    (Some(Format::NvprofTrace), Body::Trace(b)) => {
+                        *b = nvprof::Trace::new(record)?;
+                        return Ok(());
+                    }
+                    (
+                        Some(f @ (Format::NvprofMetrics | Format::NvprofEvents)),
+                        Body::Metrics(b),
+                    ) => {
+                        return b.rehead(record, f);
+                    }
+                    _ => {}
+                }
+            }
+            match &mut **body {
+                Body::NcuDetails(b) => b.row(record, collector),
+                Body::NcuRaw(b) => b.row(record, collector),
+                Body::Trace(b) => b.row(record, collector),
+                Body::Metrics(b) => b.row(record),
+            }
+        }
+    }
+}
+
+/// Control characters other than tab, carriage return and escape (terminal colours in an
+/// application's output): binary data.
+fn looks_binary(bytes: &[u8]) -> bool {
+    bytes
+        .iter()
+        .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\r' | b'\n' | 0x1b) || b == 0x7f)
+}
+
+fn not_a_profiler_csv(line: u64, hint: &str) -> ProfileError {
+    ProfileError::new(
+        line,
+        format!(
+            "not a profiler CSV: expected a header with \"Kernel Name\" and \"Metric Name\" \
+             (Nsight Compute, details page), \"ID\" and \"Kernel Name\" (Nsight Compute, raw \
+             page), \"Start\", \"Duration\" and \"Grid X\" (nvprof --print-gpu-trace), or \
+             \"Kernel\" and \"Metric Name\" or \"Event Name\" (nvprof --metrics, --events){hint}"
+        ),
+    )
+}
+
+/// A hint for a line that is a header of a table these readers do not take.
+fn hint(record: &Record<'_>) -> &'static str {
+    let names: Vec<_> = (0..record.len()).map(|i| record.field(i)).collect();
+    let has = |n: &str| names.iter().any(|f| f.trim() == n);
+    if has("Time(%)") && has("Calls") {
+        "; this is nvprof's summary: export it with --print-gpu-trace, --metrics or --events"
+    } else {
+        ""
+    }
+}
+
+/// Tells the format from a header line, or `None` when it is not one.
+fn sniff(record: &Record<'_>) -> Option<Format> {
+    if record.len() < 2 {
+        return None;
+    }
+    let mut has = [false; 10];
+    const NAMES: [&str; 10] = [
+        "Kernel Name",
+        "Metric Name",
+        "Metric Value",
+        "Metric Unit",
+        "ID",
+        "Kernel",
+        "Event Name",
+        "Start",
+        "Duration",
+        "Grid X",
+    ];
+    for i in 0..record.len() {
+        let field = record.field(i);
+        if let Some(k) = NAMES.iter().position(|n| *n == field.trim()) {
+            has[k] = true;
+        }
+    }
+    let [kernel_name, metric_name, metric_value, metric_unit, id, kernel, event_name, start, duration, grid_x] =
+        has;
+    if kernel_name && (metric_name || metric_value || metric_unit) {
+        Some(Format::NcuDetails)
+    } else if kernel && metric_name {
+        Some(Format::NvprofMetrics)
+    } else if kernel && event_name {
+        Some(Format::NvprofEvents)
+    } else if (start && duration) || grid_x {
+        Some(Format::NvprofTrace)
+    } else if kernel_name && id {
+        Some(Format::NcuRaw)
+    } else {
+        None
+    }
+}
+
+/// The columns of a header, by name.
+pub(crate) struct Header {
+    pub line: u64,
+    pub width: usize,
+    names: Vec<String>,
+    what: &'static str,
+}
+
+impl Header {
+    pub fn new(record: &Record<'_>, what: &'static str) -> Header {
+        Header {
+            line: record.line,
+            width: record.len(),
+            names: (0..record.len())
+                .map(|i| record.field(i).trim().to_string())
+                .collect(),
+            what,
+        }
+    }
+
+    /// A column's index, if the header has it.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+
+    /// A column the format needs: its absence is an error naming it.
+    pub fn require(&self, name: &str) -> Result<usize, ProfileError> {
+        self.find(name).ok_or_else(|| {
+            ProfileError::new(
+                self.line,
+                format!("missing required column \"{name}\" ({})", self.what),
+            )
+        })
+    }
+
+    /// Every column's name, in order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+}
+
+/// An error for a row with fewer fields than it must have.
+pub(crate) fn short_row(record: &Record<'_>, need: usize, header_line: u64) -> ProfileError {
+    ProfileError::new(
+        record.line,
+        format!(
+            "the row has {} fields, but it needs {need} (the header is on line {header_line})",
+            record.len()
+        ),
+    )
+}
+
+/// An error for a value that is not a number: the text, the column and, where the column
+/// holds many metrics, which one.
+pub(crate) fn bad_number(
+    line: u64,
+    text: &str,
+    column: &str,
+    metric: Option<&str>,
+) -> ProfileError {
+    let metric = metric
+        .map(|m| format!(", metric \"{m}\""))
+        .unwrap_or_default();
+    ProfileError::new(
+        line,
+        format!("cannot read \"{text}\" as a number (column \"{column}\"{metric})"),
+    )
+}
+
+/// A column's text, trimmed, when the header has the column and the row a non-empty value.
+pub(crate) fn optional_text(record: &Record<'_>, column: Option<usize>) -> Option<String> {
+    let text = record.field(column?);
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
+
+/// Values the profilers print for a metric they could not collect: absent, not an error.
+pub(crate) fn is_missing(text: &str) -> bool {
+    let t = text.trim();
+    t.is_empty() || t.eq_ignore_ascii_case("n/a")
+}
+
+/// The canonical keys (the table in the module's notes), in the order the readers use.
+pub const KEYS: [&str; 27] = [
+    "duration_s",
+    "registers_per_thread",
+    "static_shared_bytes",
+    "dynamic_shared_bytes",
+    "block_size",
+    "grid_size",
+    "sms",
+    "sm_clock_hz",
+    "theoretical_occupancy_pct",
+    "theoretical_active_warps",
+    "achieved_occupancy_pct",
+    "limit_registers",
+    "limit_shared_mem",
+    "limit_warps",
+    "limit_blocks",
+    "inst_executed",
+    "inst_per_warp",
+    "global_load_requests",
+    "global_store_requests",
+    "global_load_sectors",
+    "global_store_sectors",
+    "global_load_sectors_per_request",
+    "global_store_sectors_per_request",
+    "barriers",
+    "dram_bytes",
+    "dram_bytes_per_s",
+    "warps_launched",
+];
+
+/// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
+/// same order) or a part a key is derived from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    Duration,
+    Registers,
+    StaticShared,
+    DynamicShared,
+    BlockSize,
+    GridSize,
+    Sms,
+    SmClock,
+    TheoreticalOccupancy,
+    TheoreticalWarps,
+    AchievedOccupancy,
+    LimitRegisters,
+    LimitSharedMem,
+    LimitWarps,
+    LimitBlocks,
+    InstExecuted,
+    InstPerWarp,
+    LoadRequests,
+    StoreRequests,
+    LoadSectors,
+    StoreSectors,
+    LoadSectorsPerRequest,
+    StoreSectorsPerRequest,
+    Barriers,
+    DramBytes,
+    DramBytesPerSecond,
+    WarpsLaunched,
+    // Parts.
+    /// nvprof's `achieved_occupancy`, a fraction 0–1.
+    AchievedOccupancyFraction,
+    DramReadBytes,
+    DramWriteBytes,
+    DramReadTransactions,
+    DramWriteTransactions,
+    DramReadBytesPerSecond,
+    DramWriteBytesPerSecond,
+}
+
+pub(crate) const SLOTS: usize = Slot::DramWriteBytesPerSecond as usize + 1;
+
+impl Slot {
+    /// What the slot measures: a value in a unit of another dimension is not this metric.
+    pub fn dim(self) -> Dim {
+        use Slot::*;
+        match self {
+            Duration => Dim::Time,
+            StaticShared | DynamicShared | DramBytes | DramReadBytes | DramWriteBytes => Dim::Bytes,
+            SmClock => Dim::Hertz,
+            TheoreticalOccupancy | AchievedOccupancy => Dim::Percent,
+            DramBytesPerSecond | DramReadBytesPerSecond | DramWriteBytesPerSecond => {
+                Dim::BytesPerSecond
+            }
+            _ => Dim::Count,
+        }
+    }
+
+    /// Whether a value in `unit` is this metric (a unitless value always is).
+    pub fn accepts(self, unit: Unit) -> bool {
+        unit.dim == Dim::Unitless || unit.dim == self.dim()
+    }
+
+    /// Extra scaling to the slot's unit, as (power of ten, power of two).
+    pub fn scale(self) -> (i32, i32) {
+        match self {
+            Slot::AchievedOccupancyFraction => (2, 0),
+            // A DRAM transaction is a 32-byte sector.
+            Slot::DramReadTransactions | Slot::DramWriteTransactions => (0, 5),
+            _ => (0, 0),
+        }
+    }
+
+    /// The slot of a Nsight Compute metric, by label or by metric name.
+    pub fn ncu(name: &str) -> Option<Slot> {
+        use Slot::*;
+        Some(match name {
+            "Duration" | "gpu__time_duration.sum" => Duration,
+            "Registers Per Thread" | "launch__registers_per_thread" => Registers,
+            "Static Shared Memory Per Block" | "launch__shared_mem_per_block_static" => {
+                StaticShared
+            }
+            "Dynamic Shared Memory Per Block" | "launch__shared_mem_per_block_dynamic" => {
+                DynamicShared
+            }
+            "Block Size" | "launch__block_size" => BlockSize,
+            "Grid Size" | "launch__grid_size" => GridSize,
+            "# SMs" | "launch__sm_count" | "device__attribute_multiprocessor_count" => Sms,
+            "SM Frequency"
+            | "gpc__cycles_elapsed.avg.per_second"
+            | "sm__cycles_elapsed.avg.per_second" => SmClock,
+            "Theoretical Occupancy" | "sm__maximum_warps_per_active_cycle_pct" => {
+                TheoreticalOccupancy
+            }
+            "Theoretical Active Warps per SM" | "sm__maximum_warps_avg_per_active_cycle" => {
+                TheoreticalWarps
+            }
+            "Achieved Occupancy" | "sm__warps_active.avg.pct_of_peak_sustained_active" => {
+                AchievedOccupancy
+            }
+            "Block Limit Registers" | "launch__occupancy_limit_registers" => LimitRegisters,
+            "Block Limit Shared Mem" | "launch__occupancy_limit_shared_mem" => LimitSharedMem,
+            "Block Limit Warps" | "launch__occupancy_limit_warps" => LimitWarps,
+            "Block Limit SM" | "launch__occupancy_limit_blocks" => LimitBlocks,
+            "Executed Instructions" | "smsp__inst_executed.sum" | "sm__inst_executed.sum" => {
+                InstExecuted
+            }
+            "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
+            | "smsp__inst_executed_op_global_ld.sum" => LoadRequests,
+            "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
+            | "smsp__inst_executed_op_global_st.sum" => StoreRequests,
+            "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum" => LoadSectors,
+            "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum" => StoreSectors,
+            "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio" => {
+                LoadSectorsPerRequest
+            }
+            "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio" => {
+                StoreSectorsPerRequest
+            }
+            "smsp__inst_executed_op_barrier.sum" => Barriers,
+            "dram__bytes.sum" => DramBytes,
+            "dram__bytes_read.sum" => DramReadBytes,
+            "dram__bytes_write.sum" => DramWriteBytes,
+            "dram__bytes.sum.per_second" => DramBytesPerSecond,
+            "dram__bytes_read.sum.per_second" => DramReadBytesPerSecond,
+            "dram__bytes_write.sum.per_second" => DramWriteBytesPerSecond,
+            "smsp__warps_launched.sum" => WarpsLaunched,
+            _ => return None,
+        })
+    }
+
+    /// The slot of an nvprof metric or event.
+    pub fn nvprof(name: &str) -> Option<Slot> {
+        use Slot::*;
+        Some(match name {
+            "achieved_occupancy" => AchievedOccupancyFraction,
+            "inst_executed" => InstExecuted,
+            "inst_per_warp" => InstPerWarp,
+            "gld_request" => LoadRequests,
+            "gst_request" => StoreRequests,
+            "gld_transactions" => LoadSectors,
+            "gst_transactions" => StoreSectors,
+            "gld_transactions_per_request" => LoadSectorsPerRequest,
+            "gst_transactions_per_request" => StoreSectorsPerRequest,
+            "dram_read_bytes" => DramReadBytes,
+            "dram_write_bytes" => DramWriteBytes,
+            "dram_read_transactions" => DramReadTransactions,
+            "dram_write_transactions" => DramWriteTransactions,
+            "dram_read_throughput" => DramReadBytesPerSecond,
+            "dram_write_throughput" => DramWriteBytesPerSecond,
+            "warps_launched" => WarpsLaunched,
+            _ => return None,
+        })
+    }
+}
+
+/// Reads a metric's value in `unit` into its slot's SI unit; `Ok(None)` when the value is
+/// missing (`n/a`, empty) or the unit does not measure what the slot does.
+pub(crate) fn slot_value(
+    slot: Slot,
+    text: &str,
+    unit: Unit,
+    line: u64,
+    column: &str,
+    metric: Option<&str>,
+) -> Result<Option<f64>, ProfileError> {
+    if is_missing(text) || !slot.accepts(unit) {
+        return Ok(None);
+    }
+    let (p10, p2) = slot.scale();
+    units::parse_scaled(text, unit.pow10 + p10, unit.pow2 + p2)
+        .map(Some)
+        .ok_or_else(|| bad_number(line, text.trim(), column, metric))
+}
+
+/// One launch's metrics by slot (NaN: absent). The first value given wins.
+#[derive(Clone, Debug)]
+pub(crate) struct Slots([f64; SLOTS]);
+
+impl Default for Slots {
+    fn default() -> Self {
+        Slots([f64::NAN; SLOTS])
+    }
+}
+
+impl Slots {
+    pub fn set(&mut self, slot: Slot, value: f64) {
+        let v = &mut self.0[slot as usize];
+        if v.is_nan() {
+            *v = value;
+        }
+    }
+
+    fn get(&self, slot: Slot) -> Option<f64> {
+        let v = self.0[slot as usize];
+        (!v.is_nan()).then_some(v)
+    }
+
+    /// The canonical keys' values (NaN: absent), direct ones first, else derived.
+    fn canonical(&self) -> [f64; KEYS.len()] {
+        use Slot::*;
+        let mut out = [f64::NAN; KEYS.len()];
+        out.copy_from_slice(&self.0[..KEYS.len()]);
+        let mut fill = |slot: Slot, value: Option<f64>| {
+            let v = &mut out[slot as usize];
+            if let (true, Some(value)) = (v.is_nan(), value) {
+                *v = value;
+            }
+        };
+        let sum = |a: Slot, b: Slot| Some(self.get(a)? + self.get(b)?);
+        let ratio = |a: Slot, b: Slot| {
+            let (n, d) = (self.get(a)?, self.get(b)?);
+            (d > 0.0).then_some(n / d)
+        };
+        fill(AchievedOccupancy, self.get(AchievedOccupancyFraction));
+        fill(DramBytes, sum(DramReadBytes, DramWriteBytes));
+        fill(DramBytes, sum(DramReadTransactions, DramWriteTransactions));
+        fill(
+            DramBytesPerSecond,
+            sum(DramReadBytesPerSecond, DramWriteBytesPerSecond),
+        );
+        fill(LoadRequests, ratio(LoadSectors, LoadSectorsPerRequest));
+        fill(StoreRequests, ratio(StoreSectors, StoreSectorsPerRequest));
+        out
+    }
+}
+
+/// One launch (or, for nvprof's `--metrics`/`--events`, one kernel's row of averages).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Launch {
+    pub name: String,
+    pub device: Option<String>,
+    pub compute_capability: Option<(u8, u8)>,
+    pub grid: Option<[u64; 3]>,
+    pub block: Option<[u64; 3]>,
+    pub invocations: u64,
+    pub slots: Slots,
+}
+
+impl Launch {
+    /// Empties the launch for reuse (keeping the name's allocation).
+    pub fn reset(&mut self) {
+        self.name.clear();
+        self.device = None;
+        self.compute_capability = None;
+        self.grid = None;
+        self.block = None;
+        self.invocations = 0;
+        self.slots = Slots::default();
+    }
+}
+
+/// What identifies a group: device, name and launch configuration.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct GroupKey {
+    device: Option<u32>,
+    name: u32,
+    grid: Option<[u64; 3]>,
+    block: Option<[u64; 3]>,
+    /// Registers, static and dynamic shared memory, as bits (`None`: not given).
+    resources: [Option<u64>; 3],
+}
+
+/// One group's invocations.
+#[derive(Debug)]
+struct Group {
+    key: GroupKey,
+    compute_capability: Option<(u8, u8)>,
+    invocations: u64,
+    /// Each canonical key's values over the invocations, in file order (the launch's
+    /// resources, constant over a group, are in the key instead).
+    values: Vec<Vec<f64>>,
+}
+
+/// Launches grouped as they arrive.
+#[derive(Debug, Default)]
+pub(crate) struct Collector {
+    strings: Vec<String>,
+    string_ids: HashMap<String, u32>,
+    groups: Vec<Group>,
+    index: HashMap<GroupKey, usize>,
+    pub skipped: u64,
+}
+
+/// The canonical keys held in the group key rather than per invocation.
+const RESOURCES: [Slot; 3] = [Slot::Registers, Slot::StaticShared, Slot::DynamicShared];
+
+impl Collector {
+    fn intern(&mut self, s: &str) -> u32 {
+        if let Some(&id) = self.string_ids.get(s) {
+            return id;
+        }
+        let id = self.strings.len() as u32;
+        self.strings.push(s.to_string());
+        self.string_ids.insert(s.to_string(), id);
+        id
+    }
+
+    /// Adds one launch to its group.
+    pub fn add(&mut self, launch: &Launch) {
+        let values = launch.slots.canonical();
+        let total = |slot: Slot| {
+            let v = values[slot as usize];
+            (v >= 1.0 && v.fract() == 0.0 && v < 1e18).then_some([v as u64, 1, 1])
+        };
+        let key = GroupKey {
+            device: launch.device.as_deref().map(|d| self.intern(d)),
+            name: self.intern(&launch.name),
+            grid: launch.grid.or_else(|| total(Slot::GridSize)),
+            block: launch.block.or_else(|| total(Slot::BlockSize)),
+            resources: RESOURCES.map(|s| {
+                let v = values[s as usize];
+                (!v.is_nan()).then(|| v.to_bits())
+            }),
+        };
+        let groups = &mut self.groups;
+        let g = *self.index.entry(key.clone()).or_insert_with(|| {
+            groups.push(Group {
+                key,
+                compute_capability: launch.compute_capability,
+                invocations: 0,
+                values: vec![Vec::new(); KEYS.len()],
+            });
+            groups.len() - 1
+        });
+        let group = &mut self.groups[g];
+        group.invocations += launch.invocations;
+        if group.compute_capability.is_none() {
+            group.compute_capability = launch.compute_capability;
+        }
+        for (k, &v) in values.iter().enumerate() {
+            if !v.is_nan() && !RESOURCES.iter().any(|&s| s as usize == k) {
+                group.values[k].push(v);
+            }
+        }
+    }
+
+    /// The groups as kernels, in first-seen order.
+    fn into_kernels(self) -> Vec<ProfiledKernel> {
+        let strings = self.strings;
+        self.groups
+            .into_iter()
+            .map(|mut g| {
+                let mut metrics = BTreeMap::new();
+                for (k, values) in g.values.iter().enumerate() {
+                    if let Some(m) = median(values) {
+                        metrics.insert(KEYS[k], m);
+                    }
+                }
+                let resources = g.key.resources.map(|r| r.map(f64::from_bits));
+                for (slot, value) in RESOURCES.iter().zip(resources) {
+                    if let Some(v) = value {
+                        metrics.insert(KEYS[*slot as usize], v);
+                    }
+                }
+                let product = |d: [u64; 3]| d[0] as f64 * d[1] as f64 * d[2] as f64;
+                if let Some(block) = g.key.block {
+                    metrics.entry("block_size").or_insert(product(block));
+                }
+                if let Some(grid) = g.key.grid {
+                    metrics.entry("grid_size").or_insert(product(grid));
+                }
+                ProfiledKernel {
+                    name: strings[g.key.name as usize].clone(),
+                    device: g.key.device.map(|d| strings[d as usize].clone()),
+                    compute_capability: g.compute_capability,
+                    grid: g.key.grid,
+                    block: g.key.block,
+                    registers_per_thread: resources[0],
+                    static_shared_bytes: resources[1],
+                    dynamic_shared_bytes: resources[2],
+                    invocations: g.invocations,
+                    durations_s: std::mem::take(&mut g.values[Slot::Duration as usize]),
+                    metrics,
+                }
+            })
+            .collect()
+    }
+}
+
+/// The median (the mean of the two middle values when their number is even).
+pub(crate) fn median(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    Some(if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    })
+}

@@ -1,0 +1,259 @@
+//! Nsight Compute CSV exports: the details page and the raw page.
+//!
+//! **Details page** (`ncu --csv`, `ncu --import r.ncu-rep --csv`): one row per metric of a
+//! launch, columns found by name: "ID", "Kernel Name", "Metric Name", "Metric Unit",
+//! "Metric Value" (required) and "Block Size", "Grid Size" (`(256, 1, 1)`), "Device", "CC"
+//! (optional: versions before 2021 lack them). Newer versions add rule columns ("Rule
+//! Name", "Rule Type", "Rule Description", "Estimated Speedup Type", "Estimated Speedup");
+//! a rule row leaves the metric empty and is skipped (and counted). Metric rows of recent
+//! versions stop after "Metric Value" (`…,"ns","406240",`), so a row only has to reach the
+//! columns read, not the header's last one. Metrics are named by label by default
+//! ("Duration") or by metric name with `--print-metric-name name`
+//! (`gpu__time_duration.sum`): both are read (the table in the parent module). Units vary
+//! between versions (`ns`/`nsecond`/`usecond`/`msecond`, `byte`/`Kbyte`, `hz`/`Ghz`/
+//! `cycle/nsecond`); `Kbyte` is 1000 bytes. A launch is a run of consecutive rows with the
+//! same "ID", as Nsight Compute writes them.
+//!
+//! **Raw page** (`--page raw`): one row per launch with metric names as columns, after a
+//! units row (its "ID" is empty).
+//!
+//! Both read each row in time linear in its length; memory is one launch's metrics plus the
+//! groups (see the parent module).
+
+use super::csv::Record;
+use super::units::{self, BytePrefixes, Unit};
+use super::{
+    is_missing, optional_text, short_row, slot_value, Collector, Header, Launch, ProfileError, Slot,
+};
+
+/// The launch columns both pages share.
+struct LaunchColumns {
+    id: usize,
+    kernel: usize,
+    block: Option<usize>,
+    grid: Option<usize>,
+    device: Option<usize>,
+    cc: Option<usize>,
+}
+
+impl LaunchColumns {
+    fn new(header: &Header) -> Result<LaunchColumns, ProfileError> {
+        Ok(LaunchColumns {
+            id: header.require("ID")?,
+            kernel: header.require("Kernel Name")?,
+            block: header.find("Block Size"),
+            grid: header.find("Grid Size"),
+            device: header.find("Device"),
+            cc: header.find("CC"),
+        })
+    }
+
+    fn max(&self) -> usize {
+        [self.block, self.grid, self.device, self.cc]
+            .into_iter()
+            .flatten()
+            .chain([self.id, self.kernel])
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Fills a launch's identity from a row.
+    fn read(&self, record: &Record<'_>, launch: &mut Launch) -> Result<(), ProfileError> {
+        launch.reset();
+        launch.invocations = 1;
+        launch.name.push_str(record.field(self.kernel).trim());
+        launch.device = optional_text(record, self.device);
+        launch.block = dims(record, self.block, "Block Size")?;
+        launch.grid = dims(record, self.grid, "Grid Size")?;
+        launch.compute_capability = match optional_text(record, self.cc) {
+            None => None,
+            Some(text) => Some(units::parse_cc(&text).ok_or_else(|| {
+                ProfileError::new(
+                    record.line,
+                    format!("cannot read \"{text}\" as a compute capability (column \"CC\")"),
+                )
+            })?),
+        };
+        Ok(())
+    }
+}
+
+fn dims(
+    record: &Record<'_>,
+    column: Option<usize>,
+    name: &str,
+) -> Result<Option<[u64; 3]>, ProfileError> {
+    let Some(text) = optional_text(record, column) else {
+        return Ok(None);
+    };
+    units::parse_dims(&text).map(Some).ok_or_else(|| {
+        ProfileError::new(
+            record.line,
+            format!("cannot read \"{text}\" as launch dimensions (x, y, z) (column \"{name}\")"),
+        )
+    })
+}
+
+fn unknown_unit(line: u64, unit: &str, metric: &str) -> ProfileError {
+    ProfileError::new(
+        line,
+        format!("unknown unit \"{unit}\" for metric \"{metric}\""),
+    )
+}
+
+/// The details page, one metric per row.
+pub(crate) struct Details {
+    header_line: u64,
+    launch: LaunchColumns,
+    name: usize,
+    unit: usize,
+    value: usize,
+    /// Fields a row must have: up to the last column read.
+    need: usize,
+    /// The launch being read, and its "ID".
+    current: Option<(String, Launch)>,
+}
+
+impl Details {
+    pub fn new(record: &Record<'_>) -> Result<Details, ProfileError> {
+        let header = Header::new(record, "Nsight Compute CSV, details page");
+        let launch = LaunchColumns::new(&header)?;
+        let name = header.require("Metric Name")?;
+        let unit = header.require("Metric Unit")?;
+        let value = header.require("Metric Value")?;
+        let need = launch.max().max(name).max(unit).max(value) + 1;
+        Ok(Details {
+            header_line: header.line,
+            launch,
+            name,
+            unit,
+            value,
+            need,
+            current: None,
+        })
+    }
+
+    /// One row: O(its length).
+    pub fn row(&mut self, record: &Record<'_>, out: &mut Collector) -> Result<(), ProfileError> {
+        if record.len() < self.need {
+            return Err(short_row(record, self.need, self.header_line));
+        }
+        let id = record.field(self.launch.id);
+        let id = id.trim();
+        if self.current.as_ref().map(|(c, _)| c.as_str()) != Some(id) {
+            self.finish(out);
+            let mut launch = Launch::default();
+            self.launch.read(record, &mut launch)?;
+            self.current = Some((id.to_string(), launch));
+        }
+        let metric = record.field(self.name);
+        let metric = metric.trim();
+        if metric.is_empty() {
+            // A rule row (or a row without a metric).
+            out.skipped += 1;
+            return Ok(());
+        }
+        let Some(slot) = Slot::ncu(metric) else {
+            return Ok(());
+        };
+        let value = record.field(self.value);
+        if is_missing(&value) {
+            return Ok(());
+        }
+        let unit_text = record.field(self.unit);
+        let unit = units::parse_unit(&unit_text, BytePrefixes::Decimal)
+            .ok_or_else(|| unknown_unit(record.line, unit_text.trim(), metric))?;
+        if let Some(v) = slot_value(
+            slot,
+            &value,
+            unit,
+            record.line,
+            "Metric Value",
+            Some(metric),
+        )? {
+            if let Some((_, launch)) = &mut self.current {
+                launch.slots.set(slot, v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Hands the launch being read to the collector.
+    pub fn finish(&mut self, out: &mut Collector) {
+        if let Some((_, launch)) = self.current.take() {
+            out.add(&launch);
+        }
+    }
+}
+
+/// The raw page, one launch per row.
+pub(crate) struct Raw {
+    header_line: u64,
+    width: usize,
+    launch: LaunchColumns,
+    /// The canonical metrics' columns, slots and names.
+    metrics: Vec<(usize, Slot, String)>,
+    /// Each of those columns' unit, once the units row is read (`None`: the unit does not
+    /// measure what the slot does, and the column is ignored).
+    units: Option<Vec<Option<Unit>>>,
+    scratch: Launch,
+}
+
+impl Raw {
+    pub fn new(record: &Record<'_>) -> Result<Raw, ProfileError> {
+        let header = Header::new(record, "Nsight Compute CSV, raw page");
+        let launch = LaunchColumns::new(&header)?;
+        // The launch columns "Block Size" and "Grid Size" are dimensions, not the metrics of
+        // those labels: only the columns after them are metrics.
+        let info = launch.max();
+        let metrics = header
+            .names()
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i > info)
+            .filter_map(|(i, n)| Slot::ncu(n).map(|s| (i, s, n.clone())))
+            .collect();
+        Ok(Raw {
+            header_line: header.line,
+            width: header.width,
+            launch,
+            metrics,
+            units: None,
+            scratch: Launch::default(),
+        })
+    }
+
+    /// One row: O(its length).
+    pub fn row(&mut self, record: &Record<'_>, out: &mut Collector) -> Result<(), ProfileError> {
+        if record.len() < self.width {
+            return Err(short_row(record, self.width, self.header_line));
+        }
+        let Some(units) = &self.units else {
+            if !record.field(self.launch.id).trim().is_empty() {
+                return Err(ProfileError::new(
+                    record.line,
+                    "expected the units row after the header (its \"ID\" empty), found a launch",
+                ));
+            }
+            let mut units = Vec::with_capacity(self.metrics.len());
+            for (column, slot, name) in &self.metrics {
+                let text = record.field(*column);
+                let unit = units::parse_unit(&text, BytePrefixes::Decimal)
+                    .ok_or_else(|| unknown_unit(record.line, text.trim(), name))?;
+                units.push(slot.accepts(unit).then_some(unit));
+            }
+            self.units = Some(units);
+            return Ok(());
+        };
+        self.launch.read(record, &mut self.scratch)?;
+        for ((column, slot, name), unit) in self.metrics.iter().zip(units) {
+            let Some(unit) = *unit else { continue };
+            let text = record.field(*column);
+            if let Some(v) = slot_value(*slot, &text, unit, record.line, name, None)? {
+                self.scratch.slots.set(*slot, v);
+            }
+        }
+        out.add(&self.scratch);
+        Ok(())
+    }
+}
