@@ -9,6 +9,7 @@
 //! - [`link`]: the link codec, share links ⇄ typed inputs.
 //! - [`report`]: the JSON the CLI prints.
 //! - [`format`]: numbers for people (the UI's and the CLI's text).
+//! - [`measured`]: a profiler's kernels held against every model's prediction.
 //! - [`validation`]: published measurements and the models' predictions of them.
 //! - `ui` (wasm only): the Leptos components; they render and collect input, nothing more.
 
@@ -18,6 +19,7 @@ pub mod devices;
 pub mod field;
 pub mod format;
 pub mod link;
+pub mod measured;
 pub mod model;
 pub mod registry;
 pub mod report;

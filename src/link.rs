@@ -2,7 +2,8 @@
 //! the link format.
 //!
 //! Format (version 1): `v=1&model=<id>&device=<id>&<field>=<text>…[&sweep=<field>
-//! &sweep_from=<n>&sweep_to=<n>[&sweep_points=<2…1000>][&sweep_scale=log]][&embed=1]`. Every field is written under its docs/models.md name,
+//! &sweep_from=<n>&sweep_to=<n>[&sweep_points=<2…1000>][&sweep_scale=log]][&measured_s=<s>
+//! [&measured_kernel=<name>]][&embed=1]`. Every field is written under its docs/models.md name,
 //! in its text form (numbers, `auto`, a choice's word, rows `a:b,c:d`). A link without
 //! `model=` is a Hong & Kim link (all links before the registry were).
 //!
@@ -32,7 +33,23 @@ pub struct ShareState {
     pub sweep: Option<Sweep>,
     /// Render only the result and the model's visuals, for an iframe.
     pub embed: bool,
+    /// A time measured for this kernel (a profiler's), shown beside the prediction.
+    pub measured: Option<Measured>,
 }
+
+/// A measured time a link carries (`measured_s`, `measured_kernel`): the page puts the
+/// prediction beside it, with the ratio predicted ÷ measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    pub time_s: f64,
+    /// The kernel's name, as the profile printed it (shortened).
+    pub kernel: String,
+}
+
+/// The longest kernel name a link keeps.
+pub const MAX_KERNEL_NAME: usize = 120;
+/// The range of a measured time, seconds.
+pub const MEASURED_RANGE: (f64, f64) = (1e-12, 1e6);
 
 impl Default for ShareState {
     fn default() -> Self {
@@ -58,6 +75,7 @@ impl ShareState {
             params: Params::defaults(model, device),
             sweep: model.sweep,
             embed: false,
+            measured: None,
         }
     }
 
@@ -72,6 +90,7 @@ impl ShareState {
             next.params = Params::defaults(model, self.device);
         }
         next.embed = self.embed;
+        next.measured = self.measured.clone();
         next
     }
 
@@ -147,11 +166,13 @@ const SWEEP_KEYS: [&str; 5] = [
 ];
 
 /// Every key a link may hold besides the model's fields (and the custom device's values).
-pub const LINK_KEYS: [&str; 9] = [
+pub const LINK_KEYS: [&str; 11] = [
     "v",
     "model",
     "device",
     "embed",
+    "measured_s",
+    "measured_kernel",
     SWEEP_KEYS[0],
     SWEEP_KEYS[1],
     SWEEP_KEYS[2],
@@ -288,6 +309,25 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             "v" | "model" | "device" => {}
             k if model.aliases.iter().any(|a| a.key == k) => {} // read above
             k if k.starts_with("custom_") && state.device.id == custom::ID => {} // read above
+            "measured_s" => match crate::field::parse_number(raw) {
+                Some(t) if (MEASURED_RANGE.0..=MEASURED_RANGE.1).contains(&t) => {
+                    state.measured = Some(Measured {
+                        time_s: t,
+                        kernel: String::new(),
+                    });
+                }
+                _ => note(
+                    "measured_s",
+                    format!(
+                        "{} is not valid: a time in seconds from {} to {}",
+                        quote(raw),
+                        crate::format::exact(MEASURED_RANGE.0),
+                        crate::format::exact(MEASURED_RANGE.1)
+                    ),
+                    "ignored".to_string(),
+                ),
+            },
+            "measured_kernel" => {} // read below, with measured_s
             "embed" => match raw.trim() {
                 "1" | "true" => state.embed = true,
                 "0" | "false" | "" => state.embed = false,
@@ -322,6 +362,22 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         }
     }
 
+    if let Some(name) = get("measured_kernel") {
+        match state.measured.as_mut() {
+            Some(m) => {
+                m.kernel = name
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .take(MAX_KERNEL_NAME)
+                    .collect()
+            }
+            None => note(
+                "measured_kernel",
+                "names a kernel but the link has no measured_s".to_string(),
+                "ignored".to_string(),
+            ),
+        }
+    }
     if model.sweep.is_some() {
         read_sweep(&mut state, &last, &mut note);
     }
@@ -561,6 +617,12 @@ pub fn to_query(state: &ShareState) -> String {
         }
         if s.log {
             q.append_pair("sweep_scale", "log");
+        }
+    }
+    if let Some(m) = &state.measured {
+        q.append_pair("measured_s", &crate::format::exact(m.time_s));
+        if !m.kernel.is_empty() {
+            q.append_pair("measured_kernel", &m.kernel);
         }
     }
     if state.embed {

@@ -1,6 +1,7 @@
 //! The analysis worker: a separate wasm the page loads only when a file is read or a workload
 //! generated (Trunk builds it from `<link data-trunk rel="rust" data-type="worker">`). It takes
-//! `{kind: "matrix", file}` (a Matrix Market file), `{kind: "trace", file, lines}` (a Lackey
+//! `{kind: "matrix", file}` (a Matrix Market file), `{kind: "measured", file, name}` (a
+//! profiler's CSV: `warpsight::measured`'s report and its HTML), `{kind: "trace", file, lines}` (a Lackey
 //! or operation trace, stack distances at each line size) or `{kind: "generate", workload,
 //! values, lines}`, streams the file (through the browser's gzip DecompressionStream when
 //! compressed) into the pure streaming readers of `warpsight::analysis`, and posts back
@@ -32,6 +33,7 @@ mod run {
 
     use warpsight::analysis::generators::Workload;
     use warpsight::analysis::profile::{TraceProfile, TraceReader};
+    use warpsight::analysis::profiler::ProfileReader;
     use warpsight::analysis::MatrixReader;
 
     fn scope() -> DedicatedWorkerGlobalScope {
@@ -115,6 +117,18 @@ mod run {
                     .find(|e| e.id == id)
                     .map(|e| e.ptx.to_string())
                     .ok_or_else(|| format!("no example “{id}”"))
+            }
+            // A profiler's CSV: each kernel's predictions beside its measured time, as the
+            // CLI's `analyze measured` prints them, and the page's HTML of them.
+            Some("measured") => {
+                let mut reader = ProfileReader::new();
+                stream(data, &mut reader).await?;
+                let profile = reader.finish().map_err(|e| e.to_string())?;
+                let report = warpsight::measured::compare(&profile);
+                let file = get(data, "name").as_string().unwrap_or_default();
+                let html = warpsight::measured::html::report_html(&report, &file);
+                serde_json::to_string(&serde_json::json!({ "report": report, "html": html }))
+                    .map_err(|e| e.to_string())
             }
             Some("trace") => {
                 let mut reader = TraceReader::new(&line_sizes(data)?);
@@ -207,6 +221,15 @@ mod run {
         fn progress(&self) -> [(&'static str, f64); 2] {
             let (entries, declared) = self.entries();
             [("entries", entries as f64), ("declared", declared as f64)]
+        }
+    }
+
+    impl Feed for ProfileReader {
+        fn feed(&mut self, chunk: &[u8]) -> Result<(), String> {
+            ProfileReader::feed(self, chunk).map_err(|e| e.to_string())
+        }
+        fn progress(&self) -> [(&'static str, f64); 2] {
+            [("lines", self.lines() as f64), ("declared", 0.0)]
         }
     }
 

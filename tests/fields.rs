@@ -87,6 +87,7 @@ static TEST_MODEL: Model = Model {
     },
     evaluate,
     complete: nothing_to_complete,
+    from_launch: None,
 };
 
 #[test]
@@ -149,6 +150,7 @@ fn an_optional_number_may_be_empty_and_a_link_leaves_it_out() {
         params: Params::defaults(&TEST_MODEL, d),
         sweep: None,
         embed: false,
+        measured: None,
     };
     // No single device (the list names them), no empty nnz; the tuple keeps its comma.
     assert_eq!(

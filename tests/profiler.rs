@@ -95,7 +95,9 @@ fn ncu_details_with_labels() {
     assert_eq!(metric(v, "inst_executed"), 655_360.0);
     // Only canonical keys are kept.
     assert!(v.metrics.keys().all(|k| profiler::KEYS.contains(k)));
-    assert_eq!(v.metrics.len(), 16, "{:?}", v.metrics);
+    // The carveout in Nsight Compute's kilobytes of 1000 bytes: "32.77 Kbyte".
+    assert_eq!(metric(v, "shared_mem_config_bytes"), 32_770.0);
+    assert_eq!(v.metrics.len(), 17, "{:?}", v.metrics);
 
     let g = &p.kernels[1];
     assert_eq!(g.invocations, 2);

@@ -15,7 +15,7 @@ use warpsight::registry::MODELS;
 use warpsight::report::{devices_json, models_json};
 use warpsight::{format, link as codec, report};
 
-const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json] | warpsight analyze matrix FILE(.mtx, .mtx.gz, .tar.gz) | warpsight analyze memory FILE(Lackey trace) [--line BYTES] | warpsight analyze ops FILE(operation trace) | warpsight analyze profile FILE(Lackey or operation trace, or a matrix for SpMV) [--line BYTES] | warpsight analyze ptx FILE [--kernel NAME] [--trips N,…]";
+const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json] | warpsight analyze matrix FILE(.mtx, .mtx.gz, .tar.gz) | warpsight analyze memory FILE(Lackey trace) [--line BYTES] | warpsight analyze ops FILE(operation trace) | warpsight analyze profile FILE(Lackey or operation trace, or a matrix for SpMV) [--line BYTES] | warpsight analyze ptx FILE [--kernel NAME] [--trips N,…] | warpsight analyze measured FILE(ncu --csv, nvprof --csv; .gz too)";
 
 enum Failure {
     /// Bad input or usage: exit 2 with one line.
@@ -51,6 +51,7 @@ fn main() -> ExitCode {
         ["analyze", "profile", file] => analyze_profile(file, None),
         ["analyze", "profile", file, "--line", bytes] => analyze_profile(file, Some(bytes)),
         ["analyze", "ptx", file, rest @ ..] => analyze_ptx(file, rest),
+        ["analyze", "measured", file] => analyze_measured(file),
         ["-h" | "--help" | "help"] => write(&format!("{USAGE}\n")),
         _ => Err(Failure::Input(USAGE.to_string())),
     };
@@ -183,6 +184,20 @@ fn analyze_matrix(path: &str) -> Result<(), Failure> {
     let mut json = serde_json::to_value(&stats).map_err(|e| Failure::Input(e.to_string()))?;
     json["link"] = Json::String(warpsight::model::spmv::stats_query(&stats));
     write_json(&json)
+}
+
+/// `analyze measured FILE`: a profiler's CSV (Nsight Compute's details or raw page, nvprof's
+/// GPU trace, metrics or events), each kernel's occupancy beside the profiler's, and every
+/// model's prediction beside the measured time (`warpsight::measured`). The page's worker
+/// computes the same report.
+fn analyze_measured(path: &str) -> Result<(), Failure> {
+    let mut reader = warpsight::analysis::profiler::ProfileReader::new();
+    read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
+    let profile = reader
+        .finish()
+        .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+    let report = warpsight::measured::compare(&profile);
+    write_json(&serde_json::to_value(&report).map_err(|e| Failure::Input(e.to_string()))?)
 }
 
 /// Feeds a file (gzip-compressed or not) to `feed` in 1 MiB chunks; errors name the file.

@@ -1271,6 +1271,7 @@ pub static MODEL: Model = Model {
     },
     evaluate: evaluate_params,
     complete: nothing_to_complete,
+    from_launch: None,
 };
 
 /// Short definitions of the model's terms, after the paper's own (§§3–5), shown on hover and focus.

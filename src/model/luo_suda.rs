@@ -9,6 +9,8 @@
 //! says whether a long memory task in it or before it makes the SM wait. docs/models.md fixes the
 //! readings of eqs. 2, 3, 8 and 13; both printed forms are behind switches.
 
+mod from_launch;
+
 use super::{
     clean, finite, nothing_to_complete, out, Alias, Choice, Column, Detail, Devices, Evaluation,
     Example, Field, InputError, Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
@@ -756,6 +758,10 @@ pub static MODEL: Model = Model {
     },
     evaluate: evaluate_params,
     complete: nothing_to_complete,
+    from_launch: Some(super::launch::FromLaunch {
+        inputs: from_launch::inputs,
+        bound: from_launch::bound,
+    }),
 };
 
 /// Short definitions of the model's terms, after the paper's own (§3), shown on hover and focus.

@@ -8,6 +8,7 @@
 pub mod apsp;
 pub mod automatch;
 pub mod hong_kim;
+pub mod launch;
 pub mod luo_suda;
 pub mod occupancy;
 mod output;
@@ -149,6 +150,9 @@ pub struct Model {
     /// What only the CLI and the JSON download use, computed when they ask: the
     /// [`OutputSpec::on_request`] outputs and the `extra` texts.
     pub complete: fn(&Params, &'static Device, &mut Evaluation),
+    /// How a profiled kernel launch fills the model's inputs, for models that predict one
+    /// kernel's time from what a profiler counts (`None`: it needs what no profile holds).
+    pub from_launch: Option<launch::FromLaunch>,
 }
 
 /// [`Model::complete`] for a model with nothing to add.

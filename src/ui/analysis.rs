@@ -928,3 +928,67 @@ pub fn ptx_report_of(text: &str) -> Option<crate::model::ptx::Report> {
         notes: list("notes").iter().filter_map(|k| k.as_string()).collect(),
     })
 }
+
+/// Drop or pick a profiler's CSV (Nsight Compute or nvprof): the worker reads it and compares
+/// every kernel with the models (`crate::measured`), and hands back the comparison as HTML
+/// text (written by `crate::measured::html`, tested natively: the page's bundle stays small).
+#[component]
+pub fn ProfilerFile(on_report: Callback<(String, usize)>) -> impl IntoView {
+    let job = Job::new();
+    let start = move |file: File| {
+        let name = file.name();
+        let message = file_message("measured", &file);
+        let _ = js_sys::Reflect::set(&message, &"name".into(), &name.as_str().into());
+        job.start(
+            name,
+            message,
+            Box::new(move |text, _seconds| {
+                let v = js_sys::JSON::parse(text)
+                    .map_err(|_| "the worker's comparison could not be read".to_string())?;
+                let html = get(&v, "html").as_string().unwrap_or_default();
+                let kernels = js_sys::Array::from(&get(&get(&v, "report"), "kernels")).length();
+                on_report.run((html, kernels as usize));
+                Ok(())
+            }),
+        );
+    };
+    let on_input = move |ev: web_sys::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        if let Some(file) = input.files().and_then(|files| files.get(0)) {
+            start(file);
+        }
+        input.set_value("");
+    };
+    let dragging = RwSignal::new(false);
+    let on_drop = move |ev: web_sys::DragEvent| {
+        ev.prevent_default();
+        dragging.set(false);
+        if let Some(file) = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            start(file);
+        }
+    };
+    view! {
+        <div
+            class="drop-zone"
+            class:dragging=move || dragging.get()
+            id="profile-drop"
+            on:dragover=move |ev: web_sys::DragEvent| {
+                ev.prevent_default();
+                dragging.set(true);
+            }
+            on:dragleave=move |_| dragging.set(false)
+            on:drop=on_drop
+        >
+            <p>
+                "Drop a profiler's CSV here (Nsight Compute's "<code>"ncu --csv"</code>", or nvprof's "<code>"--csv"</code>"; .gz too), or "
+                <label class="file-button">"choose one"<input type="file" id="profile-input" accept=".csv,.txt,.gz" on:change=on_input/></label>
+                ". It is read in your browser, in the background: nothing is uploaded."
+            </p>
+        </div>
+        <div class="html-table" on:click=move |ev| job.on_click(&ev) inner_html=move || job.html("measured", "Reading")></div>
+    }
+}

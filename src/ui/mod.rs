@@ -10,6 +10,7 @@ mod browser;
 mod chart;
 mod device;
 mod inputs;
+mod measured;
 mod occupancy;
 pub mod pages;
 mod ptx;
@@ -27,6 +28,12 @@ use crate::link;
 pub fn App() -> impl IntoView {
     browser::mark("warpsight:start");
     let search = browser::location_search();
+    // `?page=measured`: a profiler's kernels against the models (no model state of its own).
+    if form_urlencoded::parse(link::query_part(&search).as_bytes())
+        .any(|(k, v)| k == "page" && v == "measured")
+    {
+        return view! { <measured::MeasuredPage/> }.into_any();
+    }
     let (initial, notices) = link::from_query(&search);
-    view! { <shell::Shell initial=initial notices=notices/> }
+    view! { <shell::Shell initial=initial notices=notices/> }.into_any()
 }

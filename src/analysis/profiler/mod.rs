@@ -62,8 +62,9 @@
 //! | `global_store_sectors_per_request` | — | `l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio` | `gst_transactions_per_request` |
 //! | `barriers` | — | `smsp__inst_executed_op_barrier.sum` (unconfirmed name) | — |
 //! | `dram_bytes` | — | `dram__bytes.sum`; else `dram__bytes_read.sum` + `dram__bytes_write.sum` | `dram_read_bytes` + `dram_write_bytes`; else (`dram_read_transactions` + `dram_write_transactions`) × 32 |
-//! | `dram_bytes_per_s` | — | `dram__bytes.sum.per_second`; else `dram__bytes_read.sum.per_second` + `dram__bytes_write.sum.per_second` | `dram_read_throughput` + `dram_write_throughput` |
+//! | `dram_bytes_per_s` | Memory Throughput (in bytes per second; the % one is another metric) | `dram__bytes.sum.per_second`; else `dram__bytes_read.sum.per_second` + `dram__bytes_write.sum.per_second` | `dram_read_throughput` + `dram_write_throughput` |
 //! | `warps_launched` | — | `smsp__warps_launched.sum` | event `warps_launched` |
+//! | `shared_mem_config_bytes` | Shared Memory Configuration Size | `launch__shared_mem_config_size` | — |
 //!
 //! The global-request keys also fall back to sectors ÷ sectors-per-request for Nsight
 //! Compute when both are present. A row whose unit does not measure what the key measures
@@ -561,7 +562,7 @@ pub(crate) fn is_missing(text: &str) -> bool {
 }
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 27] = [
+pub const KEYS: [&str; 28] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -589,6 +590,7 @@ pub const KEYS: [&str; 27] = [
     "dram_bytes",
     "dram_bytes_per_s",
     "warps_launched",
+    "shared_mem_config_bytes",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -622,6 +624,7 @@ pub(crate) enum Slot {
     DramBytes,
     DramBytesPerSecond,
     WarpsLaunched,
+    SharedMemConfig,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -641,7 +644,8 @@ impl Slot {
         use Slot::*;
         match self {
             Duration => Dim::Time,
-            StaticShared | DynamicShared | DramBytes | DramReadBytes | DramWriteBytes => Dim::Bytes,
+            StaticShared | DynamicShared | SharedMemConfig | DramBytes | DramReadBytes
+            | DramWriteBytes => Dim::Bytes,
             SmClock => Dim::Hertz,
             TheoreticalOccupancy | AchievedOccupancy => Dim::Percent,
             DramBytesPerSecond | DramReadBytesPerSecond | DramWriteBytesPerSecond => {
@@ -720,6 +724,12 @@ impl Slot {
             "dram__bytes_read.sum.per_second" => DramReadBytesPerSecond,
             "dram__bytes_write.sum.per_second" => DramWriteBytesPerSecond,
             "smsp__warps_launched.sum" => WarpsLaunched,
+            "Shared Memory Configuration Size" | "launch__shared_mem_config_size" => {
+                SharedMemConfig
+            }
+            // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
+            // second (the Speed of Light section's, in %, is another metric: its unit tells).
+            "Memory Throughput" => DramBytesPerSecond,
             _ => return None,
         })
     }

@@ -449,6 +449,7 @@ pub static MODEL: Model = Model {
     },
     evaluate: evaluate_params,
     complete: nothing_to_complete,
+    from_launch: None,
 };
 
 const GLOSSARY: &[(&str, &str)] = &[

@@ -17,6 +17,7 @@
 
 mod declaration;
 mod explain;
+mod from_launch;
 mod setup;
 mod sweep;
 

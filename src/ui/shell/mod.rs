@@ -26,8 +26,51 @@ use crate::devices::Device;
 use crate::link::{self, Notice, ShareState};
 use crate::model::Sweep;
 use form::{focus_target_id, label_of, KernelForm, NoticeList};
-use pickers::{CustomEditor, DevicePicker, ExamplePicker, ModelPicker, ThemeToggle};
+pub(crate) use pickers::ThemeToggle;
+use pickers::{CustomEditor, DevicePicker, ExamplePicker, ModelPicker};
 use state::{Form, Visits};
+
+/// A measured time the link carries, beside the model's predicted time (`time_s`): the ratio
+/// predicted ÷ measured, and a button that drops the measurement from the link.
+#[component]
+fn MeasuredNote(
+    good: Memo<Option<Good>>,
+    measured: RwSignal<Option<link::Measured>>,
+) -> impl IntoView {
+    let text = move || {
+        let m = measured.get()?;
+        good.with(|g| {
+            let g = g.as_ref()?;
+            let predicted = g.eval.number(g.state.model, "time_s");
+            let kernel = if m.kernel.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", m.kernel)
+            };
+            Some(match predicted {
+                Some(t) => format!(
+                    "Measured{kernel}: {}. Predicted ÷ measured = {}.",
+                    crate::format::duration(m.time_s),
+                    crate::format::significant(t / m.time_s, 3)
+                ),
+                None => format!("Measured{kernel}: {}.", crate::format::duration(m.time_s)),
+            })
+        })
+    };
+    move || {
+        text().map(|t| {
+            view! {
+                <p class="measured-note" id="measured-note">
+                    <span>{t}</span>
+                    " "
+                    <button type="button" class="link-button" on:click=move |_| measured.set(None)>
+                        "Drop the measurement"
+                    </button>
+                </p>
+            }
+        })
+    }
+}
 
 #[component]
 pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
@@ -110,6 +153,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     params,
                     sweep: model.get().sweep.and(good_sweep.get()),
                     embed: false,
+                    measured: form.measured.get(),
                 },
                 eval,
             }),
@@ -229,6 +273,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                     {move || stale.get().map(|e| format!("{e} — showing the last valid prediction."))}
                 </p>
                 {result}
+                <MeasuredNote good=good measured=form.measured/>
                 {move || scope_note.get().map(|html| view! {
                     <p class="scope-note" id="scope-note" role="note" inner_html=html></p>
                 })}
@@ -284,6 +329,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 <p class="tagline">"How long will this GPU kernel run? Predicted from the papers' analytical models, before you write it."</p>
             </div>
             <ModelPicker form=form visits=visits/>
+            <nav class="page-nav"><a href="./?page=measured" id="to-measured">"Measured vs predicted"</a></nav>
             <ThemeToggle/>
         </header>
         <main class="page" data-model=move || model.get().id>

@@ -37,7 +37,7 @@ pub(super) fn ModelPicker(form: Form, visits: Visits) -> impl IntoView {
 
 /// The colour theme: the system's unless chosen here (remembered on this device).
 #[component]
-pub(super) fn ThemeToggle() -> impl IntoView {
+pub(crate) fn ThemeToggle() -> impl IntoView {
     let theme = RwSignal::new(browser::stored_theme().unwrap_or_else(|| "auto".to_string()));
     browser::set_theme(&theme.get_untracked());
     let next_theme = move |_| {

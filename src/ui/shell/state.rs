@@ -26,6 +26,8 @@ pub(super) struct Form {
     pub sweep_points: RwSignal<String>,
     pub sweep_log: RwSignal<bool>,
     pub notices: RwSignal<Vec<Notice>>,
+    /// A measured time the link carries (a profiled kernel's), shown beside the prediction.
+    pub measured: RwSignal<Option<link::Measured>>,
     /// The next change of the link adds a history entry (a model switch) instead of
     /// replacing the current one (an edit).
     pub push_next: StoredValue<bool>,
@@ -45,6 +47,7 @@ impl Form {
             sweep_points: RwSignal::new(String::new()),
             sweep_log: RwSignal::new(false),
             notices: RwSignal::new(notices),
+            measured: RwSignal::new(initial.measured.clone()),
             push_next: StoredValue::new(false),
         };
         form.show_sweep(initial.sweep.or(initial.model.sweep));
@@ -100,6 +103,7 @@ impl Form {
         self.device.set(state.device);
         self.texts.set(link::field_texts(&state.params));
         self.show_sweep(state.sweep.or(state.model.sweep));
+        self.measured.set(state.measured);
         self.notices.set(Vec::new());
     }
 }
@@ -184,6 +188,7 @@ impl Visits {
                     params: Params::defaults(old, f.device.get_untracked()),
                     sweep: None,
                     embed: false,
+                    measured: None,
                 };
                 let next = current.with_model(m);
                 f.model.set(m);

@@ -1,0 +1,464 @@
+//! The comparison as HTML text, for the page's "Measured against predicted" view: the
+//! per-model summary, the kernels' table, each kernel's side-by-side detail, and the scatter
+//! chart (predicted against measured, log–log, y = x and a ±30 % band, one mark shape per
+//! model, each mark naming its kernel on hover).
+//!
+//! Written here as text, in the worker that computes the report, rather than as Leptos views
+//! in the page: the page's bundle has a 400 KiB budget, and a string renderer tested natively
+//! costs it nothing. The page sets it as its section's inner HTML.
+
+use std::fmt::Write;
+
+use super::{KernelReport, OccupancyFigures, Report};
+use crate::chart::geometry::Frame;
+use crate::chart::svg::{axes_svg, esc};
+use crate::chart::{ChartData, Series, BOTTOM, H, TOP};
+use crate::format;
+use crate::model::launch::Origin;
+
+/// The ratio band drawn around y = x, and the one the table marks as close.
+pub const BAND: f64 = 0.3;
+
+/// Mark shapes, one per model in the registry's order: circle, square, triangle, diamond.
+const SHAPES: [&str; 4] = ["circle", "square", "triangle", "diamond"];
+
+fn ratio_text(r: Option<f64>) -> String {
+    r.map_or("—".to_string(), |r| {
+        format!("{}×", format::significant(r, 3))
+    })
+}
+
+fn ratio_class(r: Option<f64>) -> &'static str {
+    match r {
+        Some(r) if (1.0 - BAND..=1.0 + BAND).contains(&r) => "ratio-close",
+        Some(_) => "ratio-far",
+        None => "",
+    }
+}
+
+fn time_text(t: Option<f64>) -> String {
+    t.map_or("—".to_string(), format::duration)
+}
+
+/// The whole view: summary, chart, table, and one detail block per kernel.
+pub fn report_html(r: &Report, file: &str) -> String {
+    let mut h = String::new();
+    let kernels = r.kernels.len();
+    let invocations: u64 = r.kernels.iter().map(|k| k.invocations).sum();
+    let _ = write!(
+        h,
+        r#"<p id="measured-summary">{} — {}: {} kernel launch configuration{}, {} invocation{}.</p>"#,
+        esc(file),
+        esc(r.format),
+        kernels,
+        if kernels == 1 { "" } else { "s" },
+        invocations,
+        if invocations == 1 { "" } else { "s" },
+    );
+    h += &summary_table(r);
+    h += &scatter(r);
+    h += &kernel_table(r);
+    for (i, k) in r.kernels.iter().enumerate() {
+        h += &kernel_detail(i, k);
+    }
+    h
+}
+
+/// Each model's median and worst ratio.
+fn summary_table(r: &Report) -> String {
+    let mut h = String::from(
+        r#"<div class="table-scroll"><table id="measured-models"><caption>Each model over the file's kernels (complete predictions only)</caption><thead><tr><th scope="col">Model</th><th scope="col">Kernels</th><th scope="col">Median predicted ÷ measured</th><th scope="col">Worst</th></tr></thead><tbody>"#,
+    );
+    for m in &r.models {
+        let _ = write!(
+            h,
+            r#"<tr data-model="{}"><th scope="row">{}</th><td>{}</td><td class="{}">{}</td><td class="{}">{}</td></tr>"#,
+            m.model,
+            esc(m.title),
+            m.kernels,
+            ratio_class(m.median_ratio),
+            ratio_text(m.median_ratio),
+            ratio_class(m.worst_ratio),
+            ratio_text(m.worst_ratio),
+        );
+    }
+    h += "</tbody></table></div>";
+    h
+}
+
+/// One row per kernel: launch, device, measured time, occupancy check, each model's time and
+/// ratio (a link to its page with the kernel's inputs and measured time).
+fn kernel_table(r: &Report) -> String {
+    let models: Vec<(&str, &str)> = r.models.iter().map(|m| (m.model, m.title)).collect();
+    let mut h = String::from(
+        r#"<div class="table-scroll"><table id="measured-kernels"><caption>Kernels: measured (median) and predicted</caption><thead><tr><th scope="col">Kernel</th><th scope="col">Launch</th><th scope="col">Device</th><th scope="col">Runs</th><th scope="col">Measured</th><th scope="col">Occupancy</th>"#,
+    );
+    for (_, title) in &models {
+        let short = title.split([',', '—']).next().unwrap_or(title).trim();
+        let _ = write!(h, r#"<th scope="col">{}</th>"#, esc(short));
+    }
+    h += "</tr></thead><tbody>";
+    for (i, k) in r.kernels.iter().enumerate() {
+        let _ = write!(
+            h,
+            r##"<tr id="kernel-row-{i}"><th scope="row"><a href="#kernel-{i}" class="kernel-name" title="{}">{}</a></th><td>{}</td><td>{}</td><td>{}</td><td class="measured-time" data-time-s="{}">{}</td><td>{}</td>"##,
+            esc(&k.name),
+            esc(&super::short_name(&k.name)),
+            esc(&launch_text(k)),
+            esc(if k.device.name.is_empty() {
+                "—"
+            } else {
+                &k.device.name
+            }),
+            k.invocations,
+            k.measured_s.map_or(String::new(), format::exact),
+            time_text(k.measured_s),
+            occupancy_cell(k),
+        );
+        for (id, _) in &models {
+            match k.predictions.iter().find(|p| p.model == *id) {
+                Some(p) if p.time_s.is_some() => {
+                    let partial = if p.complete {
+                        ""
+                    } else {
+                        r#" <span class="partial" title="some inputs are not in the file: the model's defaults stand in">(partial)</span>"#
+                    };
+                    let _ = write!(
+                        h,
+                        r#"<td data-model="{id}" data-time-s="{}" data-ratio="{}"><a href="./?{}">{}</a> <span class="{}">{}</span>{partial}</td>"#,
+                        p.time_s.map_or(String::new(), format::exact),
+                        p.ratio.map_or(String::new(), format::exact),
+                        esc(&p.query),
+                        time_text(p.time_s),
+                        ratio_class(p.ratio),
+                        ratio_text(p.ratio),
+                    );
+                }
+                Some(p) => {
+                    let _ = write!(
+                        h,
+                        r#"<td data-model="{id}" class="muted">{}</td>"#,
+                        esc(p.error.as_deref().unwrap_or("—"))
+                    );
+                }
+                None => h += "<td>—</td>",
+            }
+        }
+        h += "</tr>";
+    }
+    h += "</tbody></table></div>";
+    h
+}
+
+fn launch_text(k: &KernelReport) -> String {
+    let dims = |d: [u64; 3]| format!("({}, {}, {})", d[0], d[1], d[2]);
+    match (k.grid, k.block) {
+        (Some(g), Some(b)) => format!("grid {} × block {}", dims(g), dims(b)),
+        _ => match (k.blocks, k.threads_per_block) {
+            (Some(g), Some(b)) => format!("{g} blocks × {b} threads"),
+            _ => "not in the file".to_string(),
+        },
+    }
+}
+
+fn occupancy_cell(k: &KernelReport) -> String {
+    let o = &k.occupancy;
+    let ours = o
+        .ours
+        .as_ref()
+        .and_then(|f| f.occupancy_pct)
+        .map(|p| format!("{}%", format::significant(p, 3)));
+    match (ours, o.agree) {
+        (Some(p), Some(true)) => format!(r#"{p} <span class="agree">agrees</span>"#),
+        (Some(p), Some(false)) => format!(
+            r#"{p} <span class="disagree" title="{}">differs</span>"#,
+            esc(&o.disagreements.join("; "))
+        ),
+        (Some(p), None) => p,
+        (None, _) => format!(
+            r#"<span class="muted">{}</span>"#,
+            esc(o.error.as_deref().unwrap_or("—"))
+        ),
+    }
+}
+
+/// A kernel's detail: the launch and device, the occupancy side by side, the counters, and
+/// the models side by side with the inputs each used.
+fn kernel_detail(i: usize, k: &KernelReport) -> String {
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        r#"<details class="kernel-detail" id="kernel-{i}"><summary>{} <span class="muted">{}</span></summary>"#,
+        esc(&super::short_name(&k.name)),
+        esc(&launch_text(k)),
+    );
+    let _ = write!(
+        h,
+        r#"<p class="kernel-full-name">{}</p><p>{} · measured {} (median of {} run{}){}</p>"#,
+        esc(&k.name),
+        esc(&k.device.note),
+        time_text(k.measured_s),
+        k.invocations,
+        if k.invocations == 1 { "" } else { "s" },
+        match (k.registers_per_thread, k.shared_mem_per_block) {
+            (Some(r), Some(s)) => format!(
+                " · {} registers per thread, {} B shared memory per block",
+                format::significant(r, 4),
+                format::grouped(s, 0)
+            ),
+            _ => String::new(),
+        }
+    );
+    h += &occupancy_table(i, k);
+    h += &counters_text(k);
+    // The models side by side.
+    h += r#"<div class="table-scroll"><table class="side-by-side"><thead><tr><th scope="col">Model</th><th scope="col">Predicted</th><th scope="col">Predicted ÷ measured</th><th scope="col">Bound</th><th scope="col">Inputs</th></tr></thead><tbody>"#;
+    for p in &k.predictions {
+        let inputs: Vec<String> = p
+            .inputs
+            .iter()
+            .map(|inp| match inp.origin {
+                Origin::Profile => format!(
+                    r#"<li><code>{}</code> = {} <span class="from-profile" title="{}">from the profile</span></li>"#,
+                    inp.field,
+                    esc(&inp.text),
+                    esc(&inp.how)
+                ),
+                Origin::Typed => format!(
+                    r#"<li><code>{}</code> <span class="typed">typed</span> <span class="muted">{}</span></li>"#,
+                    inp.field,
+                    esc(&inp.how)
+                ),
+            })
+            .collect();
+        let _ = write!(
+            h,
+            r#"<tr data-model="{}"><th scope="row"><a href="./?{}">{}</a></th><td>{}</td><td class="{}">{}</td><td>{}</td><td><ul class="inputs-used">{}</ul></td></tr>"#,
+            p.model,
+            esc(&p.query),
+            esc(p.title),
+            match &p.error {
+                Some(e) => esc(e),
+                None => time_text(p.time_s),
+            },
+            ratio_class(p.ratio),
+            ratio_text(p.ratio),
+            esc(&p.bound),
+            inputs.join(""),
+        );
+    }
+    h += "</tbody></table></div></details>";
+    h
+}
+
+fn occupancy_table(i: usize, k: &KernelReport) -> String {
+    let o = &k.occupancy;
+    if o.ours.is_none() && o.profiler.is_none() {
+        return format!(
+            r#"<p class="muted">Occupancy: {}</p>"#,
+            esc(o.error.as_deref().unwrap_or("not computed"))
+        );
+    }
+    let empty = OccupancyFigures::default();
+    let ours = o.ours.as_ref().unwrap_or(&empty);
+    let theirs = o.profiler.as_ref().unwrap_or(&empty);
+    let rows: [(&str, Option<f64>, Option<f64>); 6] = [
+        (
+            "Theoretical occupancy (%)",
+            ours.occupancy_pct,
+            theirs.occupancy_pct,
+        ),
+        (
+            "Active warps per SM",
+            ours.active_warps,
+            theirs.active_warps,
+        ),
+        (
+            "Block limit: registers",
+            ours.limit_registers,
+            theirs.limit_registers,
+        ),
+        (
+            "Block limit: shared memory",
+            ours.limit_shared_mem,
+            theirs.limit_shared_mem,
+        ),
+        ("Block limit: warps", ours.limit_warps, theirs.limit_warps),
+        (
+            "Block limit: SM (blocks)",
+            ours.limit_blocks,
+            theirs.limit_blocks,
+        ),
+    ];
+    let mut h = format!(
+        r#"<div class="table-scroll"><table class="occupancy-check" id="occupancy-{i}"><caption>Occupancy: warpsight beside the profiler</caption><thead><tr><th scope="col"></th><th scope="col">warpsight</th><th scope="col">Profiler</th></tr></thead><tbody>"#
+    );
+    for (name, a, b) in rows {
+        let differs = matches!((a, b), (Some(a), Some(b)) if (a - b).abs() > if name.ends_with("(%)") { super::PCT_TOLERANCE } else { 0.5 });
+        let num = |v: Option<f64>| v.map_or("—".to_string(), |v| format::significant(v, 4));
+        let _ = write!(
+            h,
+            r#"<tr{}><th scope="row">{name}</th><td>{}</td><td>{}{}</td></tr>"#,
+            if differs { r#" class="disagree""# } else { "" },
+            num(a),
+            num(b),
+            if differs { " ✗ differs" } else { "" },
+        );
+    }
+    h += "</tbody></table></div>";
+    if let Some(e) = &o.error {
+        let _ = write!(h, r#"<p class="muted">{}</p>"#, esc(e));
+    }
+    h
+}
+
+fn counters_text(k: &KernelReport) -> String {
+    let c = &k.counters;
+    let mut parts = Vec::new();
+    if let Some(x) = c.insts_per_warp {
+        parts.push(format!(
+            "{} instructions per warp",
+            format::significant(x, 4)
+        ));
+    }
+    for (what, a) in [("loads", c.loads), ("stores", c.stores)] {
+        if let Some(a) = a {
+            parts.push(format!(
+                "{} global {what} per warp at {} sectors per request",
+                format::significant(a.requests_per_warp, 4),
+                format::significant(a.sectors_per_request, 3)
+            ));
+        }
+    }
+    if let Some(b) = c.barriers_per_warp {
+        parts.push(format!("{} barriers per warp", format::significant(b, 4)));
+    }
+    if let Some(b) = c.dram_bytes {
+        parts.push(format!("{} MB from DRAM", format::significant(b / 1e6, 4)));
+    }
+    if let Some(g) = c.achieved_gbs {
+        parts.push(format!("{} GB/s achieved", format::significant(g, 4)));
+    }
+    if parts.is_empty() {
+        return r#"<p class="muted">The file holds no instruction or memory counters for this kernel: the models' inputs it does not give are typed on their pages (or filled from PTX).</p>"#.to_string();
+    }
+    format!("<p>Counters: {}.</p>", esc(&parts.join("; ")))
+}
+
+/// Predicted against measured, log–log: y = x, a ±30 % band, one mark shape per model.
+pub fn scatter(r: &Report) -> String {
+    let w = 640.0;
+    let mut points: Vec<(usize, &str, f64, f64, String)> = Vec::new();
+    for (mi, m) in r.models.iter().enumerate() {
+        for k in &r.kernels {
+            if let Some(p) = k
+                .predictions
+                .iter()
+                .find(|p| p.model == m.model && p.complete)
+            {
+                if let (Some(t), Some(measured)) = (p.time_s, k.measured_s) {
+                    if t > 0.0 && measured > 0.0 {
+                        let tip = format!(
+                            "{} — {}: predicted {}, measured {} ({})",
+                            super::short_name(&k.name),
+                            m.title,
+                            format::duration(t),
+                            format::duration(measured),
+                            ratio_text(p.ratio)
+                        );
+                        points.push((mi, m.model, measured, t, tip));
+                    }
+                }
+            }
+        }
+    }
+    if points.is_empty() {
+        return r#"<p class="muted" id="measured-chart-empty">No kernel has both a measured time and a complete prediction to chart.</p>"#.to_string();
+    }
+    let lo = points
+        .iter()
+        .map(|p| p.2.min(p.3))
+        .fold(f64::INFINITY, f64::min);
+    let hi = points.iter().map(|p| p.2.max(p.3)).fold(0.0, f64::max);
+    // The frame covers every point and the diagonal between them.
+    let data = ChartData {
+        series: vec![Series {
+            name: String::new(),
+            class: "s0",
+            points: vec![(lo, Some(lo)), (hi, Some(hi))],
+            line: false,
+            dots: false,
+        }],
+        ..ChartData::default()
+    };
+    let Some(f) = Frame::of(&data, w, true, true, format::duration) else {
+        return String::new();
+    };
+    let mut s = format!(
+        r#"<figure class="chart measured-chart" id="measured-chart"><svg viewBox="0 0 {w} {H}" role="img" aria-label="Predicted against measured time, log–log, one mark per kernel and model">"#
+    );
+    axes_svg(&mut s, &f, format::duration, format::duration);
+    // The ±30 % band and y = x, across the whole x axis.
+    let (x0, x1) = (f.x0, f.x1);
+    let _ = write!(
+        s,
+        r#"<path class="band" d="M{:.1},{:.1}L{:.1},{:.1}L{:.1},{:.1}L{:.1},{:.1}Z"><title>within ±30 %</title></path><line class="diagonal" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"><title>predicted = measured</title></line>"#,
+        f.sx(x0),
+        f.sy(x0 * (1.0 + BAND)),
+        f.sx(x1),
+        f.sy(x1 * (1.0 + BAND)),
+        f.sx(x1),
+        f.sy(x1 * (1.0 - BAND)),
+        f.sx(x0),
+        f.sy(x0 * (1.0 - BAND)),
+        f.sx(x0),
+        f.sy(x0),
+        f.sx(x1),
+        f.sy(x1),
+    );
+    for (mi, model, x, y, tip) in &points {
+        let (cx, cy) = (f.sx(*x), f.sy(*y));
+        let shape = SHAPES[mi % SHAPES.len()];
+        let mark = match shape {
+            "circle" => format!(r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="5"></circle>"#),
+            "square" => format!(
+                r#"<rect x="{:.1}" y="{:.1}" width="9" height="9"></rect>"#,
+                cx - 4.5,
+                cy - 4.5
+            ),
+            "triangle" => format!(r#"<path d="M{cx:.1},{:.1}l5,9h-10z"></path>"#, cy - 5.5),
+            _ => format!(
+                r#"<path d="M{cx:.1},{:.1}l5,5l-5,5l-5,-5z"></path>"#,
+                cy - 5.0
+            ),
+        };
+        let _ = write!(
+            s,
+            r#"<g class="mark s{mi} {shape}" data-model="{model}" tabindex="0">{mark}<title>{}</title></g>"#,
+            esc(tip)
+        );
+    }
+    let _ = write!(
+        s,
+        r#"<text class="axis-title" x="{:.1}" y="{:.1}" text-anchor="middle">Measured</text><text class="axis-title" transform="rotate(-90)" x="{:.1}" y="14" text-anchor="middle">Predicted</text></svg><figcaption>"#,
+        f.left + (w - f.left) / 2.0,
+        H - 6.0,
+        -(TOP + (H - TOP - BOTTOM) / 2.0),
+    );
+    for (mi, m) in r.models.iter().enumerate() {
+        let _ = write!(
+            s,
+            r#"<span class="legend-item"><svg class="legend-mark s{mi} {}" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">{}</svg> {}</span> "#,
+            SHAPES[mi % SHAPES.len()],
+            match SHAPES[mi % SHAPES.len()] {
+                "circle" => r#"<circle cx="6" cy="6" r="5"></circle>"#,
+                "square" => r#"<rect x="1.5" y="1.5" width="9" height="9"></rect>"#,
+                "triangle" => r#"<path d="M6,1l5,10h-10z"></path>"#,
+                _ => r#"<path d="M6,1l5,5l-5,5l-5,-5z"></path>"#,
+            },
+            esc(m.title)
+        );
+    }
+    s += r#"<span class="legend-item"><span class="legend-band"></span> within ±30 % of measured</span></figcaption></figure>"#;
+    s
+}

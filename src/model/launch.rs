@@ -1,0 +1,111 @@
+//! A kernel launch as a profiler measured it, in the models' own terms, and what each model
+//! takes from it (docs/models.md, "Measured kernels").
+//!
+//! The profiler's readers (`crate::analysis::profiler`) know nothing of the models; the
+//! comparison (`crate::measured`) turns what they read into a [`Launch`], and each model that
+//! predicts one kernel's time declares, in [`FromLaunch`], which of its fields a launch fills
+//! and how. A model that needs what no profile holds (a matrix, a trace, n) declares none.
+
+use super::{Evaluation, Model};
+use crate::devices::Device;
+
+/// Global memory accesses of one kind (loads or stores), per warp.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Access {
+    /// Warp-level instructions (requests) per warp.
+    pub requests_per_warp: f64,
+    /// 32-byte sectors each request touched, on average: 4 for a warp reading 128
+    /// contiguous bytes, 32 for 32 scattered words.
+    pub sectors_per_request: f64,
+}
+
+/// One launch configuration and the counters the profile holds for it, per warp (a warp's
+/// instruction count is a thread's: the models count warp instructions).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Launch {
+    pub threads_per_block: f64,
+    pub blocks: f64,
+    pub registers_per_thread: f64,
+    /// Static plus dynamic shared memory per block, bytes.
+    pub shared_mem_per_block: f64,
+    /// Warp instructions executed per warp, all kinds.
+    pub insts_per_warp: Option<f64>,
+    pub loads: Option<Access>,
+    pub stores: Option<Access>,
+    /// Barrier instructions per warp.
+    pub barriers_per_warp: Option<f64>,
+    /// DRAM bytes moved by the whole launch.
+    pub dram_bytes: Option<f64>,
+    /// The measured duration (median over invocations), seconds.
+    pub measured_s: Option<f64>,
+}
+
+impl Launch {
+    /// Warps the launch runs: blocks × ⌈threads per block / 32⌉.
+    pub fn warps(&self) -> f64 {
+        self.blocks * (self.threads_per_block / 32.0).ceil()
+    }
+
+    /// Global memory instructions (loads and stores) per warp, where the profile counts both.
+    pub fn memory_insts_per_warp(&self) -> Option<f64> {
+        match (self.loads, self.stores) {
+            (Some(l), Some(s)) => Some(l.requests_per_warp + s.requests_per_warp),
+            (Some(a), None) | (None, Some(a)) => Some(a.requests_per_warp),
+            (None, None) => None,
+        }
+    }
+}
+
+/// Where an input's value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Origin {
+    /// Read or derived from the profile; the text says from what.
+    Profile,
+    /// Not in the profile: the model's default until the user types it (or fills it from PTX).
+    Typed,
+}
+
+/// One field a launch sets (or leaves to the user).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct LaunchInput {
+    pub field: &'static str,
+    /// The field's text, as in a link; empty for a field left to the user.
+    pub text: String,
+    pub origin: Origin,
+    /// From which counters, or what the user should give.
+    pub how: String,
+}
+
+impl LaunchInput {
+    pub fn profile(field: &'static str, value: f64, how: impl Into<String>) -> LaunchInput {
+        LaunchInput {
+            field,
+            text: crate::format::exact(value),
+            origin: Origin::Profile,
+            how: how.into(),
+        }
+    }
+    pub fn typed(field: &'static str, how: impl Into<String>) -> LaunchInput {
+        LaunchInput {
+            field,
+            text: String::new(),
+            origin: Origin::Typed,
+            how: how.into(),
+        }
+    }
+}
+
+/// How a model takes a profiled launch.
+#[derive(Clone, Copy)]
+pub struct FromLaunch {
+    /// The model's inputs for a launch on a device: every field that describes the kernel,
+    /// each from the profile or left to the user.
+    pub inputs: fn(&Launch, &Device) -> Vec<LaunchInput>,
+    /// What bounds the predicted time, in a few words ("memory (eq. 23)").
+    pub bound: fn(&Model, &Evaluation) -> String,
+}
+
+/// A 32-byte sector count per request at or below which a request counts as coalesced: a
+/// warp's 4- or 8-byte words that fall in one or two 128-byte lines (docs/models.md).
+pub const COALESCED_SECTORS: f64 = 8.0;

@@ -1,0 +1,126 @@
+//! Luo & Suda's inputs from a profiled launch (docs/models.md, "Measured kernels").
+//!
+//! A warp's work becomes one calculate period repeated once per global memory request: its
+//! computation, the warp's other instructions at Table 1's cheapest cost (`other`, 22 cycles:
+//! the costs the validation uses) shared evenly between the requests, and one memory access of
+//! t_mem cycles. N_act and the active blocks come from warpsight's occupancy of the launch,
+//! and `rep` is the requests per warp times the rounds of blocks (`blocks ÷ (active blocks
+//! per SM × SMs used)`). D_mem and N_trans follow the sectors per request: 32 bytes per
+//! sector over a warp's 32 threads, one 128-byte transaction per four sectors. The measured
+//! time is T_test, so eq. 14's accuracy is the comparison itself.
+
+use crate::devices::Device;
+use crate::model::launch::{Launch, LaunchInput};
+use crate::model::occupancy::{self, KernelResources};
+use crate::model::ptx::CostTable;
+use crate::model::{Evaluation, Model};
+
+/// The fields that describe the kernel, each from the profile or left to the user.
+pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
+    let mut set = Vec::new();
+    let occ = device.compute_capability.and_then(|cc| {
+        let k = KernelResources {
+            threads_per_block: l.threads_per_block as u32,
+            registers_per_thread: l.registers_per_thread as u32,
+            shared_mem_per_block: l.shared_mem_per_block as u32,
+        };
+        occupancy::occupancy(cc.value.0, cc.value.1, &k).ok()
+    });
+    let Some(occ) = occ else {
+        set.push(LaunchInput::typed(
+            "n_act",
+            "active warps per SM: this launch does not fit the device",
+        ));
+        return set;
+    };
+    set.push(LaunchInput::profile(
+        "n_act",
+        f64::from(occ.active_warps_per_sm).clamp(1.0, 64.0),
+        "active warps per SM: warpsight's occupancy of the launch",
+    ));
+    set.push(LaunchInput::profile("blocks", l.blocks, "grid size"));
+    set.push(LaunchInput::profile(
+        "active_blocks_per_sm",
+        f64::from(occ.active_blocks_per_sm),
+        "warpsight's occupancy of the launch",
+    ));
+    let requests = l.memory_insts_per_warp();
+    let (Some(insts), Some(requests)) = (l.insts_per_warp, requests) else {
+        set.push(LaunchInput::typed(
+            "periods",
+            "the instruction mix per warp is not in the file: fill the periods from PTX",
+        ));
+        return set;
+    };
+    let t_mem = device.constant("t_mem").map_or(200.0, |c| c.value);
+    let comp = (insts - requests - l.barriers_per_warp.unwrap_or(0.0)).max(0.0);
+    let cycles = comp * CostTable::GTX260.other;
+    let rounds = l.blocks
+        / (f64::from(occ.active_blocks_per_sm) * f64::from(device.sms.value).min(l.blocks));
+    let (period, rep) = if requests >= 1.0 {
+        (
+            format!("{}:{}", round2(cycles / requests), round2(t_mem)),
+            requests * rounds,
+        )
+    } else {
+        (format!("{}:0", round2(cycles)), rounds)
+    };
+    set.push(LaunchInput {
+        field: "periods",
+        text: period,
+        origin: crate::model::launch::Origin::Profile,
+        how: "one period per global request: the other instructions per warp at 22 cycles each, shared between the requests, then t_mem".into(),
+    });
+    set.push(LaunchInput::profile(
+        "rep",
+        rep,
+        "global requests per warp × blocks ÷ (active blocks per SM × SMs used)",
+    ));
+    let (mut sectors, mut reqs) = (0.0, 0.0);
+    for a in [l.loads, l.stores].into_iter().flatten() {
+        sectors += a.sectors_per_request * a.requests_per_warp;
+        reqs += a.requests_per_warp;
+    }
+    if reqs > 0.0 {
+        let per_request = sectors / reqs;
+        set.push(LaunchInput::profile(
+            "d_mem",
+            round2(per_request.clamp(0.0, 1024.0)),
+            "32 bytes per sector × sectors per request ÷ 32 threads",
+        ));
+        set.push(LaunchInput::profile(
+            "n_trans",
+            (per_request / 4.0).round().clamp(1.0, 1024.0),
+            "sectors per request ÷ 4 (128-byte transactions)",
+        ));
+    }
+    if let Some(t) = l.measured_s.filter(|t| *t >= 1e-12) {
+        set.push(LaunchInput::profile(
+            "t_test_s",
+            t,
+            "the measured duration (median)",
+        ));
+    }
+    set
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Memory or computation: MPD below N_act means the warps wait on memory bandwidth.
+pub fn bound(model: &Model, e: &Evaluation) -> String {
+    let (mpd, n_act) = (
+        e.number(model, "mpd"),
+        e.input(model, "n_act").and_then(|v| v.num()),
+    );
+    match (mpd, n_act) {
+        (Some(mpd), Some(n)) if mpd < n => format!(
+            "memory (MPD {} < N_act {})",
+            crate::format::significant(mpd, 3),
+            n
+        ),
+        (Some(_), Some(_)) => "computation (MPD = N_act)".to_string(),
+        _ => String::new(),
+    }
+}

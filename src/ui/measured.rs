@@ -1,0 +1,51 @@
+//! The "Measured against predicted" page (`?page=measured`): a profiler's CSV read in the
+//! worker, each kernel's occupancy beside the profiler's, and every model that predicts a
+//! kernel's time beside the measured time, with a scatter of all kernels. The worker writes
+//! the comparison (and its HTML); this page only holds the file input and shows it. A kernel's
+//! links open its model's page with its inputs and measured time: links carry the kernel,
+//! never the file.
+
+use leptos::prelude::*;
+
+use super::analysis::ProfilerFile;
+use super::shell::ThemeToggle;
+
+#[component]
+pub fn MeasuredPage() -> impl IntoView {
+    let shown: RwSignal<Option<(String, usize)>> = RwSignal::new(None);
+    let html = move || shown.with(|s| s.as_ref().map(|(h, _)| h.clone()).unwrap_or_default());
+    view! {
+        <a class="skip-link" href="#measured-results">"Skip to the comparison"</a>
+        <header class="top">
+            <div class="brand">
+                <h1>"warpsight"</h1>
+                <p class="tagline">"Measured against predicted: your profiler's kernels beside every model's prediction."</p>
+            </div>
+            <nav class="page-nav"><a href="./" id="to-calculator">"← The calculator"</a></nav>
+            <ThemeToggle/>
+        </header>
+        <main class="page measured-page">
+            <section class="card measured-intro" aria-labelledby="measured-title">
+                <h2 id="measured-title">"Measured against predicted"</h2>
+                <p>
+                    "Load what your profiler wrote. For each kernel warpsight matches the device to a preset by its name (or builds one from the file), computes the launch's occupancy beside the profiler's own figures, fills each model's inputs from the counters (each marked "
+                    <em>"from the profile"</em>" or "<em>"typed"</em>"), and puts every model's time beside the measured median, with the ratio."
+                </p>
+                <details>
+                    <summary>"How to write such a file"</summary>
+                    <ul>
+                        <li><code>"ncu --csv --set full ./app > run.csv"</code>" (Volta and later; "<code>"--print-metric-name name"</code>" and "<code>"--page raw"</code>" are read too)"</li>
+                        <li><code>"ncu --csv --metrics smsp__inst_executed.sum,smsp__warps_launched.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes.sum,gpu__time_duration.sum --section LaunchStats --section Occupancy ./app > run.csv"</code>" (the counters the models take, quickly)"</li>
+                        <li><code>"nvprof --print-gpu-trace --csv --log-file run.csv ./app"</code>" (older GPUs: launches and times), or "<code>"nvprof --metrics inst_per_warp,gld_transactions,gld_transactions_per_request,gst_transactions,gst_transactions_per_request,achieved_occupancy --csv --log-file run.csv ./app"</code></li>
+                    </ul>
+                    <p>"The readers and the comparison are documented in docs/models.md, “Measured kernels”; the command line gives the same numbers: "<code>"warpsight analyze measured run.csv"</code>"."</p>
+                </details>
+                <ProfilerFile on_report=Callback::new(move |r| shown.set(Some(r)))/>
+            </section>
+            <section class="card measured-results" id="measured-results" aria-label="The comparison" tabindex="-1" inner_html=html></section>
+        </main>
+        <footer class="foot">
+            <p>"Runs entirely in your browser; nothing is sent anywhere."</p>
+        </footer>
+    }
+}

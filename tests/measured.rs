@@ -1,0 +1,364 @@
+//! Measured against predicted: the device match, the occupancy check (one launch per limiter,
+//! by hand), the model inputs a launch fills (by hand), the link's measured time, and the
+//! comparison of a whole file.
+
+use std::collections::BTreeMap;
+
+use warpsight::analysis::profiler::{Format, Profile, ProfiledKernel};
+use warpsight::link;
+use warpsight::measured::{self, compare, preset_for};
+use warpsight::model::launch::{Access, Launch, Origin};
+use warpsight::{devices, registry};
+
+fn kernel(
+    device: &str,
+    block: u64,
+    grid: u64,
+    regs: f64,
+    smem: f64,
+    metrics: &[(&'static str, f64)],
+) -> ProfiledKernel {
+    ProfiledKernel {
+        name: "void k(float*, int)".to_string(),
+        device: Some(device.to_string()),
+        compute_capability: None,
+        grid: Some([grid, 1, 1]),
+        block: Some([block, 1, 1]),
+        registers_per_thread: Some(regs),
+        static_shared_bytes: Some(smem),
+        dynamic_shared_bytes: Some(0.0),
+        invocations: 3,
+        durations_s: vec![11e-6, 10e-6, 12e-6],
+        metrics: metrics.iter().copied().collect::<BTreeMap<_, _>>(),
+    }
+}
+
+fn profile(kernels: Vec<ProfiledKernel>) -> Profile {
+    Profile {
+        format: Format::NcuDetails,
+        kernels,
+        skipped_rows: 0,
+    }
+}
+
+#[test]
+fn device_names_match_presets() {
+    let id = |name: &str| preset_for(name).map(|d| d.id);
+    assert_eq!(id("NVIDIA H100 80GB HBM3"), Some("h100"));
+    assert_eq!(id("NVIDIA H100 PCIe"), Some("h100-pcie"));
+    assert_eq!(id("NVIDIA A100-SXM4-40GB"), Some("a100"));
+    assert_eq!(id("Tesla V100-SXM2-16GB"), Some("v100"));
+    assert_eq!(id("Tesla K20m (0)"), Some("k20m"));
+    assert_eq!(id("NVIDIA GeForce RTX 4090"), Some("rtx4090"));
+    assert_eq!(id("GeForce GTX 280"), Some("gtx280"));
+    assert_eq!(id("GeForce 8800 GT"), Some("8800gt"));
+    assert_eq!(id("GeForce 8800 GTX"), Some("8800gtx"));
+    assert_eq!(id("NVIDIA L40S"), Some("l40s"));
+    // No preset: a T4, a GTX 950, an L40 (not the L40S).
+    assert_eq!(id("Tesla T4"), None);
+    assert_eq!(id("GeForce GTX 950 (0)"), None);
+    assert_eq!(id("NVIDIA L40"), None);
+}
+
+/// The four occupancy limiters on the A100 (CC 8.0: 64 warps, 32 blocks, 65,536 registers,
+/// 164 KB of shared memory per SM, 1 KB reserved per block), by hand, against figures a
+/// profiler would print; ours agree.
+#[test]
+fn occupancy_check_one_launch_per_limiter() {
+    let a100 = "NVIDIA A100-SXM4-40GB";
+    // (block, regs, smem, config) → (occupancy %, active warps, limits: regs, smem, warps, blocks)
+    let cases: [(u64, f64, f64, f64, [f64; 6]); 4] = [
+        // Registers: 64 × 32 = 2,048 per warp, 8 warps → 16,384 per block; 65,536 / 16,384
+        // = 4 blocks = 32 warps = 50 %. Shared memory: (16 KB config) / 1 KB = 16.
+        (256, 64.0, 0.0, 16384.0, [50.0, 32.0, 4.0, 16.0, 8.0, 32.0]),
+        // Shared memory: 48 KB + 1 KB = 50,176 B per block; 167,936 / 50,176 = 3 blocks of
+        // 4 warps = 12 warps = 18.75 %.
+        (
+            128,
+            32.0,
+            49152.0,
+            167936.0,
+            [18.75, 12.0, 16.0, 3.0, 16.0, 32.0],
+        ),
+        // Warps: 1,024 threads = 32 warps → 2 blocks = 64 warps = 100 % (registers: 16 × 32
+        // = 512 per warp, 16,384 per block → 4).
+        (
+            1024,
+            16.0,
+            0.0,
+            32768.0,
+            [100.0, 64.0, 4.0, 32.0, 2.0, 32.0],
+        ),
+        // Blocks: 32 threads = 1 warp; 32 blocks per SM = 32 warps = 50 % (registers: 16 × 32
+        // = 512 per warp, 65,536 / 512 = 128 one-warp blocks).
+        (
+            32,
+            16.0,
+            0.0,
+            65536.0,
+            [50.0, 32.0, 128.0, 64.0, 64.0, 32.0],
+        ),
+    ];
+    for (block, regs, smem, config, want) in cases {
+        let k = kernel(
+            a100,
+            block,
+            1000,
+            regs,
+            smem,
+            &[
+                ("shared_mem_config_bytes", config),
+                ("theoretical_occupancy_pct", want[0]),
+                ("theoretical_active_warps", want[1]),
+                ("limit_registers", want[2]),
+                ("limit_shared_mem", want[3]),
+                ("limit_warps", want[4]),
+                ("limit_blocks", want[5]),
+            ],
+        );
+        let r = compare(&profile(vec![k]));
+        let o = &r.kernels[0].occupancy;
+        let ours = o.ours.as_ref().expect("occupancy computed");
+        let got = [
+            ours.occupancy_pct.unwrap(),
+            ours.active_warps.unwrap(),
+            ours.limit_registers.unwrap(),
+            ours.limit_shared_mem.unwrap(),
+            ours.limit_warps.unwrap(),
+            ours.limit_blocks.unwrap(),
+        ];
+        assert_eq!(got, want, "block {block}, {regs} registers, {smem} B");
+        assert_eq!(o.agree, Some(true), "{:?}", o.disagreements);
+    }
+}
+
+#[test]
+fn occupancy_disagreement_is_named() {
+    // The profiler says 6 blocks by registers where warpsight computes 4 (256 threads × 64).
+    let k = kernel(
+        "NVIDIA A100-SXM4-40GB",
+        256,
+        1000,
+        64.0,
+        0.0,
+        &[
+            ("limit_registers", 6.0),
+            ("limit_warps", 8.0),
+            ("theoretical_occupancy_pct", 50.0),
+        ],
+    );
+    let r = compare(&profile(vec![k]));
+    let o = &r.kernels[0].occupancy;
+    assert_eq!(o.agree, Some(false));
+    assert_eq!(
+        o.disagreements,
+        vec!["block limit registers: warpsight 4, profiler 6".to_string()]
+    );
+    let html = measured::html::report_html(&r, "run.csv");
+    assert!(html.contains(r#"<tr class="disagree"><th scope="row">Block limit: registers</th><td>4</td><td>6 ✗ differs</td></tr>"#), "{html}");
+}
+
+fn launch() -> Launch {
+    Launch {
+        threads_per_block: 256.0,
+        blocks: 4096.0,
+        registers_per_thread: 16.0,
+        shared_mem_per_block: 0.0,
+        insts_per_warp: Some(40.0),
+        // Two coalesced 4-byte loads (4 sectors) and one scattered store (32 sectors).
+        loads: Some(Access {
+            requests_per_warp: 2.0,
+            sectors_per_request: 4.0,
+        }),
+        stores: Some(Access {
+            requests_per_warp: 1.0,
+            sectors_per_request: 32.0,
+        }),
+        barriers_per_warp: Some(1.0),
+        dram_bytes: None,
+        measured_s: Some(50e-6),
+    }
+}
+
+fn inputs_of(model: &str, l: &Launch, device: &str) -> Vec<(&'static str, String, Origin)> {
+    let m = registry::find(model).unwrap();
+    let d = devices::find(device).unwrap();
+    (m.from_launch.unwrap().inputs)(l, d)
+        .into_iter()
+        .map(|i| (i.field, i.text, i.origin))
+        .collect()
+}
+
+#[test]
+fn hong_kim_inputs_by_hand() {
+    let got = inputs_of("hong-kim", &launch(), "a100");
+    let p = |f: &'static str, t: &str| (f, t.to_string(), Origin::Profile);
+    assert_eq!(
+        got,
+        vec![
+            p("threads_per_block", "256"),
+            p("blocks", "4096"),
+            p("registers_per_thread", "16"),
+            p("shared_mem_per_block", "0"),
+            // 2 loads × max(1, 4/4) coalesced; 1 store of 32 sectors uncoalesced.
+            p("coal_mem_insts", "2"),
+            p("uncoal_mem_insts", "1"),
+            p("uncoal_per_mw", "32"),
+            p("synch_insts", "1"),
+            // 40 − 3 requests − 1 barrier.
+            p("comp_insts", "36"),
+        ]
+    );
+    // Without counters: the block and grid from the profile, the instruction mix typed.
+    let bare = Launch {
+        insts_per_warp: None,
+        loads: None,
+        stores: None,
+        barriers_per_warp: None,
+        ..launch()
+    };
+    let typed: Vec<&str> = inputs_of("hong-kim", &bare, "a100")
+        .into_iter()
+        .filter(|i| i.2 == Origin::Typed)
+        .map(|i| i.0)
+        .collect();
+    assert_eq!(
+        typed,
+        [
+            "coal_mem_insts",
+            "uncoal_mem_insts",
+            "synch_insts",
+            "comp_insts"
+        ]
+    );
+    // DRAM bytes alone: 4096 blocks × 8 warps = 32,768 warps; 8 MiB ÷ (128 B × 32,768) = 2.
+    let dram = Launch {
+        dram_bytes: Some(8.0 * 1024.0 * 1024.0),
+        ..bare
+    };
+    let got = inputs_of("hong-kim", &dram, "a100");
+    assert!(got.contains(&p("coal_mem_insts", "2")), "{got:?}");
+}
+
+#[test]
+fn luo_suda_inputs_by_hand() {
+    // A100: 256 threads × 16 registers → warps limit 8 blocks of 8 warps = 64 warps; 108 SMs.
+    let got = inputs_of("luo-suda", &launch(), "a100");
+    let p = |f: &'static str, t: &str| (f, t.to_string(), Origin::Profile);
+    // The A100's t_mem is its measured DRAM latency (575 cycles).
+    let t_mem = devices::find("a100")
+        .unwrap()
+        .constant("t_mem")
+        .unwrap()
+        .value;
+    assert_eq!(t_mem, 575.0);
+    // 36 other instructions × 22 cycles = 792, over 3 requests = 264 per period.
+    // rep = 3 requests × 4096 / (8 × 108) = 14.2222….
+    let rep = 3.0 * 4096.0 / (8.0 * 108.0);
+    assert_eq!(
+        got,
+        vec![
+            p("n_act", "64"),
+            p("blocks", "4096"),
+            p("active_blocks_per_sm", "8"),
+            p("periods", "264:575"),
+            p("rep", &warpsight::format::exact(rep)),
+            // (2 × 4 + 1 × 32) / 3 = 13.33 sectors per request.
+            p("d_mem", "13.33"),
+            p("n_trans", "3"),
+            p("t_test_s", "0.00005"),
+        ]
+    );
+}
+
+#[test]
+fn a_measured_time_round_trips_in_the_link() {
+    let (state, notices) = link::from_query(
+        "model=hong-kim&device=a100&measured_s=0.0000123&measured_kernel=saxpy%20kernel",
+    );
+    assert!(notices.is_empty(), "{notices:?}");
+    let m = state.measured.clone().unwrap();
+    assert_eq!(m.time_s, 0.0000123);
+    assert_eq!(m.kernel, "saxpy kernel");
+    let q = link::to_query(&state);
+    assert!(q.contains("measured_s=0.0000123"), "{q}");
+    assert_eq!(link::from_query(&q).0, state);
+    // Out of range, and a kernel without a time.
+    let (state, notices) = link::from_query("model=hong-kim&measured_s=-1&measured_kernel=k");
+    assert_eq!(state.measured, None);
+    let keys: Vec<&str> = notices.iter().map(|n| n.key.as_str()).collect();
+    assert_eq!(keys, ["measured_s", "measured_kernel"]);
+}
+
+#[test]
+fn a_prediction_carries_its_inputs_and_the_measured_time() {
+    let mut k = kernel(
+        "NVIDIA A100-SXM4-40GB",
+        256,
+        4096,
+        16.0,
+        0.0,
+        &[
+            ("inst_executed", 40.0 * 32768.0),
+            ("global_load_requests", 2.0 * 32768.0),
+            ("global_load_sectors", 8.0 * 32768.0),
+            ("global_store_requests", 32768.0),
+            ("global_store_sectors", 4.0 * 32768.0),
+            ("barriers", 0.0),
+        ],
+    );
+    k.name = "saxpy(float*, float*, float)".into();
+    let r = compare(&profile(vec![k]));
+    let kr = &r.kernels[0];
+    assert_eq!(kr.measured_s, Some(11e-6));
+    assert_eq!(kr.device.id, "a100");
+    let hk = kr
+        .predictions
+        .iter()
+        .find(|p| p.model == "hong-kim")
+        .unwrap();
+    assert!(hk.complete, "{:?}", hk.inputs);
+    // The link reproduces the prediction and carries the measured time.
+    let (state, notices) = link::from_query(&hk.query);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(state.measured.as_ref().unwrap().kernel, "saxpy");
+    assert_eq!(state.measured.as_ref().unwrap().time_s, 11e-6);
+    assert_eq!(state.params.text("comp_insts").as_deref(), Some("37"));
+    assert_eq!(state.params.text("coal_mem_insts").as_deref(), Some("3"));
+    let e = (state.model.evaluate)(&state.params, state.device).unwrap();
+    let t = e.number(state.model, "time_s").unwrap();
+    assert_eq!(hk.time_s, Some(t));
+    assert_eq!(hk.ratio, Some(t / 11e-6));
+    // The summary over one kernel: its ratio is the median and the worst.
+    let s = r.models.iter().find(|m| m.model == "hong-kim").unwrap();
+    assert_eq!(
+        (s.kernels, s.median_ratio, s.worst_ratio),
+        (1, hk.ratio, hk.ratio)
+    );
+}
+
+#[test]
+fn a_device_without_preset_is_built_from_the_file() {
+    let mut k = kernel(
+        "Tesla T4",
+        128,
+        100,
+        32.0,
+        0.0,
+        &[("sms", 40.0), ("sm_clock_hz", 1.59e9)],
+    );
+    k.compute_capability = Some((7, 5));
+    let r = compare(&profile(vec![k.clone()]));
+    let d = &r.kernels[0].device;
+    assert_eq!((d.how, d.id.as_str()), ("custom", "custom"));
+    let c = d.custom.as_ref().unwrap();
+    assert_eq!(
+        (c.compute_capability.as_str(), c.sms, c.clock_ghz),
+        ("7.5", 40, 1.59)
+    );
+    // Without a compute capability there is nothing to build: no device, no prediction.
+    k.compute_capability = None;
+    let r = compare(&profile(vec![k]));
+    assert_eq!(r.kernels[0].device.how, "none");
+    assert!(r.kernels[0].predictions.iter().all(|p| p.time_s.is_none()));
+}
