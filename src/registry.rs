@@ -23,6 +23,23 @@ macro_rules! models {
 }
 each_model!(models);
 
+macro_rules! launch_hooks {
+    ($($m:ident),+) => {
+        /// Each model with how a profiled kernel launch fills its inputs (its module's
+        /// `FROM_LAUNCH`), for `crate::measured`: only the models that predict one kernel's
+        /// time from what a profiler counts. Kept out of [`Model`] so the page's bundle,
+        /// which never compares, leaves the hooks out.
+        pub fn from_launch() -> Vec<(&'static Model, crate::model::launch::FromLaunch)> {
+            let mut all = Vec::new();
+            $(if let Some(f) = crate::model::$m::FROM_LAUNCH {
+                all.push((&crate::model::$m::MODEL, f));
+            })+
+            all
+        }
+    };
+}
+each_model!(launch_hooks);
+
 /// The model with this id.
 pub fn find(id: &str) -> Option<&'static Model> {
     MODELS.iter().copied().find(|m| m.id == id)

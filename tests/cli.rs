@@ -183,3 +183,59 @@ fn invalid_utf8_closed_pipes_and_full_disks_do_not_panic() {
         assert!(err.starts_with("error: cannot write the output"), "{err}");
     }
 }
+
+#[test]
+fn analyze_measured_prints_each_kernel_with_its_predictions() {
+    let v = json(&[
+        "analyze",
+        "measured",
+        "tests/fixtures/profiler/ncu_counters_a100.csv",
+    ]);
+    let kernels = v["kernels"].as_array().expect("kernels");
+    assert_eq!(kernels.len(), 3);
+    let k = &kernels[0];
+    assert_eq!(
+        k["name"],
+        "vecAdd(const float *, const float *, float *, int)"
+    );
+    assert_eq!(k["invocations"], 3);
+    // The median of 143.97, 144.51 and 143.20 µs.
+    assert_eq!(k["measured_s"], 143.97e-6);
+    assert_eq!(k["threads_per_block"], 256.0);
+    assert_eq!(k["blocks"], 65536.0);
+    assert_eq!(k["registers_per_thread"], 16.0);
+    assert_eq!(k["shared_mem_per_block"], 0.0);
+    assert_eq!(k["device"]["id"], "a100");
+    assert_eq!(k["occupancy"]["agree"], true);
+    assert_eq!(k["occupancy"]["ours"]["limit_registers"], 16.0);
+    assert_eq!(k["occupancy"]["profiler"]["limit_registers"], 16.0);
+    for p in k["predictions"].as_array().expect("predictions") {
+        let (t, r) = (p["time_s"].as_f64().unwrap(), p["ratio"].as_f64().unwrap());
+        assert_eq!(r, t / 143.97e-6, "{}", p["model"]);
+    }
+    let models: Vec<&str> = v["models"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["model"].as_str().unwrap())
+        .collect();
+    assert_eq!(models, ["hong-kim", "luo-suda"]);
+}
+
+#[test]
+fn analyze_measured_names_the_line_of_a_bad_file() {
+    let dir = std::env::temp_dir().join(format!("warpsight-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("short.csv");
+    // The header, then a row with three of its twenty fields.
+    std::fs::write(
+        &file,
+        "\"Start\",\"Duration\",\"Grid X\",\"Grid Y\",\"Grid Z\",\"Block X\",\"Block Y\",\"Block Z\",\"Registers Per Thread\",\"Static SMem\",\"Dynamic SMem\",\"Size\",\"Throughput\",\"SrcMemType\",\"DstMemType\",\"Device\",\"Context\",\"Stream\",\"Name\",\"Correlation_ID\"\nms,us,,,,,,,,KB,B,MB,GB/s,,,,,,,\n1,2,3\n",
+    )
+    .unwrap();
+    let out = run(&["analyze", "measured", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let line = one_line_error(&out);
+    assert!(line.contains("short.csv: line 3:"), "{line}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -87,7 +87,6 @@ static TEST_MODEL: Model = Model {
     },
     evaluate,
     complete: nothing_to_complete,
-    from_launch: None,
 };
 
 #[test]

@@ -181,9 +181,12 @@ fn launch() -> Launch {
 }
 
 fn inputs_of(model: &str, l: &Launch, device: &str) -> Vec<(&'static str, String, Origin)> {
-    let m = registry::find(model).unwrap();
+    let (_, from) = registry::from_launch()
+        .into_iter()
+        .find(|(m, _)| m.id == model)
+        .unwrap();
     let d = devices::find(device).unwrap();
-    (m.from_launch.unwrap().inputs)(l, d)
+    (from.inputs)(l, d)
         .into_iter()
         .map(|i| (i.field, i.text, i.origin))
         .collect()
@@ -253,8 +256,8 @@ fn luo_suda_inputs_by_hand() {
         .value;
     assert_eq!(t_mem, 575.0);
     // 36 other instructions × 22 cycles = 792, over 3 requests = 264 per period.
-    // rep = 3 requests × 4096 / (8 × 108) = 14.2222….
-    let rep = 3.0 * 4096.0 / (8.0 * 108.0);
+    // rep = 3 requests × 4096 / (8 × 108) = 14.22 (to two decimals).
+    let rep = 14.22;
     assert_eq!(
         got,
         vec![
@@ -361,4 +364,30 @@ fn a_device_without_preset_is_built_from_the_file() {
     let r = compare(&profile(vec![k]));
     assert_eq!(r.kernels[0].device.how, "none");
     assert!(r.kernels[0].predictions.iter().all(|p| p.time_s.is_none()));
+}
+
+#[test]
+fn the_scatter_marks_each_kernel_and_model_with_its_own_shape() {
+    let mut reader = warpsight::analysis::profiler::ProfileReader::new();
+    reader
+        .feed(&std::fs::read("tests/fixtures/profiler/ncu_counters_a100.csv").unwrap())
+        .unwrap();
+    let r = compare(&reader.finish().unwrap());
+    let svg = measured::html::scatter(&r, 640.0, "measured-chart");
+    // Three kernels × two models: circles for Hong & Kim, squares for Luo & Suda.
+    assert_eq!(svg.matches(r#"data-model="hong-kim""#).count(), 3);
+    assert_eq!(svg.matches(r#"data-model="luo-suda""#).count(), 3);
+    assert_eq!(svg.matches("<circle ").count(), 3 + 1); // and the legend's
+    assert_eq!(svg.matches("<rect x=").count(), 3 + 1);
+    // Each mark names its kernel, both times and the ratio.
+    let hk = &r.kernels[0].predictions[0];
+    let tip = format!(
+        "<title>vecAdd — Hong &amp; Kim, ISCA&#39;09 — MWP-CWP: predicted {}, measured 144 µs ({}×)</title>",
+        warpsight::format::duration(hk.time_s.unwrap()),
+        warpsight::format::significant(hk.ratio.unwrap(), 3)
+    );
+    assert!(svg.contains(&tip), "{svg}");
+    // y = x and the ±30 % band.
+    assert!(svg.contains(r#"<line class="diagonal""#));
+    assert!(svg.contains(r#"<path class="band""#));
 }

@@ -56,7 +56,10 @@ pub fn report_html(r: &Report, file: &str) -> String {
         if invocations == 1 { "" } else { "s" },
     );
     h += &summary_table(r);
-    h += &scatter(r);
+    // The chart drawn twice, for wide screens and for phones (CSS shows one): its text stays
+    // legible at either width.
+    h += &scatter(r, 640.0, "measured-chart");
+    h += &scatter(r, 340.0, "measured-chart-narrow");
     h += &kernel_table(r);
     for (i, k) in r.kernels.iter().enumerate() {
         h += &kernel_detail(i, k);
@@ -117,15 +120,26 @@ fn kernel_table(r: &Report) -> String {
         );
         for (id, _) in &models {
             match k.predictions.iter().find(|p| p.model == *id) {
-                Some(p) if p.time_s.is_some() => {
-                    let partial = if p.complete {
-                        ""
-                    } else {
-                        r#" <span class="partial" title="some inputs are not in the file: the model's defaults stand in">(partial)</span>"#
-                    };
+                // Inputs the file does not give: no time (the model's defaults would stand
+                // in for the kernel), but the link to type them.
+                Some(p) if p.time_s.is_some() && !p.complete => {
+                    let missing: Vec<&str> = p
+                        .inputs
+                        .iter()
+                        .filter(|i| i.origin == Origin::Typed)
+                        .map(|i| i.field)
+                        .collect();
                     let _ = write!(
                         h,
-                        r#"<td data-model="{id}" data-time-s="{}" data-ratio="{}"><a href="./?{}">{}</a> <span class="{}">{}</span>{partial}</td>"#,
+                        r#"<td data-model="{id}" class="partial"><a href="./?{}">Type its inputs</a><br><span class="muted">not in the file: {}</span></td>"#,
+                        esc(&p.query),
+                        esc(&missing.join(", ")),
+                    );
+                }
+                Some(p) if p.time_s.is_some() => {
+                    let _ = write!(
+                        h,
+                        r#"<td data-model="{id}" data-time-s="{}" data-ratio="{}"><a href="./?{}">{}</a> <span class="{}">{}</span></td>"#,
                         p.time_s.map_or(String::new(), format::exact),
                         p.ratio.map_or(String::new(), format::exact),
                         esc(&p.query),
@@ -237,9 +251,13 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
             p.model,
             esc(&p.query),
             esc(p.title),
-            match &p.error {
-                Some(e) => esc(e),
-                None => time_text(p.time_s),
+            match (&p.error, p.complete) {
+                (Some(e), _) => esc(e),
+                (None, true) => time_text(p.time_s),
+                (None, false) => format!(
+                    r#"{} <span class="partial">with the model's defaults for the typed inputs</span>"#,
+                    time_text(p.time_s)
+                ),
             },
             ratio_class(p.ratio),
             ratio_text(p.ratio),
@@ -291,7 +309,7 @@ fn occupancy_table(i: usize, k: &KernelReport) -> String {
         ),
     ];
     let mut h = format!(
-        r#"<div class="table-scroll"><table class="occupancy-check" id="occupancy-{i}"><caption>Occupancy: warpsight beside the profiler</caption><thead><tr><th scope="col"></th><th scope="col">warpsight</th><th scope="col">Profiler</th></tr></thead><tbody>"#
+        r#"<div class="table-scroll"><table class="occupancy-check" id="occupancy-{i}"><caption>Occupancy: warpsight beside the profiler</caption><thead><tr><th scope="col">Figure</th><th scope="col">warpsight</th><th scope="col">Profiler</th></tr></thead><tbody>"#
     );
     for (name, a, b) in rows {
         let differs = matches!((a, b), (Some(a), Some(b)) if (a - b).abs() > if name.ends_with("(%)") { super::PCT_TOLERANCE } else { 0.5 });
@@ -346,8 +364,7 @@ fn counters_text(k: &KernelReport) -> String {
 }
 
 /// Predicted against measured, log–log: y = x, a ±30 % band, one mark shape per model.
-pub fn scatter(r: &Report) -> String {
-    let w = 640.0;
+pub fn scatter(r: &Report, w: f64, id: &str) -> String {
     let mut points: Vec<(usize, &str, f64, f64, String)> = Vec::new();
     for (mi, m) in r.models.iter().enumerate() {
         for k in &r.kernels {
@@ -373,7 +390,9 @@ pub fn scatter(r: &Report) -> String {
         }
     }
     if points.is_empty() {
-        return r#"<p class="muted" id="measured-chart-empty">No kernel has both a measured time and a complete prediction to chart.</p>"#.to_string();
+        return format!(
+            r#"<p class="muted" id="{id}-empty">No kernel has both a measured time and a complete prediction to chart.</p>"#
+        );
     }
     let lo = points
         .iter()
@@ -395,7 +414,7 @@ pub fn scatter(r: &Report) -> String {
         return String::new();
     };
     let mut s = format!(
-        r#"<figure class="chart measured-chart" id="measured-chart"><svg viewBox="0 0 {w} {H}" role="img" aria-label="Predicted against measured time, log–log, one mark per kernel and model">"#
+        r#"<figure class="chart measured-chart" id="{id}"><svg viewBox="0 0 {w} {H}" role="img" aria-label="Predicted against measured time, log–log, one mark per kernel and model">"#
     );
     axes_svg(&mut s, &f, format::duration, format::duration);
     // The ±30 % band and y = x, across the whole x axis.

@@ -157,10 +157,9 @@ const PCT_TOLERANCE: f64 = 0.5;
 /// The comparison of a whole profile.
 pub fn compare(profile: &Profile) -> Report {
     let kernels: Vec<KernelReport> = profile.kernels.iter().map(kernel_report).collect();
-    let models = registry::MODELS
-        .iter()
-        .filter(|m| m.from_launch.is_some())
-        .map(|m| summary(m, &kernels))
+    let models = registry::from_launch()
+        .into_iter()
+        .map(|(m, _)| summary(m, &kernels))
         .collect();
     Report {
         format: profile.format.describe(),
@@ -240,9 +239,9 @@ fn kernel_report(k: &ProfiledKernel) -> KernelReport {
             .filter(|(_, t)| *t > 0.0)
             .map(|(b, t)| b / t / 1e9),
     });
-    let predictions = registry::MODELS
-        .iter()
-        .filter_map(|m| Some(predict(m, m.from_launch?, k, launch.as_ref(), record)))
+    let predictions = registry::from_launch()
+        .into_iter()
+        .map(|(m, from)| predict(m, from, k, launch.as_ref(), record))
         .collect();
     KernelReport {
         name: k.name.clone(),

@@ -1271,8 +1271,11 @@ pub static MODEL: Model = Model {
     },
     evaluate: evaluate_params,
     complete: nothing_to_complete,
-    from_launch: None,
 };
+
+/// No profiled launch gives what the model takes (n, the mapping): [`crate::measured`]
+/// leaves it out.
+pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = None;
 
 /// Short definitions of the model's terms, after the paper's own (§§3–5), shown on hover and focus.
 const GLOSSARY: &[(&str, &str)] = &[

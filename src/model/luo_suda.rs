@@ -758,11 +758,14 @@ pub static MODEL: Model = Model {
     },
     evaluate: evaluate_params,
     complete: nothing_to_complete,
-    from_launch: Some(super::launch::FromLaunch {
-        inputs: from_launch::inputs,
-        bound: from_launch::bound,
-    }),
 };
+
+/// How a profiled launch fills the model's inputs (`crate::measured`; not in [`MODEL`], so the
+/// page's bundle leaves it out).
+pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = Some(super::launch::FromLaunch {
+    inputs: from_launch::inputs,
+    bound: from_launch::bound,
+});
 
 /// Short definitions of the model's terms, after the paper's own (§3), shown on hover and focus.
 const GLOSSARY: &[(&str, &str)] = &[

@@ -150,9 +150,6 @@ pub struct Model {
     /// What only the CLI and the JSON download use, computed when they ask: the
     /// [`OutputSpec::on_request`] outputs and the `extra` texts.
     pub complete: fn(&Params, &'static Device, &mut Evaluation),
-    /// How a profiled kernel launch fills the model's inputs, for models that predict one
-    /// kernel's time from what a profiler counts (`None`: it needs what no profile holds).
-    pub from_launch: Option<launch::FromLaunch>,
 }
 
 /// [`Model::complete`] for a model with nothing to add.

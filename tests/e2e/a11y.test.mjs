@@ -114,6 +114,34 @@ for (const id of MODELS) {
     auditSchemes(`model=${id}`, `${id} phone`, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }));
 }
 
+test('the measured page with a profile read has no serious or critical violations (light and dark, 1280 and 390 px), and no sideways scroll at 360 px', async () => {
+  const failures = [];
+  const csv = readFileSync(join(ROOT, 'tests', 'fixtures', 'profiler', 'ncu_counters_a100.csv'));
+  for (const [width, height] of [[1280, 900], [390, 844], [360, 740]]) {
+    for (const scheme of ['light', 'dark']) {
+      const ctx = await context({ colorScheme: scheme, viewport: { width, height } });
+      try {
+        const page = await ctx.newPage();
+        await page.goto(app.link('page=measured'));
+        await page.waitForSelector('#profile-drop');
+        await page.setInputFiles('#profile-input', { name: 'run.csv', mimeType: 'text/csv', buffer: csv });
+        await page.waitForSelector('#measured-kernels tbody tr');
+        await expandAll(page);
+        if (width === 360) {
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(wide <= 360, `the page is ${wide} px wide at 360 px`);
+        } else {
+          failures.push(await audit(page, `measured page, ${width} px, ${scheme}`));
+        }
+      } finally {
+        await ctx.close();
+      }
+    }
+  }
+  const bad = failures.filter(Boolean);
+  if (bad.length) assert.fail(bad.join('\n'));
+});
+
 test('the dark theme chosen with the toggle passes too (system light)', async () => {
   const ctx = await context({ colorScheme: 'light' });
   const page = await ctx.newPage();

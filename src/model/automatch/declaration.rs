@@ -449,7 +449,6 @@ pub static MODEL: Model = Model {
     },
     evaluate: evaluate_params,
     complete: nothing_to_complete,
-    from_launch: None,
 };
 
 const GLOSSARY: &[(&str, &str)] = &[

@@ -302,3 +302,7 @@ pub fn t_combined(totals: &[f64]) -> f64 {
 pub fn t_even(totals: &[f64]) -> f64 {
     totals.iter().copied().fold(0.0, f64::max) / totals.len() as f64
 }
+
+/// No profiled launch gives what the model takes (a matrix and its reference time, a
+/// program's profile): [`crate::measured`] leaves it out.
+pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = None;

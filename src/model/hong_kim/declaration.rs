@@ -707,10 +707,6 @@ pub static MODEL: Model = Model {
     },
     evaluate: evaluate_params,
     complete,
-    from_launch: Some(crate::model::launch::FromLaunch {
-        inputs: super::from_launch::inputs,
-        bound: super::from_launch::bound,
-    }),
 };
 
 /// Short definitions of the model's terms, after the paper's own (§3), shown on hover and focus.

@@ -29,6 +29,13 @@ pub use explain::{across_devices, what_ifs, WhatIf};
 pub use setup::{occupancy_of, predict, resolve, Prediction, Setup};
 pub use sweep::{fixed_work, sweep, sweep_changes, sweep_xs, SweepPoint};
 
+/// How a profiled launch fills the model's inputs (`crate::measured`; not in [`MODEL`], so the
+/// page's bundle leaves it out).
+pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = Some(super::launch::FromLaunch {
+    inputs: from_launch::inputs,
+    bound: from_launch::bound,
+});
+
 use super::{InputError, Out, ReadingNote};
 
 /// The model's inputs (the paper's Table 1), with the names fixed by docs/models.md.

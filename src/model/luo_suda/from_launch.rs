@@ -60,10 +60,10 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
     let (period, rep) = if requests >= 1.0 {
         (
             format!("{}:{}", round2(cycles / requests), round2(t_mem)),
-            requests * rounds,
+            round2(requests * rounds),
         )
     } else {
-        (format!("{}:0", round2(cycles)), rounds)
+        (format!("{}:0", round2(cycles)), round2(rounds))
     };
     set.push(LaunchInput {
         field: "periods",

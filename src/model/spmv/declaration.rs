@@ -1070,7 +1070,6 @@ pub static MODEL: Model = Model {
     },
     evaluate: evaluate_params,
     complete: nothing_to_complete,
-    from_launch: None,
 };
 
 const GLOSSARY: &[(&str, &str)] = &[

@@ -509,3 +509,7 @@ pub fn stats_query(s: &crate::analysis::MatrixStats) -> String {
         s.hyb_thd
     )
 }
+
+/// No profiled launch gives what the model takes (a matrix and its reference time, a
+/// program's profile): [`crate::measured`] leaves it out.
+pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = None;

@@ -1,0 +1,134 @@
+// End-to-end: Measured against predicted (?page=measured) — a profiler's CSV dropped on the
+// page is read in the worker; the kernels' table, the per-model summary and the scatter fill
+// with the CLI's own numbers (`warpsight analyze measured`); a kernel's link opens its model
+// page with its inputs and measured time; a bad file gets its error with the line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { useApp, cliJson, ROOT, ready } from './harness.mjs';
+
+const app = useApp();
+const FIXTURES = join(ROOT, 'tests', 'fixtures', 'profiler');
+const fixture = (name) => join(FIXTURES, name);
+
+async function dropFile(page, name, buffer) {
+  await page.setInputFiles('#profile-input', { name, mimeType: 'text/csv', buffer });
+}
+
+test('an Nsight Compute CSV fills the table, the summary and the scatter with the CLI\'s numbers', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await dropFile(page, 'ncu_counters_a100.csv', readFileSync(fixture('ncu_counters_a100.csv')));
+  await page.waitForSelector('#measured-kernels tbody tr', { timeout: 30000 });
+
+  const cli = cliJson(['analyze', 'measured', fixture('ncu_counters_a100.csv')]);
+  assert.equal(cli.kernels.length, 3);
+  const rows = await page.$$eval('#measured-kernels tbody tr', (trs) => trs.map((tr) => ({
+    measured: tr.querySelector('.measured-time').dataset.timeS,
+    models: [...tr.querySelectorAll('td[data-model]')].map((td) => [td.dataset.model, td.dataset.timeS, td.dataset.ratio]),
+    agrees: tr.textContent.includes('agrees'),
+  })));
+  assert.equal(rows.length, cli.kernels.length);
+  for (const [i, k] of cli.kernels.entries()) {
+    // The page's numbers are the CLI's, to the last digit.
+    assert.equal(Number(rows[i].measured), k.measured_s);
+    for (const p of k.predictions) {
+      const [, time, ratio] = rows[i].models.find(([m]) => m === p.model);
+      assert.equal(Number(time), p.time_s, `${k.name} ${p.model}`);
+      assert.equal(Number(ratio), p.ratio, `${k.name} ${p.model}`);
+    }
+    assert.equal(k.occupancy.agree, true);
+    assert.ok(rows[i].agrees, `row ${i} says its occupancy agrees`);
+  }
+  // vecAdd: 3 runs, median 143.97 µs on the A100 matched by compute capability and SMs.
+  assert.equal(cli.kernels[0].invocations, 3);
+  assert.equal(cli.kernels[0].measured_s, 143.97e-6);
+  assert.equal(cli.kernels[0].device.id, 'a100');
+
+  // The summary: each model's median and worst ratio, as the CLI has them.
+  const summary = await page.$$eval('#measured-models tbody tr', (trs) => trs.map((tr) => [tr.dataset.model, tr.textContent]));
+  assert.equal(summary.length, cli.models.length);
+  for (const m of cli.models) {
+    const [, text] = summary.find(([id]) => id === m.model);
+    assert.equal(m.kernels, 3);
+    const three = (x) => String(Number(x.toPrecision(3)));
+    assert.ok(text.includes(`${three(m.median_ratio)}×`), `${m.model}: ${text}`);
+  }
+
+  // The scatter: one mark per kernel and model, each naming its kernel on hover.
+  const marks = await page.$$eval('#measured-chart g.mark', (gs) => gs.map((g) => [g.dataset.model, g.querySelector('title').textContent]));
+  assert.equal(marks.length, 3 * cli.models.length);
+  assert.ok(marks.some(([m, t]) => m === 'hong-kim' && t.startsWith('vecAdd — Hong & Kim')), JSON.stringify(marks));
+  assert.equal(await page.locator('#measured-chart path.band').count(), 1);
+  assert.equal(await page.locator('#measured-chart line.diagonal').count(), 1);
+  await page.close();
+});
+
+test('a kernel opens its model with its inputs and its measured time', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await dropFile(page, 'ncu_counters_a100.csv', readFileSync(fixture('ncu_counters_a100.csv')));
+  await page.waitForSelector('#measured-kernels tbody tr');
+  const cli = cliJson(['analyze', 'measured', fixture('ncu_counters_a100.csv')]);
+  const hk = cli.kernels[0].predictions.find((p) => p.model === 'hong-kim');
+  await page.click('#kernel-row-0 td[data-model="hong-kim"] a');
+  await ready(page);
+  // The model's page on the kernel: its launch from the profile, the measured time beside
+  // the prediction.
+  assert.equal(await page.inputValue('#threads_per_block'), '256');
+  assert.equal(await page.inputValue('#blocks'), '65536');
+  assert.equal(await page.inputValue('#coal_mem_insts'), '3');
+  assert.equal(await page.inputValue('#comp_insts'), '17');
+  const note = await page.textContent('#measured-note');
+  // 143.97 µs to four digits.
+  assert.match(note, /Measured \(vecAdd\): 144 µs/);
+  const three = String(Number(hk.ratio.toPrecision(3)));
+  assert.ok(note.includes(`Predicted ÷ measured = ${three}`), note);
+  // The link carries the kernel and its measured time (never the file).
+  assert.match(page.url(), /measured_s=0\.00014397/);
+  assert.match(page.url(), /measured_kernel=vecAdd/);
+  // Dropping the measurement takes it out of the link.
+  await page.click('#measured-note button');
+  await page.waitForFunction(() => !document.querySelector('#measured-note'));
+  await page.close();
+});
+
+test('labels and metric names, nvprof traces and gzip all read; a bad file names its line', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  // Nsight Compute's default labels, gzip-compressed: the occupancy table beside the profiler's.
+  await dropFile(page, 'run.csv.gz', gzipSync(readFileSync(fixture('ncu_details_labels.csv'))));
+  await page.waitForSelector('#measured-kernels tbody tr');
+  const cli = cliJson(['analyze', 'measured', fixture('ncu_details_labels.csv')]);
+  assert.equal(await page.locator('#measured-kernels tbody tr').count(), cli.kernels.length);
+  assert.match(await page.textContent('#measured-summary'), /Nsight Compute CSV \(details page\)/);
+  // Its counters give no memory requests: Hong & Kim's memory inputs are to be typed.
+  const hk = await page.textContent('#kernel-row-0 td[data-model="hong-kim"]');
+  assert.match(hk, /Type its inputs/);
+  assert.match(hk, /not in the file: coal_mem_insts, uncoal_mem_insts, synch_insts/);
+  // An nvprof GPU trace.
+  await dropFile(page, 'trace.csv', readFileSync(fixture('nvprof_trace.csv')));
+  await page.waitForFunction(() => document.querySelector('#measured-summary')?.textContent.includes('nvprof'));
+  // Not a profiler CSV: the error with its line, and the last comparison stays.
+  await dropFile(page, 'notes.csv', Buffer.from('a,b\n1,2\n'));
+  const error = await page.waitForSelector('#measured-error');
+  assert.match(await error.textContent(), /notes\.csv: line 1: not a profiler CSV/);
+  assert.ok(await page.locator('#measured-kernels').count() > 0);
+  await page.close();
+});
+
+test('the calculator links to the comparison, and back', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim'));
+  await ready(page);
+  await page.click('#to-measured');
+  await page.waitForSelector('#profile-drop');
+  await page.click('#to-calculator');
+  await ready(page);
+  await page.close();
+});
