@@ -195,6 +195,8 @@ fn ncu_raw_page() {
     assert_eq!(r.grid, Some([1024, 1, 1]));
     assert_eq!(r.block, Some([256, 1, 1]));
     assert_eq!(r.compute_capability, Some((8, 0)));
+    // The "Device" column holds the number; device__attribute_display_name the name.
+    assert_eq!(r.device.as_deref(), Some("NVIDIA A100-SXM4-40GB"));
     assert_eq!(r.durations_s, [4.32e-6, 4.35e-6, 4.29e-6]);
     assert_eq!(r.measured_s(), Some(4.32e-6));
     // "Kbyte/block","1.024".

@@ -148,6 +148,14 @@ fn kernel_table(r: &Report) -> String {
                         ratio_text(p.ratio),
                     );
                 }
+                Some(p) if !p.query.is_empty() => {
+                    let _ = write!(
+                        h,
+                        r#"<td data-model="{id}" class="muted"><a href="./?{}">{}</a></td>"#,
+                        esc(&p.query),
+                        esc(p.error.as_deref().unwrap_or("open it"))
+                    );
+                }
                 Some(p) => {
                     let _ = write!(
                         h,

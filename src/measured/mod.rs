@@ -603,17 +603,14 @@ fn predict(
         query: String::new(),
         error: None,
     };
-    let (Some(l), Some(d)) = (launch, device) else {
-        report.error = Some(
-            if launch.is_none() {
-                "the file gives no launch dimensions for this kernel"
-            } else {
-                "no device: open the kernel and pick one"
-            }
-            .into(),
-        );
+    let Some(l) = launch else {
+        report.error = Some("the file gives no launch dimensions for this kernel".into());
         return report;
     };
+    // No device: the link opens the model's page on its default device with the kernel's
+    // launch, for the user to pick the device there.
+    let picked = device.is_some();
+    let d = device.unwrap_or_else(|| link::default_device(model));
     if !model.devices.accepts(d) {
         report.error = Some(format!("{} does not take the {}", model.title, d.name));
         return report;
@@ -654,6 +651,10 @@ fn predict(
         });
     report.query = link::to_query(&state);
     report.inputs = inputs;
+    if !picked {
+        report.error = Some("no device: open the kernel and pick one".into());
+        return report;
+    }
     if let Some(n) = notices.first() {
         report.error = Some(n.to_string());
         return report;

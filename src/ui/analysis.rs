@@ -933,21 +933,26 @@ pub fn ptx_report_of(text: &str) -> Option<crate::model::ptx::Report> {
 /// every kernel with the models (`crate::measured`), and hands back the comparison as HTML
 /// text (written by `crate::measured::html`, tested natively: the page's bundle stays small).
 #[component]
-pub fn ProfilerFile(on_report: Callback<(String, usize)>) -> impl IntoView {
+pub fn ProfilerFile(on_report: Callback<(String, String)>) -> impl IntoView {
     let job = Job::new();
     let start = move |file: File| {
         let name = file.name();
+        let size = file.size();
         let message = file_message("measured", &file);
         let _ = js_sys::Reflect::set(&message, &"name".into(), &name.as_str().into());
         job.start(
             name,
             message,
-            Box::new(move |text, _seconds| {
+            Box::new(move |text, seconds| {
                 let v = js_sys::JSON::parse(text)
                     .map_err(|_| "the worker's comparison could not be read".to_string())?;
                 let html = get(&v, "html").as_string().unwrap_or_default();
-                let kernels = js_sys::Array::from(&get(&get(&v, "report"), "kernels")).length();
-                on_report.run((html, kernels as usize));
+                let speed = format!(
+                    "Read and compared in {} s ({} MB/s of the file as chosen).",
+                    format::significant(seconds, 3),
+                    format::significant(size / 1e6 / seconds.max(1e-3), 3)
+                );
+                on_report.run((html, speed));
                 Ok(())
             }),
         );

@@ -12,8 +12,9 @@ use super::shell::ThemeToggle;
 
 #[component]
 pub fn MeasuredPage() -> impl IntoView {
-    let shown: RwSignal<Option<(String, usize)>> = RwSignal::new(None);
+    let shown: RwSignal<Option<(String, String)>> = RwSignal::new(None);
     let html = move || shown.with(|s| s.as_ref().map(|(h, _)| h.clone()).unwrap_or_default());
+    let speed = move || shown.with(|s| s.as_ref().map(|(_, t)| t.clone()).unwrap_or_default());
     view! {
         <a class="skip-link" href="#measured-results">"Skip to the comparison"</a>
         <header class="top">
@@ -41,6 +42,7 @@ pub fn MeasuredPage() -> impl IntoView {
                     <p>"The readers and the comparison are documented in docs/models.md, “Measured kernels”; the command line gives the same numbers: "<code>"warpsight analyze measured run.csv"</code>"."</p>
                 </details>
                 <ProfilerFile on_report=Callback::new(move |r| shown.set(Some(r)))/>
+                <p class="muted" id="measured-read">{speed}</p>
             </section>
             <section class="card measured-results" id="measured-results" aria-label="The comparison" tabindex="-1" inner_html=html></section>
         </main>

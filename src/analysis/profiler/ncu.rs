@@ -34,6 +34,9 @@ struct LaunchColumns {
     grid: Option<usize>,
     device: Option<usize>,
     cc: Option<usize>,
+    /// The raw page's `device__attribute_display_name` ("NVIDIA A100-SXM4-40GB"): the
+    /// device's name where the "Device" column holds only its number.
+    display_name: Option<usize>,
 }
 
 impl LaunchColumns {
@@ -45,6 +48,7 @@ impl LaunchColumns {
             grid: header.find("Grid Size"),
             device: header.find("Device"),
             cc: header.find("CC"),
+            display_name: header.find("device__attribute_display_name"),
         })
     }
 
@@ -62,7 +66,8 @@ impl LaunchColumns {
         launch.reset();
         launch.invocations = 1;
         launch.name.push_str(record.field(self.kernel).trim());
-        launch.device = optional_text(record, self.device);
+        launch.device =
+            optional_text(record, self.display_name).or_else(|| optional_text(record, self.device));
         launch.block = dims(record, self.block, "Block Size")?;
         launch.grid = dims(record, self.grid, "Grid Size")?;
         launch.compute_capability = match optional_text(record, self.cc) {

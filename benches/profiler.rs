@@ -1,0 +1,153 @@
+//! Benchmark (not a test): how fast the profiler readers read, natively, fed in 1 MiB chunks
+//! as the worker and the CLI feed them: a generated Nsight Compute details page (`--set
+//! full`-like: 60 metric rows per launch, 20 kernels, about 140 MB) and an nvprof GPU trace
+//! of 1.5 M launches; then the comparison of every kernel with the models.
+//! Run: `cargo bench --bench profiler`. (The browser's figure: `node tests/e2e/bench-measured.mjs`.)
+
+use std::io::Write;
+use std::time::Instant;
+
+use warpsight::analysis::profiler::ProfileReader;
+
+/// An Nsight Compute details page: `launches` launches of 20 kernels, each with the launch,
+/// occupancy and counter rows the comparison reads and filler rows as `--set full` prints.
+pub fn ncu_details(launches: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(b"\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n");
+    for id in 0..launches {
+        let k = id % 20;
+        let prefix = format!(
+            "\"{id}\",\"4242\",\"app\",\"127.0.0.1\",\"void kernel_{k}<float>(const float *, float *, int)\",\"1\",\"7\",\"(256, 1, 1)\",\"({}, 1, 1)\",\"0\",\"8.0\"",
+            1024 * (k + 1)
+        );
+        let rows: [(&str, &str, &str, String); 12] = [
+            (
+                "GPU Speed Of Light Throughput",
+                "Duration",
+                "usecond",
+                format!("{}.{:02}", 10 + k, id % 100),
+            ),
+            (
+                "GPU Speed Of Light Throughput",
+                "SM Frequency",
+                "cycle/nsecond",
+                "1.06".into(),
+            ),
+            (
+                "Launch Statistics",
+                "Registers Per Thread",
+                "register/thread",
+                "32".into(),
+            ),
+            (
+                "Launch Statistics",
+                "Static Shared Memory Per Block",
+                "byte/block",
+                "0".into(),
+            ),
+            (
+                "Launch Statistics",
+                "Dynamic Shared Memory Per Block",
+                "byte/block",
+                "0".into(),
+            ),
+            (
+                "Launch Statistics",
+                "Shared Memory Configuration Size",
+                "Kbyte",
+                "16.38".into(),
+            ),
+            ("Launch Statistics", "# SMs", "SM", "108".into()),
+            ("Occupancy", "Theoretical Occupancy", "%", "100".into()),
+            ("Occupancy", "Block Limit Registers", "block", "8".into()),
+            (
+                "Instruction Statistics",
+                "Executed Instructions",
+                "inst",
+                "21,058,944".into(),
+            ),
+            (
+                "Command line profiler metrics",
+                "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+                "",
+                "262,144".into(),
+            ),
+            (
+                "Command line profiler metrics",
+                "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+                "sector",
+                "1,048,576".into(),
+            ),
+        ];
+        for (section, name, unit, value) in &rows {
+            let _ = writeln!(
+                out,
+                "{prefix},\"{section}\",\"{name}\",\"{unit}\",\"{value}\""
+            );
+        }
+        // Filler: the metrics a full set prints that the comparison does not read.
+        for f in 0..48 {
+            let _ = writeln!(
+                out,
+                "{prefix},\"Memory Workload Analysis Chart\",\"lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum_{f}\",\"sector\",\"{},{:03}\"",
+                id % 1000,
+                f
+            );
+        }
+    }
+    out
+}
+
+/// An nvprof GPU trace of `n` kernel launches (and a memory copy every 100).
+pub fn nvprof_trace(n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(b"==1== Profiling result:\n\"Start\",\"Duration\",\"Grid X\",\"Grid Y\",\"Grid Z\",\"Block X\",\"Block Y\",\"Block Z\",\"Registers Per Thread\",\"Static SMem\",\"Dynamic SMem\",\"Size\",\"Throughput\",\"SrcMemType\",\"DstMemType\",\"Device\",\"Context\",\"Stream\",\"Name\",\"Correlation_ID\"\nms,us,,,,,,,,KB,B,MB,GB/s,,,,,,,\n");
+    for i in 0..n {
+        if i % 100 == 0 {
+            let _ = writeln!(out, "{}.{:06},1.216000,,,,,,,,,,1.000000,803.057644,\"Pageable\",\"Device\",\"Tesla V100-SXM2-16GB (0)\",\"1\",\"7\",\"[CUDA memcpy HtoD]\",{i}", i / 1000, i % 1000);
+        }
+        let k = i % 7;
+        let _ = writeln!(
+            out,
+            "{}.{:06},{}.{:03},{},1,1,256,1,1,{},1.125000,0,,,,,\"Tesla V100-SXM2-16GB (0)\",\"1\",\"7\",\"kernel_{k}(float const *, float*, int)\",{i}",
+            i / 1000,
+            i % 1000,
+            40 + k,
+            i % 1000,
+            64 * (k + 1),
+            16 + 2 * k
+        );
+    }
+    out
+}
+
+fn read(name: &str, bytes: &[u8]) {
+    let mb = bytes.len() as f64 / 1e6;
+    let mut best = f64::INFINITY;
+    let mut kernels = 0;
+    let mut compare = f64::INFINITY;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let mut r = ProfileReader::new();
+        for chunk in bytes.chunks(1 << 20) {
+            r.feed(chunk).expect("a valid file");
+        }
+        let profile = r.finish().expect("a valid file");
+        best = best.min(start.elapsed().as_secs_f64());
+        kernels = profile.kernels.len();
+        let start = Instant::now();
+        let report = warpsight::measured::compare(&profile);
+        let _html = warpsight::measured::html::report_html(&report, name);
+        compare = compare.min(start.elapsed().as_secs_f64());
+    }
+    println!(
+        "{name}: {mb:.0} MB, {kernels} kernels, read in {best:.3} s: {:.0} MB/s; compared (and its HTML) in {:.1} ms (best of 3)",
+        mb / best,
+        compare * 1e3
+    );
+}
+
+fn main() {
+    read("ncu details (labels, full set)", &ncu_details(10_000));
+    read("nvprof gpu trace", &nvprof_trace(1_500_000));
+}

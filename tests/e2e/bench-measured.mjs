@@ -1,0 +1,67 @@
+// Browser benchmark (not a test): the analysis worker reading a generated Nsight Compute
+// details page (about 140 MB, as benches/profiler.rs generates natively) and an nvprof GPU
+// trace (about 200 MB), timed by the page from the file's choice to the comparison shown.
+// Run after `trunk build --release`: node tests/e2e/bench-measured.mjs
+import { writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, openBrowser } from './harness.mjs';
+
+function ncuDetails(launches) {
+  const parts = ['"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"\n'];
+  for (let id = 0; id < launches; id++) {
+    const k = id % 20;
+    const prefix = `"${id}","4242","app","127.0.0.1","void kernel_${k}<float>(const float *, float *, int)","1","7","(256, 1, 1)","(${1024 * (k + 1)}, 1, 1)","0","8.0"`;
+    const rows = [
+      ['GPU Speed Of Light Throughput', 'Duration', 'usecond', `${10 + k}.${String(id % 100).padStart(2, '0')}`],
+      ['GPU Speed Of Light Throughput', 'SM Frequency', 'cycle/nsecond', '1.06'],
+      ['Launch Statistics', 'Registers Per Thread', 'register/thread', '32'],
+      ['Launch Statistics', 'Static Shared Memory Per Block', 'byte/block', '0'],
+      ['Launch Statistics', 'Dynamic Shared Memory Per Block', 'byte/block', '0'],
+      ['Launch Statistics', 'Shared Memory Configuration Size', 'Kbyte', '16.38'],
+      ['Launch Statistics', '# SMs', 'SM', '108'],
+      ['Occupancy', 'Theoretical Occupancy', '%', '100'],
+      ['Occupancy', 'Block Limit Registers', 'block', '8'],
+      ['Instruction Statistics', 'Executed Instructions', 'inst', '21,058,944'],
+      ['Command line profiler metrics', 'l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum', '', '262,144'],
+      ['Command line profiler metrics', 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum', 'sector', '1,048,576'],
+    ];
+    for (const [s, n, u, v] of rows) parts.push(`${prefix},"${s}","${n}","${u}","${v}"\n`);
+    for (let f = 0; f < 48; f++) {
+      parts.push(`${prefix},"Memory Workload Analysis Chart","lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum_${f}","sector","${id % 1000},${String(f).padStart(3, '0')}"\n`);
+    }
+  }
+  return Buffer.from(parts.join(''));
+}
+
+function nvprofTrace(n) {
+  const parts = ['==1== Profiling result:\n"Start","Duration","Grid X","Grid Y","Grid Z","Block X","Block Y","Block Z","Registers Per Thread","Static SMem","Dynamic SMem","Size","Throughput","SrcMemType","DstMemType","Device","Context","Stream","Name","Correlation_ID"\nms,us,,,,,,,,KB,B,MB,GB/s,,,,,,,\n'];
+  for (let i = 0; i < n; i++) {
+    const k = i % 7;
+    parts.push(`${Math.floor(i / 1000)}.${String(i % 1000).padStart(6, '0')},${40 + k}.${String(i % 1000).padStart(3, '0')},${64 * (k + 1)},1,1,256,1,1,${16 + 2 * k},1.125000,0,,,,,"Tesla V100-SXM2-16GB (0)","1","7","kernel_${k}(float const *, float*, int)",${i}\n`);
+  }
+  return Buffer.from(parts.join(''));
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'warpsight-bench-'));
+const files = [['ncu.csv', ncuDetails(10_000)], ['trace.csv', nvprofTrace(1_500_000)]];
+for (const [name, bytes] of files) await writeFile(join(dir, name), bytes);
+
+const server = await (process.env.BENCH_DIST ? startServer({}, process.env.BENCH_DIST) : startServer());
+const env = await openBrowser();
+const page = await env.context.newPage();
+await page.goto(`${server.base}?page=measured`);
+await page.waitForSelector('#profile-drop');
+for (const [name, bytes] of [...files, files[0]]) {
+  const before = await page.textContent('#measured-read');
+  await page.setInputFiles('#profile-input', join(dir, name));
+  await page.waitForFunction((before) => {
+    const t = document.querySelector('#measured-read')?.textContent ?? '';
+    return /Read and compared in/.test(t) && t !== before;
+  }, before, { timeout: 180_000 });
+  const text = await page.textContent('#measured-read');
+  const seconds = Number(/in ([\d.]+) s/.exec(text)[1]);
+  console.log(`${name}: ${(bytes.length / 1e6).toFixed(0)} MB in ${seconds} s = ${(bytes.length / 1e6 / seconds).toFixed(0)} MB/s`);
+}
+await env.browser.close();
+await server.close();
