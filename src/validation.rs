@@ -353,21 +353,7 @@ pub fn summary(model: &str) -> Option<(f64, f64)> {
                 .filter_map(|p| p.ratio(m.measured_s))
         })
         .collect();
-    if ratios.is_empty() {
-        return None;
-    }
-    ratios.sort_by(f64::total_cmp);
-    let mid = ratios.len() / 2;
-    let median = if ratios.len() % 2 == 1 {
-        ratios[mid]
-    } else {
-        (ratios[mid - 1] * ratios[mid]).sqrt()
-    };
-    let worst = ratios
-        .iter()
-        .copied()
-        .max_by(|a, b| a.ln().abs().total_cmp(&b.ln().abs()))?;
-    Some((median, worst))
+    crate::measured::median_and_worst(&mut ratios)
 }
 
 /// The model's name in the table.

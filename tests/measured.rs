@@ -391,3 +391,17 @@ fn the_scatter_marks_each_kernel_and_model_with_its_own_shape() {
     assert!(svg.contains(r#"<line class="diagonal""#));
     assert!(svg.contains(r#"<path class="band""#));
 }
+
+#[test]
+fn median_and_worst_ratio_by_hand() {
+    // Sorted 0.5, 0.9, 1.1, 1.2: the median is √(0.9 × 1.1); the worst is 0.5 (a factor of 2
+    // off, farther from 1 than 1.2).
+    let (median, worst) = measured::median_and_worst(&mut [1.2, 0.5, 1.1, 0.9]).unwrap();
+    assert_eq!(median, (0.9f64 * 1.1).sqrt());
+    assert_eq!(worst, 0.5);
+    assert_eq!(
+        measured::median_and_worst(&mut [3.0, 0.4, 1.0]),
+        Some((1.0, 0.4))
+    );
+    assert_eq!(measured::median_and_worst(&mut []), None);
+}

@@ -690,24 +690,30 @@ fn summary(model: &'static Model, kernels: &[KernelReport]) -> ModelSummary {
         .filter(|p| p.model == model.id && p.complete)
         .filter_map(|p| p.ratio)
         .collect();
-    ratios.sort_by(f64::total_cmp);
-    let median = (!ratios.is_empty()).then(|| {
-        let mid = ratios.len() / 2;
-        if ratios.len() % 2 == 1 {
-            ratios[mid]
-        } else {
-            (ratios[mid - 1] * ratios[mid]).sqrt()
-        }
-    });
-    let worst = ratios
-        .iter()
-        .copied()
-        .max_by(|a, b| a.ln().abs().total_cmp(&b.ln().abs()));
+    let kernels = ratios.len();
+    let (median, worst) = median_and_worst(&mut ratios).unzip();
     ModelSummary {
         model: model.id,
         title: model.title,
-        kernels: ratios.len(),
+        kernels,
         median_ratio: median,
         worst_ratio: worst,
     }
+}
+
+/// The median of ratios predicted ÷ measured (the geometric mean of the middle two for an
+/// even count) and the worst, the ratio farthest from 1 as a factor; `None` for none.
+pub fn median_and_worst(ratios: &mut [f64]) -> Option<(f64, f64)> {
+    ratios.sort_by(f64::total_cmp);
+    let mid = ratios.len() / 2;
+    let median = match ratios.len() {
+        0 => return None,
+        n if n % 2 == 1 => ratios[mid],
+        _ => (ratios[mid - 1] * ratios[mid]).sqrt(),
+    };
+    let worst = ratios
+        .iter()
+        .copied()
+        .max_by(|a, b| a.ln().abs().total_cmp(&b.ln().abs()))?;
+    Some((median, worst))
 }

@@ -313,6 +313,56 @@ thread_local! {
     static LAST_MATRIX: std::cell::RefCell<Option<File>> = const { std::cell::RefCell::new(None) };
 }
 
+/// A drop zone with a file picker (`{id}-drop`, `{id}-input`): `on_file` gets the file
+/// dropped or chosen (the picker is cleared, so the same file can be chosen again).
+#[component]
+fn DropZone(
+    id: &'static str,
+    accept: &'static str,
+    lead: &'static str,
+    tail: &'static str,
+    on_file: Callback<File>,
+) -> impl IntoView {
+    let on_input = move |ev: web_sys::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        if let Some(file) = input.files().and_then(|files| files.get(0)) {
+            on_file.run(file);
+        }
+        input.set_value("");
+    };
+    let dragging = RwSignal::new(false);
+    let on_drop = move |ev: web_sys::DragEvent| {
+        ev.prevent_default();
+        dragging.set(false);
+        if let Some(file) = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            on_file.run(file);
+        }
+    };
+    view! {
+        <div
+            class="drop-zone"
+            class:dragging=move || dragging.get()
+            id=format!("{id}-drop")
+            on:dragover=move |ev: web_sys::DragEvent| {
+                ev.prevent_default();
+                dragging.set(true);
+            }
+            on:dragleave=move |_| dragging.set(false)
+            on:drop=on_drop
+        >
+            <p>
+                {lead}
+                <label class="file-button">"choose one"<input type="file" id=format!("{id}-input") accept=accept on:change=on_input/></label>
+                {tail}
+            </p>
+        </div>
+    }
+}
+
 /// Drop or pick a Matrix Market file; `on_stats` gets its statistics once read.
 #[component]
 pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
@@ -336,25 +386,6 @@ pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
         );
     };
 
-    let on_input = move |ev: web_sys::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        if let Some(file) = input.files().and_then(|files| files.get(0)) {
-            start(file);
-        }
-        input.set_value("");
-    };
-    let dragging = RwSignal::new(false);
-    let on_drop = move |ev: web_sys::DragEvent| {
-        ev.prevent_default();
-        dragging.set(false);
-        if let Some(file) = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            start(file);
-        }
-    };
     let summary = move || {
         let mut h = job.html("matrix", "Reading");
         if matches!(job.status.get(), Status::Done { .. }) {
@@ -368,23 +399,13 @@ pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
     view! {
         <section class="matrix-file" aria-label="Load a matrix">
             <h2>"Load a matrix"</h2>
-            <div
-                class="drop-zone"
-                class:dragging=move || dragging.get()
-                id="matrix-drop"
-                on:dragover=move |ev: web_sys::DragEvent| {
-                    ev.prevent_default();
-                    dragging.set(true);
-                }
-                on:dragleave=move |_| dragging.set(false)
-                on:drop=on_drop
-            >
-                <p>
-                    "Drop a Matrix Market file (.mtx or .mtx.gz) or a SuiteSparse archive (.tar.gz) here, or "
-                    <label class="file-button">"choose one"<input type="file" id="matrix-input" accept=".mtx,.gz,.tgz,.tar" on:change=on_input/></label>
-                    ". It is read in your browser, in the background: nothing is uploaded, and links keep only its statistics."
-                </p>
-            </div>
+            <DropZone
+                id="matrix"
+                accept=".mtx,.gz,.tgz,.tar"
+                lead="Drop a Matrix Market file (.mtx or .mtx.gz) or a SuiteSparse archive (.tar.gz) here, or "
+                tail=". It is read in your browser, in the background: nothing is uploaded, and links keep only its statistics."
+                on_file=Callback::new(start)
+            />
             <div class="html-table" on:click=move |ev| job.on_click(&ev) inner_html=Signal::derive(summary)></div>
         </section>
     }
@@ -947,53 +968,28 @@ pub fn ProfilerFile(on_report: Callback<(String, String)>) -> impl IntoView {
                 let v = js_sys::JSON::parse(text)
                     .map_err(|_| "the worker's comparison could not be read".to_string())?;
                 let html = get(&v, "html").as_string().unwrap_or_default();
-                let speed = format!(
-                    "Read and compared in {} s ({} MB/s of the file as chosen).",
-                    format::significant(seconds, 3),
-                    format::significant(size / 1e6 / seconds.max(1e-3), 3)
-                );
+                let mut speed =
+                    format!("Read and compared in {} s", format::significant(seconds, 3));
+                if size >= 1e6 {
+                    speed += &format!(
+                        " ({} MB/s of the file as chosen)",
+                        format::significant(size / 1e6 / seconds.max(1e-3), 3)
+                    );
+                }
+                speed.push('.');
                 on_report.run((html, speed));
                 Ok(())
             }),
         );
     };
-    let on_input = move |ev: web_sys::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        if let Some(file) = input.files().and_then(|files| files.get(0)) {
-            start(file);
-        }
-        input.set_value("");
-    };
-    let dragging = RwSignal::new(false);
-    let on_drop = move |ev: web_sys::DragEvent| {
-        ev.prevent_default();
-        dragging.set(false);
-        if let Some(file) = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            start(file);
-        }
-    };
     view! {
-        <div
-            class="drop-zone"
-            class:dragging=move || dragging.get()
-            id="profile-drop"
-            on:dragover=move |ev: web_sys::DragEvent| {
-                ev.prevent_default();
-                dragging.set(true);
-            }
-            on:dragleave=move |_| dragging.set(false)
-            on:drop=on_drop
-        >
-            <p>
-                "Drop a profiler's CSV here (Nsight Compute's "<code>"ncu --csv"</code>", or nvprof's "<code>"--csv"</code>"; .gz too), or "
-                <label class="file-button">"choose one"<input type="file" id="profile-input" accept=".csv,.txt,.gz" on:change=on_input/></label>
-                ". It is read in your browser, in the background: nothing is uploaded."
-            </p>
-        </div>
+        <DropZone
+            id="profile"
+            accept=".csv,.txt,.gz"
+            lead="Drop a profiler's CSV here (Nsight Compute's ncu --csv, or nvprof's --csv; .gz too), or "
+            tail=". It is read in your browser, in the background: nothing is uploaded."
+            on_file=Callback::new(start)
+        />
         <div class="html-table" on:click=move |ev| job.on_click(&ev) inner_html=move || job.html("measured", "Reading")></div>
     }
 }
