@@ -399,9 +399,10 @@ fn median_and_worst_ratio_by_hand() {
     let (median, worst) = measured::median_and_worst(&mut [1.2, 0.5, 1.1, 0.9]).unwrap();
     assert_eq!(median, (0.9f64 * 1.1).sqrt());
     assert_eq!(worst, 0.5);
+    // 3 is farther from 1 (ln 3 = 1.10) than 0.4 (ln 2.5 = 0.92).
     assert_eq!(
         measured::median_and_worst(&mut [3.0, 0.4, 1.0]),
-        Some((1.0, 0.4))
+        Some((1.0, 3.0))
     );
     assert_eq!(measured::median_and_worst(&mut []), None);
 }
