@@ -111,8 +111,13 @@ test('labels and metric names, nvprof traces and gzip all read; a bad file names
   const hk = await page.textContent('#kernel-row-0 td[data-model="hong-kim"]');
   assert.match(hk, /Type its inputs/);
   assert.match(hk, /not in the file: coal_mem_insts, uncoal_mem_insts, synch_insts/);
-  // An nvprof GPU trace.
-  await dropFile(page, 'trace.csv', readFileSync(fixture('nvprof_trace.csv')));
+  // An nvprof GPU trace, dropped on the zone (a drop event, as a drag from the desktop gives).
+  const trace = readFileSync(fixture('nvprof_trace.csv'), 'utf8');
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'trace.csv', { type: 'text/csv' }));
+    document.querySelector('#profile-drop').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, trace);
   await page.waitForFunction(() => document.querySelector('#measured-summary')?.textContent.includes('nvprof'));
   // Not a profiler CSV: the error with its line, and the last comparison stays.
   await dropFile(page, 'notes.csv', Buffer.from('a,b\n1,2\n'));
@@ -130,5 +135,29 @@ test('the calculator links to the comparison, and back', async () => {
   await page.waitForSelector('#profile-drop');
   await page.click('#to-calculator');
   await ready(page);
+  await page.close();
+});
+
+test('a large profile shows progress with MB/s and can be cancelled; the comparison shown stays', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await dropFile(page, 'small.csv', readFileSync(fixture('ncu_counters_a100.csv')));
+  await page.waitForSelector('#measured-kernels tbody tr');
+  // Three million metric rows (about 500 MB once decompressed), a few MB compressed.
+  const header = '"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"\n';
+  const row = '"0","1","app","127.0.0.1","void big_kernel(float *, int)","1","7","(256, 1, 1)","(4096, 1, 1)","0","8.0","Memory Workload Analysis Chart","lts__t_sectors_op_read.sum","sector","1,048,576"\n';
+  const body = Buffer.alloc(row.length * 3_000_000, row);
+  const file = gzipSync(Buffer.concat([Buffer.from(header), body]), { level: 1 });
+  await dropFile(page, 'big.csv.gz', file);
+  // Past the worker's start: a megabyte or more read.
+  await page.waitForFunction(() => /: [1-9][\d.]* MB · [\d.]+ MB\/s/.test(document.querySelector('#measured-rate')?.textContent ?? ''));
+  const rate = await page.textContent('#measured-rate');
+  assert.match(rate, /^Reading big\.csv\.gz: [\d.]+ MB · [\d.]+ MB\/s/);
+  await page.click('#measured-cancel');
+  await page.waitForSelector('#measured-cancelled');
+  // The comparison of the file read before stays.
+  assert.equal(await page.locator('#measured-kernels tbody tr').count(), 3);
+  console.log(`profiler reader in the browser worker: ${rate}`);
   await page.close();
 });
