@@ -10,8 +10,8 @@
 //! readings of eqs. 2, 3, 8 and 13; both printed forms are behind switches.
 
 use super::{
-    clean, finite, nothing_to_complete, out, Alias, Choice, Column, Detail, Devices, Evaluation,
-    Example, Field, InputError, Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
+    clean, finite, out, report_only, Alias, Choice, Column, Detail, Devices, Evaluation, Example,
+    Field, InputError, Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
 };
 use crate::devices::Device;
 use crate::format;
@@ -710,14 +710,6 @@ fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, In
             derived.push((name, how.to_string()));
         }
     }
-    let mut extra = serde_json::Map::new();
-    extra.insert(
-        "readings".into(),
-        serde_json::json!({
-            "reading_mpd": if inp.reading_mpd == Reading::Fixed { "fixed" } else { "printed" },
-            "reading_cpd": if inp.reading_cpd == Reading::Fixed { "fixed" } else { "printed" },
-        }),
-    );
     finite(
         Evaluation {
             inputs,
@@ -725,11 +717,30 @@ fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, In
             outputs,
             occupancy: None,
             notes,
-            extra,
+            extra: serde_json::Map::new(),
             detail: Detail::new((inp, o)),
         },
         "periods",
     )
+}
+
+/// What only the CLI and the JSON download use: the readings applied.
+fn complete(_: &Params, _: &'static Device, e: &mut Evaluation) {
+    let Some((inp, _)) = e.detail.get::<(Inputs, Outputs)>() else {
+        return;
+    };
+    let word = |r: Reading| {
+        if r == Reading::Fixed {
+            "fixed"
+        } else {
+            "printed"
+        }
+    };
+    let readings = serde_json::json!({
+        "reading_mpd": word(inp.reading_mpd),
+        "reading_cpd": word(inp.reading_cpd),
+    });
+    e.extra.insert("readings".into(), readings);
 }
 
 /// Luo & Suda's model, as the registry lists it.
@@ -755,7 +766,7 @@ pub static MODEL: Model = Model {
         leaves_out: "Its instruction costs (Table 1) and the constants a, b, c, d were measured on that GPU (t_mem and m here are this device's); newer GPUs issue far faster, so with Table 1's costs the computation of a streaming kernel comes out too slow, up to 4 times the published time, and its overlap of memory can err the other way. Enter your GPU's costs (the PTX cost table) before trusting the absolute time.",
     },
     evaluate: evaluate_params,
-    complete: nothing_to_complete,
+    complete: report_only(complete),
 };
 
 /// Short definitions of the model's terms, after the paper's own (§3), shown on hover and focus.
