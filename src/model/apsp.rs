@@ -10,8 +10,8 @@
 
 use super::occupancy::{self, KernelResources, Occupancy};
 use super::{
-    clean, nothing_to_complete, out, Cell, Choice, Column, Detail, Devices, Evaluation, Example,
-    Field, InputError, Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
+    clean, out, report_only, Cell, Choice, Column, Detail, Devices, Evaluation, Example, Field,
+    InputError, Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
 };
 use crate::devices::Device;
 
@@ -1228,18 +1228,13 @@ impl Prediction {
                 MeasuredFrom::Typed => {}
             }
         }
-        let mut extra = serde_json::Map::new();
-        extra.insert(
-            "calibrated".into(),
-            serde_json::Value::Bool(self.calibration.is_some()),
-        );
         Evaluation {
             inputs,
             derived,
             outputs,
             occupancy: self.occupancy,
             notes: self.notes(),
-            extra,
+            extra: serde_json::Map::new(),
             detail: Detail::new(self.clone()),
         }
     }
@@ -1248,6 +1243,15 @@ impl Prediction {
 fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, InputError> {
     let prediction = predict(p, device)?;
     super::finite(prediction.evaluation(p), "n")
+}
+
+/// What only the CLI and the JSON download use: whether the time is calibrated.
+fn complete(_: &Params, _: &'static Device, e: &mut Evaluation) {
+    let Some(prediction) = e.detail.get::<Prediction>() else {
+        return;
+    };
+    let calibrated = serde_json::Value::Bool(prediction.calibration.is_some());
+    e.extra.insert("calibrated".into(), calibrated);
 }
 
 /// Dümmler & Egerland's interval model, as the registry lists it.
@@ -1270,7 +1274,7 @@ pub static MODEL: Model = Model {
         leaves_out: "Newer GPUs have larger L1 and L2 caches and schedule warps differently; the interval model's warp counts still hold, but its time units need a measurement on your GPU: calibrate with a measured time at one n.",
     },
     evaluate: evaluate_params,
-    complete: nothing_to_complete,
+    complete: report_only(complete),
 };
 
 /// No profiled launch gives what the model takes (n, the mapping): [`crate::measured`]

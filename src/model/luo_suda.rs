@@ -12,8 +12,8 @@
 mod from_launch;
 
 use super::{
-    clean, finite, nothing_to_complete, out, Alias, Choice, Column, Detail, Devices, Evaluation,
-    Example, Field, InputError, Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
+    clean, finite, out, report_only, Alias, Choice, Column, Detail, Devices, Evaluation, Example,
+    Field, InputError, Model, Out, OutputSpec, Params, ReadingNote, Scope, Value,
 };
 use crate::devices::Device;
 use crate::format;
@@ -712,14 +712,6 @@ fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, In
             derived.push((name, how.to_string()));
         }
     }
-    let mut extra = serde_json::Map::new();
-    extra.insert(
-        "readings".into(),
-        serde_json::json!({
-            "reading_mpd": if inp.reading_mpd == Reading::Fixed { "fixed" } else { "printed" },
-            "reading_cpd": if inp.reading_cpd == Reading::Fixed { "fixed" } else { "printed" },
-        }),
-    );
     finite(
         Evaluation {
             inputs,
@@ -727,11 +719,30 @@ fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, In
             outputs,
             occupancy: None,
             notes,
-            extra,
+            extra: serde_json::Map::new(),
             detail: Detail::new((inp, o)),
         },
         "periods",
     )
+}
+
+/// What only the CLI and the JSON download use: the readings applied.
+fn complete(_: &Params, _: &'static Device, e: &mut Evaluation) {
+    let Some((inp, _)) = e.detail.get::<(Inputs, Outputs)>() else {
+        return;
+    };
+    let word = |r: Reading| {
+        if r == Reading::Fixed {
+            "fixed"
+        } else {
+            "printed"
+        }
+    };
+    let readings = serde_json::json!({
+        "reading_mpd": word(inp.reading_mpd),
+        "reading_cpd": word(inp.reading_cpd),
+    });
+    e.extra.insert("readings".into(), readings);
 }
 
 /// Luo & Suda's model, as the registry lists it.
@@ -757,7 +768,7 @@ pub static MODEL: Model = Model {
         leaves_out: "Its instruction costs (Table 1) and the constants a, b, c, d were measured on that GPU (t_mem and m here are this device's); newer GPUs issue far faster, so with Table 1's costs the computation of a streaming kernel comes out too slow, up to 4 times the published time, and its overlap of memory can err the other way. Enter your GPU's costs (the PTX cost table) before trusting the absolute time.",
     },
     evaluate: evaluate_params,
-    complete: nothing_to_complete,
+    complete: report_only(complete),
 };
 
 /// How a profiled launch fills the model's inputs (`crate::measured`; not in [`MODEL`], so the

@@ -148,12 +148,29 @@ pub struct Model {
     /// table read it, typed, from [`Evaluation::detail`]).
     pub evaluate: fn(&Params, &'static Device) -> Result<Evaluation, InputError>,
     /// What only the CLI and the JSON download use, computed when they ask: the
-    /// [`OutputSpec::on_request`] outputs and the `extra` texts.
-    pub complete: fn(&Params, &'static Device, &mut Evaluation),
+    /// [`OutputSpec::on_request`] outputs and the `extra` texts. A model with a hook writes
+    /// `complete: report_only(its_hook)`, so the page's bundle leaves the hook out.
+    pub complete: Complete,
 }
+
+/// The type of [`Model::complete`].
+pub type Complete = fn(&Params, &'static Device, &mut Evaluation);
 
 /// [`Model::complete`] for a model with nothing to add.
 pub fn nothing_to_complete(_: &Params, _: &'static Device, _: &mut Evaluation) {}
+
+/// A model's `complete` hook where the report is built (the `report` feature, on by default:
+/// the CLI, the report worker, the tests); [`nothing_to_complete`] in the page, which builds
+/// without the feature and never completes an evaluation. A function a model's static names
+/// is linked into every binary that lists the models, used or not: this keeps the hooks, and
+/// the JSON they build, out of the page's bundle.
+pub const fn report_only(hook: Complete) -> Complete {
+    if cfg!(feature = "report") {
+        hook
+    } else {
+        nothing_to_complete
+    }
+}
 
 /// What a model was built on: the paper's GPUs (the newest compute capability among them) and
 /// what GPUs well beyond them have that the model does not describe.

@@ -6,8 +6,8 @@ use super::{across_devices, predict, what_ifs, Inputs, Prediction, Setup};
 use crate::devices::{self, Device};
 use crate::model::occupancy;
 use crate::model::{
-    out, Choice, Detail, Devices, Evaluation, Example, Field, InputError, Model, Out, OutputSpec,
-    Params, ReadingNote, Scope, Sweep, Value,
+    out, report_only, Choice, Detail, Devices, Evaluation, Example, Field, InputError, Model, Out,
+    OutputSpec, Params, ReadingNote, Scope, Sweep, Value,
 };
 
 const LAUNCH: &str = "Kernel launch";
@@ -706,7 +706,7 @@ pub static MODEL: Model = Model {
         leaves_out: "The model has no caches: every load goes to DRAM at Mem_LD cycles. Newer GPUs serve repeated loads from L1 and L2 caches, issue from several warps per SM each cycle and overlap memory far more, so for kernels that reuse data (a naive matrix multiply, a stencil) it errs on the slow side, often many times the measured time; read it as the time if nothing were cached. Streaming kernels, which reuse nothing, come within a few percent to 1.5 times of published measurements with this device's measured latency and bandwidth.",
     },
     evaluate: evaluate_params,
-    complete,
+    complete: report_only(complete),
 };
 
 /// Short definitions of the model's terms, after the paper's own (§3), shown on hover and focus.
