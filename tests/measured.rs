@@ -406,3 +406,22 @@ fn median_and_worst_ratio_by_hand() {
     );
     assert_eq!(measured::median_and_worst(&mut []), None);
 }
+
+#[test]
+fn a_file_of_many_kernels_shows_every_row_and_the_first_details() {
+    let kernels: Vec<ProfiledKernel> = (0..250)
+        .map(|i| {
+            let mut k = kernel("NVIDIA A100-SXM4-40GB", 256, 100 + i, 16.0, 0.0, &[]);
+            k.name = format!("k{i}(int)");
+            k
+        })
+        .collect();
+    let html = measured::html::report_html(&compare(&profile(kernels)), "many.csv");
+    assert_eq!(html.matches(r#"<tr id="kernel-row-"#).count(), 250);
+    assert_eq!(
+        html.matches(r#"<details class="kernel-detail""#).count(),
+        measured::html::MAX_DETAILS
+    );
+    assert!(html.contains(r#"<span class="kernel-name" title="k249(int)">k249</span>"#));
+    assert!(html.contains("The details of the first 200 kernels are shown"));
+}

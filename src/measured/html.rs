@@ -19,6 +19,10 @@ use crate::model::launch::Origin;
 /// The ratio band drawn around y = x, and the one the table marks as close.
 pub const BAND: f64 = 0.3;
 
+/// Kernels whose detail (occupancy, counters, the models side by side) the page shows: a
+/// file with thousands of launch configurations keeps its table whole and its page light.
+pub const MAX_DETAILS: usize = 200;
+
 /// Mark shapes, one per model in the registry's order: circle, square, triangle, diamond.
 const SHAPES: [&str; 4] = ["circle", "square", "triangle", "diamond"];
 
@@ -61,8 +65,14 @@ pub fn report_html(r: &Report, file: &str) -> String {
     h += &scatter(r, 640.0, "measured-chart");
     h += &scatter(r, 340.0, "measured-chart-narrow");
     h += &kernel_table(r);
-    for (i, k) in r.kernels.iter().enumerate() {
+    for (i, k) in r.kernels.iter().enumerate().take(MAX_DETAILS) {
         h += &kernel_detail(i, k);
+    }
+    if kernels > MAX_DETAILS {
+        let _ = write!(
+            h,
+            r#"<p class="muted" id="measured-more">The details of the first {MAX_DETAILS} kernels are shown; <code>warpsight analyze measured</code> prints every kernel's.</p>"#
+        );
     }
     h
 }
@@ -102,9 +112,18 @@ fn kernel_table(r: &Report) -> String {
     }
     h += "</tr></thead><tbody>";
     for (i, k) in r.kernels.iter().enumerate() {
+        // The name links to its detail, where the page has one.
+        let (open, close) = if i < MAX_DETAILS {
+            (
+                format!(r##"<a href="#kernel-{i}" class="kernel-name""##),
+                "</a>",
+            )
+        } else {
+            (r#"<span class="kernel-name""#.to_string(), "</span>")
+        };
         let _ = write!(
             h,
-            r##"<tr id="kernel-row-{i}"><th scope="row"><a href="#kernel-{i}" class="kernel-name" title="{}">{}</a></th><td>{}</td><td>{}</td><td>{}</td><td class="measured-time" data-time-s="{}">{}</td><td>{}</td>"##,
+            r##"<tr id="kernel-row-{i}"><th scope="row">{open} title="{}">{}{close}</th><td>{}</td><td>{}</td><td>{}</td><td class="measured-time" data-time-s="{}">{}</td><td>{}</td>"##,
             esc(&k.name),
             esc(&super::short_name(&k.name)),
             esc(&launch_text(k)),
