@@ -426,7 +426,9 @@ pub fn scatter(r: &Report, w: f64, id: &str) -> String {
         .map(|p| p.2.min(p.3))
         .fold(f64::INFINITY, f64::min);
     let hi = points.iter().map(|p| p.2.max(p.3)).fold(0.0, f64::max);
-    // The frame covers every point and the diagonal between them.
+    // The frame covers every point and the diagonal between them, with room at both ends
+    // for the marks (the axis would otherwise end on the first and last).
+    let (lo, hi) = (lo / 1.2, hi * 1.2);
     let data = ChartData {
         series: vec![Series {
             name: String::new(),
