@@ -209,10 +209,20 @@ fn analyze_measured_prints_each_kernel_with_its_predictions() {
     assert_eq!(k["occupancy"]["agree"], true);
     assert_eq!(k["occupancy"]["ours"]["limit_registers"], 16.0);
     assert_eq!(k["occupancy"]["profiler"]["limit_registers"], 16.0);
-    for p in k["predictions"].as_array().expect("predictions") {
+    // Keyed by model, in the registry's order.
+    let predictions = k["predictions"].as_object().expect("predictions by model");
+    let ids: Vec<&String> = predictions.keys().collect();
+    assert_eq!(ids, ["hong-kim", "luo-suda"]);
+    for (id, p) in predictions {
         let (t, r) = (p["time_s"].as_f64().unwrap(), p["ratio"].as_f64().unwrap());
-        assert_eq!(r, t / 143.97e-6, "{}", p["model"]);
+        assert_eq!(r, t / 143.97e-6, "{id}");
+        assert_eq!(p["complete"], true, "{id}");
     }
+    // Warps launched as the profiler counted them (524,288): 10,485,760 instructions ÷
+    // 524,288 = 20 per warp, and 3 global requests per warp.
+    assert_eq!(k["counters"]["warps"], 524_288.0);
+    assert_eq!(k["counters"]["insts_per_warp"], 20.0);
+    assert_eq!(k["static_shared_bytes"], 0.0);
     let models: Vec<&str> = v["models"]
         .as_array()
         .unwrap()

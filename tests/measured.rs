@@ -162,6 +162,8 @@ fn launch() -> Launch {
     Launch {
         threads_per_block: 256.0,
         blocks: 4096.0,
+        // 4,096 blocks × 8 warps.
+        warps: 32768.0,
         registers_per_thread: 16.0,
         shared_mem_per_block: 0.0,
         insts_per_warp: Some(40.0),

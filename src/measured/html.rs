@@ -243,9 +243,11 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
         if k.invocations == 1 { "" } else { "s" },
         match (k.registers_per_thread, k.shared_mem_per_block) {
             (Some(r), Some(s)) => format!(
-                " · {} registers per thread, {} B shared memory per block",
+                " · {} registers per thread, {} B shared memory per block ({} B static + {} B dynamic)",
                 format::significant(r, 4),
-                format::grouped(s, 0)
+                format::grouped(s, 0),
+                format::grouped(k.static_shared_bytes.unwrap_or(0.0), 0),
+                format::grouped(k.dynamic_shared_bytes.unwrap_or(0.0), 0)
             ),
             _ => String::new(),
         }

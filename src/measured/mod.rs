@@ -23,6 +23,16 @@ use crate::model::occupancy::{self, Config, KernelResources};
 use crate::model::Model;
 use crate::registry;
 
+/// The predictions as a JSON object keyed by model id, in the registry's order.
+fn by_model<S: serde::Serializer>(list: &[PredictionReport], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(list.len()))?;
+    for p in list {
+        map.serialize_entry(p.model, p)?;
+    }
+    map.end()
+}
+
 /// The whole comparison.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -49,11 +59,15 @@ pub struct KernelReport {
     pub registers_per_thread: Option<f64>,
     /// Static + dynamic, bytes.
     pub shared_mem_per_block: Option<f64>,
+    pub static_shared_bytes: Option<f64>,
+    pub dynamic_shared_bytes: Option<f64>,
     pub device: DeviceMatch,
     pub occupancy: OccupancyCheck,
     /// What the counters give per warp, and the achieved DRAM bandwidth.
     pub counters: Counters,
-    /// Every model that predicts a kernel's time, in the registry's order.
+    /// Every model that predicts a kernel's time, in the registry's order (in JSON, an
+    /// object keyed by the model's id).
+    #[serde(serialize_with = "by_model")]
     pub predictions: Vec<PredictionReport>,
 }
 
@@ -175,7 +189,11 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
     let threads_per_block = k.block.map(product).or_else(|| k.metric("block_size"))?;
     let blocks = k.grid.map(product).or_else(|| k.metric("grid_size"))?;
     let shared = k.static_shared_bytes.unwrap_or(0.0) + k.dynamic_shared_bytes.unwrap_or(0.0);
-    let warps = blocks * (threads_per_block / 32.0).ceil();
+    // Warps launched as the profiler counted them, else blocks × ⌈threads per block / 32⌉.
+    let warps = k
+        .metric("warps_launched")
+        .filter(|w| *w > 0.0)
+        .unwrap_or(blocks * (threads_per_block / 32.0).ceil());
     let per_warp = |total: Option<f64>| total.filter(|_| warps > 0.0).map(|t| t / warps);
     let insts_per_warp = k
         .metric("inst_per_warp")
@@ -201,6 +219,7 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
     Some(Launch {
         threads_per_block,
         blocks,
+        warps,
         registers_per_thread: k.registers_per_thread.unwrap_or(0.0),
         shared_mem_per_block: shared,
         insts_per_warp,
@@ -227,7 +246,7 @@ fn kernel_report(k: &ProfiledKernel) -> KernelReport {
     let occupancy = check_occupancy(k, launch.as_ref(), record);
     let measured_s = k.measured_s();
     let counters = launch.map_or_else(Counters::default, |l| Counters {
-        warps: Some(l.warps()),
+        warps: Some(l.warps),
         insts_per_warp: l.insts_per_warp,
         loads: l.loads,
         stores: l.stores,
@@ -253,6 +272,8 @@ fn kernel_report(k: &ProfiledKernel) -> KernelReport {
         blocks: launch.map(|l| l.blocks),
         registers_per_thread: k.registers_per_thread,
         shared_mem_per_block: launch.map(|l| l.shared_mem_per_block),
+        static_shared_bytes: k.static_shared_bytes,
+        dynamic_shared_bytes: k.dynamic_shared_bytes,
         device,
         occupancy,
         counters,

@@ -25,6 +25,8 @@ pub struct Access {
 pub struct Launch {
     pub threads_per_block: f64,
     pub blocks: f64,
+    /// Warps launched: the profiler's count, or blocks × ⌈threads per block / 32⌉.
+    pub warps: f64,
     pub registers_per_thread: f64,
     /// Static plus dynamic shared memory per block, bytes.
     pub shared_mem_per_block: f64,
@@ -41,11 +43,6 @@ pub struct Launch {
 }
 
 impl Launch {
-    /// Warps the launch runs: blocks × ⌈threads per block / 32⌉.
-    pub fn warps(&self) -> f64 {
-        self.blocks * (self.threads_per_block / 32.0).ceil()
-    }
-
     /// Global memory instructions (loads and stores) per warp, where the profile counts both.
     pub fn memory_insts_per_warp(&self) -> Option<f64> {
         match (self.loads, self.stores) {

@@ -35,7 +35,7 @@ test('an Nsight Compute CSV fills the table, the summary and the scatter with th
   for (const [i, k] of cli.kernels.entries()) {
     // The page's numbers are the CLI's, to the last digit.
     assert.equal(Number(rows[i].measured), k.measured_s);
-    for (const p of k.predictions) {
+    for (const p of Object.values(k.predictions)) {
       const [, time, ratio] = rows[i].models.find(([m]) => m === p.model);
       assert.equal(Number(time), p.time_s, `${k.name} ${p.model}`);
       assert.equal(Number(ratio), p.ratio, `${k.name} ${p.model}`);
@@ -74,7 +74,7 @@ test('a kernel opens its model with its inputs and its measured time', async () 
   await dropFile(page, 'ncu_counters_a100.csv', readFileSync(fixture('ncu_counters_a100.csv')));
   await page.waitForSelector('#measured-kernels tbody tr');
   const cli = cliJson(['analyze', 'measured', fixture('ncu_counters_a100.csv')]);
-  const hk = cli.kernels[0].predictions.find((p) => p.model === 'hong-kim');
+  const hk = cli.kernels[0].predictions['hong-kim'];
   await page.click('#kernel-row-0 td[data-model="hong-kim"] a');
   await ready(page);
   // The model's page on the kernel: its launch from the profile, the measured time beside

@@ -52,11 +52,11 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
                 "sectors per uncoalesced request",
             ));
         }
-    } else if let Some(bytes) = l.dram_bytes.filter(|_| l.warps() > 0.0) {
+    } else if let Some(bytes) = l.dram_bytes.filter(|_| l.warps > 0.0) {
         // No request counts: the DRAM traffic as coalesced 128-byte memory warps.
         set.push(LaunchInput::profile(
             "coal_mem_insts",
-            (bytes / (128.0 * l.warps())).round(),
+            (bytes / (128.0 * l.warps)).round(),
             "DRAM bytes ÷ (128 B × warps): the file counts no requests",
         ));
         set.push(LaunchInput::profile(
