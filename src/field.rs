@@ -300,6 +300,12 @@ impl Field {
         self.default = DefaultValue::Auto;
         self
     }
+    /// May be `auto` (derived), though its default stays a number: links without it keep
+    /// meaning that number.
+    pub const fn or_auto(mut self) -> Field {
+        self.auto = true;
+        self
+    }
     /// May be left empty: the default becomes [`Value::Absent`].
     pub const fn optional(mut self) -> Field {
         self.optional = true;

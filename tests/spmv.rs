@@ -570,3 +570,69 @@ fn time_against_the_reference_time() {
         assert_close!(y.unwrap(), 0.082 + p * (x - 0.07699999999999999));
     }
 }
+
+/// `t_ref_ms=auto`: T_Ref estimated from the matrix's statistics by the C2050's own lines
+/// (docs/models.md, "T_Ref from the matrix"), worked by hand from Table II's numbers. With the
+/// C2050 as the target, T_Tar = T_Ref, so the headline is the estimate.
+#[test]
+fn t_ref_estimated_from_the_matrix_by_hand() {
+    let small = "model=spmv&target=c2050&t_ref_ms=auto&n_r=1000&nnz=6000&p_nz_csr=5&p_nz_ell=9&hyb_thd=5&nnz_hyb_coo=400";
+    let t = |kernel: &str| num(&eval(&format!("{small}&kernel={kernel}")), "t_tar_ms");
+    // CSR, P_NZ_CSR = 5 ≤ 1024 (LT): I_Ref_CSR = ⌈1000/672⌉ = 2, T0_Ref = 0.00027·1 + 0.078 =
+    // 0.07827 (= T00), T1_Ref = 0.00027·5 + 0.078 = 0.07935, E1 = 0.07827 + 0.0061·(2 − 1) =
+    // 0.08437: T_Ref = 0.07935/0.07827 · 0.08437 = 0.0855341702 ms.
+    assert_close!(t("csr"), 0.07935 / 0.07827 * 0.08437);
+    assert!((t("csr") - 0.085_534_170_2).abs() < 1e-10);
+    // ELL: I_Ref_ELL = 1, B1 = 0.011·1 + 0.062 − 0.002·4·1 = 0.065; + 0.002·1·9 = 0.083 ms.
+    assert_close!(t("ell"), 0.083);
+    // COO: ⌈6000/21504⌉ = 1 strip: T0 = 0.05 ms.
+    assert_close!(t("coo"), 0.05);
+    // HYB case 3: ELL at width 5 (0.065 + 0.002·5 = 0.075) + COO for 400 non-zeros (0.05).
+    assert_close!(t("hyb"), 0.125);
+    // FEM/Cantilever's size (the example): I = ⌈62451/672⌉ = 93, T1_Ref = 0.00027·64 + 0.078:
+    // 0.09528/0.07827 · (0.07827 + 0.0061·92) = 0.77844 ms, near the example's illustrative 0.8.
+    let e = eval("model=spmv&target=c2050&t_ref_ms=auto");
+    assert_close!(num(&e, "t_tar_ms"), 0.09528 / 0.07827 * (0.07827 + 0.0061 * 92.0));
+    let i = model().field_index("t_ref_ms").unwrap();
+    assert_close!(e.inputs[i].num().unwrap(), num(&e, "t_tar_ms"));
+    assert!(e.notes.iter().any(|n| n.id == "t-ref-estimated"));
+    // Above the reference's threshold (RT, X02 = 1024): T0_Ref = 0.00029·1024 + 0.066 =
+    // 0.36296 (= T02), T1_Ref = 0.00029·2000 + 0.066 = 0.646, ⌈1344/672⌉ = 2 strips:
+    // 0.646/0.36296 · (0.36296 + 0.06) = 0.75278863 ms.
+    let e = eval("model=spmv&target=c2050&t_ref_ms=auto&n_r=1344&p_nz_csr=2000&p_nz_ell=2000");
+    assert_close!(num(&e, "t_tar_ms"), 0.646 / 0.36296 * 0.42296);
+    // Two matrices, two predictions on the K20m (a typed T_Ref would give one).
+    let k20m = |q: &str| num(&eval(&format!("model=spmv&target=k20m&t_ref_ms=auto&{q}")), "t_tar_ms");
+    assert!(k20m("n_r=1000&p_nz_csr=5&p_nz_ell=9") < k20m("n_r=200000&p_nz_csr=20&p_nz_ell=40"));
+}
+
+/// A link without `t_ref_ms=auto` behaves as before; a typed T_Ref is used as typed; what the
+/// estimate needs and lacks names T_Ref's field.
+#[test]
+fn t_ref_auto_keeps_old_links_and_names_what_it_lacks() {
+    let e = eval("model=spmv&target=c2050");
+    assert_close!(num(&e, "t_tar_ms"), 0.8);
+    assert!(!e.notes.iter().any(|n| n.id == "t-ref-estimated"));
+    assert_close!(num(&eval("model=spmv&target=c2050&t_ref_ms=1.5"), "t_tar_ms"), 1.5);
+    let (state, _) = from_query("model=spmv&t_ref_ms=auto&n_r=5&nnz=8&p_nz_csr=2&p_nz_ell=3");
+    let back = to_query(&state);
+    assert!(back.contains("t_ref_ms=auto"), "{back}");
+    let err = |q: &str| {
+        let (state, _) = from_query("model=spmv&t_ref_ms=auto");
+        let mut p = state.params.clone();
+        for part in q.split('&') {
+            let (k, v) = part.split_once('=').unwrap();
+            p.set(k, model().field(k).unwrap().parse(v).unwrap());
+        }
+        (model().evaluate)(&p, state.device).expect_err(q)
+    };
+    let e = err("kernel=coo");
+    assert_eq!(e.field, "t_ref_ms");
+    assert!(e.message.contains("(nnz)"), "{}", e.message);
+    let e = err("kernel=hyb&nnz=4007383");
+    assert_eq!(e.field, "t_ref_ms");
+    assert!(e.message.contains("(nnz_hyb_coo)"), "{}", e.message);
+    // The histogram's non-zeros beyond a width: rows of 2, 1, 0, 3, 2 beyond 1 → 1 + 2 + 1.
+    assert_eq!(spmv::beyond(&[(0, 1), (1, 1), (2, 2), (3, 1)], 1), 4);
+    assert_eq!(spmv::beyond(&[(0, 1), (1, 1), (2, 2), (3, 1)], 0), 8);
+}

@@ -198,6 +198,19 @@ pub const FIELDS: &[Field] = &[
         "§4.4: rows longer than this spill into the COO part",
     ),
     num(
+        "nnz_hyb_coo",
+        "",
+        "Non-zeros beyond HYB_THD (HYB's COO part)",
+        "non-zeros",
+        0.0,
+        1e12,
+        true,
+        0.0,
+        MATRIX,
+        "optional, from a loaded matrix at its HYB_THD: the HYB estimate of T_Ref needs it",
+    )
+    .optional(),
+    num(
         "t_ref_ms",
         "T_Ref",
         "Measured time on the C2050 (this kernel)",
@@ -207,8 +220,9 @@ pub const FIELDS: &[Field] = &[
         false,
         0.8,
         REFERENCE,
-        "illustrative: type your C2050's measured time for the chosen kernel",
+        "illustrative: type your C2050's measured time for the chosen kernel, or auto: estimated from the matrix by Table II's lines",
     )
+    .or_auto()
     .sweepable(),
     reference_line_time(
         "t00",
@@ -519,6 +533,11 @@ pub const NOTE_REF_TIMES: ReadingNote = ReadingNote {
     text: "Table II does not print the C2050's benchmark times: T00–T02 are read from its own line C1_Ref·X0 + B0 unless you type them, and T0 (COO) is illustrative.",
 };
 
+pub const NOTE_T_REF_ESTIMATED: ReadingNote = ReadingNote {
+    id: "t-ref-estimated",
+    text: "T_Ref estimated from the matrix: the C2050's own baseline lines (Table II) at the matrix's statistics — CSR (T1_Ref/T0_Ref)·(T00 + C2_Ref·(I_Ref_CSR − 1)), ELL B1 + C_Ref_ELL·I_Ref_ELL·P_NZ_ELL, COO T0 + C_Ref_COO·(⌈nnz/S_Ref_COO⌉ − 1), HYB its ELL part plus its COO part. It is not a measurement: type the C2050's measured time.",
+};
+
 pub const NOTES: &[ReadingNote] = &[
     NOTE_CSR_CASES,
     NOTE_LT_RT,
@@ -526,6 +545,7 @@ pub const NOTES: &[ReadingNote] = &[
     NOTE_ELL_LINES,
     NOTE_ESTIMATED,
     NOTE_REF_TIMES,
+    NOTE_T_REF_ESTIMATED,
 ];
 
 /// Table I's GPUs, as targets of the paper's evaluation (§5).
@@ -585,6 +605,8 @@ pub struct Inputs {
     pub kernel: Kernel,
     pub matrix: Matrix,
     pub t_ref_ms: f64,
+    /// T_Ref is `auto`: estimated from the matrix (not a measurement).
+    pub t_ref_estimated: bool,
     pub reference: Reference,
     pub target: &'static Device,
     pub measured: Target,
@@ -814,19 +836,53 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
         }
     };
 
-    let t_ref_ms = num("t_ref_ms").unwrap_or(1.0);
     let mut t_ref_by_kernel = [
         num("t_ref_csr_ms"),
         num("t_ref_ell_ms"),
         num("t_ref_coo_ms"),
         num("t_ref_hyb_ms"),
     ];
+    // `auto`: T_Ref estimated from the matrix's statistics by Table II's own lines, and so
+    // are the other formats' C2050 times not typed.
+    let t_ref_estimated = matches!(p.get("t_ref_ms"), Some(Value::Auto));
+    let t_ref_ms = if t_ref_estimated {
+        let nnz_hyb_coo = num("nnz_hyb_coo");
+        let estimate = |k| estimated_t_ref(k, &matrix, nnz_hyb_coo, &reference, &sizes);
+        let t = estimate(kernel).map_err(|m| {
+            let (field, what) = match m {
+                Missing::Nnz => ("nnz", "the non-zeros"),
+                Missing::NnzHybCoo => ("nnz_hyb_coo", "the non-zeros beyond HYB_THD"),
+            };
+            InputError::new(
+                "t_ref_ms",
+                format!("cannot be estimated from the matrix without {what} ({field}): load the matrix, type it, or type the C2050's measured time"),
+            )
+        })?;
+        derived.push((
+            "t_ref_ms",
+            format!(
+                "estimated from the matrix: Table II's C2050 lines for {} — not a measurement; type the C2050's measured time",
+                kernel.name()
+            ),
+        ));
+        derived_values.push(("t_ref_ms", Value::Num(t)));
+        for k in Kernel::ALL {
+            let slot = &mut t_ref_by_kernel[k as usize];
+            if slot.is_none() {
+                *slot = estimate(k).ok();
+            }
+        }
+        t
+    } else {
+        num("t_ref_ms").unwrap_or(1.0)
+    };
     t_ref_by_kernel[kernel as usize] = Some(t_ref_ms);
 
     Ok(Inputs {
         kernel,
         matrix,
         t_ref_ms,
+        t_ref_estimated,
         reference,
         target,
         measured,
@@ -1021,6 +1077,9 @@ impl Spmv {
             notes.push(NOTE_ESTIMATED);
         }
         notes.push(NOTE_REF_TIMES);
+        if self.inputs.t_ref_estimated {
+            notes.push(NOTE_T_REF_ESTIMATED);
+        }
         notes
     }
 
@@ -1079,7 +1138,8 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("p_nz_csr", "P_NZ_CSR: the mode of the rows' non-zero counts (§3)."),
     ("p_nz_ell", "P_NZ_ELL: the longest row's non-zero count (§3)."),
     ("hyb_thd", "HYB_THD: rows' first HYB_THD non-zeros go in the ELL part, the rest in COO."),
-    ("t_ref_ms", "T_Ref: the kernel's measured time for this matrix on the reference, the Tesla C2050."),
+    ("nnz_hyb_coo", "The non-zeros beyond HYB_THD in each row, summed: HYB's COO part (from a loaded matrix)."),
+    ("t_ref_ms", "T_Ref: the kernel's measured time for this matrix on the reference, the Tesla C2050; auto estimates it from the matrix by Table II's lines."),
     ("target", "The GPU the time is predicted for."),
     ("targets", "The GPUs the comparison shows; each one other than the target is estimated."),
     ("s_tar_csr", "S_Tar_CSR = #SM × warps per SM: rows of a CSR strip on the target (a warp per row)."),

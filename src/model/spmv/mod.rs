@@ -428,6 +428,63 @@ pub fn predict(m: &Matrix, r: &Reference, t: &Target, x: &Sizes) -> Prediction {
     }
 }
 
+/// Why T_Ref cannot be estimated from a matrix's statistics: the statistic it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Missing {
+    /// COO's strips count non-zeros (`nnz`).
+    Nnz,
+    /// HYB's COO part: the non-zeros beyond HYB_THD (`nnz_hyb_coo`).
+    NnzHybCoo,
+}
+
+/// T_Ref estimated for a matrix from the reference's own baseline lines (§3 (4), §4; Table
+/// II's constants), before anyone measured it — docs/models.md, "T_Ref from the matrix":
+///
+/// - CSR (§4.1.2's E = E0 · E1): E0 = T1_Ref / T0_Ref, E1 = E_Ref_CSR(I_Ref_CSR), the line
+///   over strips of slope C2_Ref through M1's time at one strip (T00, or T02 above the
+///   reference's threshold): E1 = T0x + C2_Ref · (I_Ref_CSR − 1), I_Ref_CSR = ⌈N_R/S_Ref_CSR⌉.
+///   LT constants and X00 up to REF_CSR_THD, RT and X02 above it.
+/// - ELL (§4.2.2): relationship-1 at A's strips, B1 + C_Ref_ELL · I_Ref_ELL · P_NZ_ELL.
+/// - COO (§4.3.2): the line over strips through T0 at one strip,
+///   T0 + C_Ref_COO · (⌈nnz/S_Ref_COO⌉ − 1).
+/// - HYB (§4.4.2, the sum of its parts): case 1 ELL's, case 2 COO's, case 3 ELL's at width
+///   HYB_THD plus COO's for the `nnz_hyb_coo` non-zeros beyond it.
+pub fn estimated_t_ref(
+    k: Kernel,
+    m: &Matrix,
+    nnz_hyb_coo: Option<f64>,
+    r: &Reference,
+    x: &Sizes,
+) -> Result<f64, Missing> {
+    let ell = |width: f64| {
+        let i = strips(m.n_r, r.s_ell);
+        b_ell(&r.e_ell, r.c_ell, x.x1, i) + r.c_ell * i * width
+    };
+    let coo = |nnz: Option<f64>, missing: Missing| {
+        nnz.map(|n| r.t0 + r.c_coo * (strips(n, r.s_coo) - 1.0))
+            .ok_or(missing)
+    };
+    match k {
+        Kernel::Csr => {
+            let (c1, c2, b0, j) = if m.p_nz_csr > r.csr_thd {
+                (r.c1_csr_rt, r.c2_csr_rt, r.b0_rt, 2)
+            } else {
+                (r.c1_csr_lt, r.c2_csr_lt, r.b0_lt, 0)
+            };
+            let e0 = t1_ref(c1, m.p_nz_csr, b0) / t0_ref(c1, x.x0[j], b0);
+            let e1 = r.t0x[j] + c2 * (strips(m.n_r, r.s_csr) - 1.0);
+            Ok(e0 * e1)
+        }
+        Kernel::Ell => Ok(ell(m.p_nz_ell)),
+        Kernel::Coo => coo(m.nnz, Missing::Nnz),
+        Kernel::Hyb => match hyb_case(m.hyb_thd, m.p_nz_ell) {
+            HybCase::AllEll => Ok(ell(m.p_nz_ell)),
+            HybCase::AllCoo => coo(m.nnz, Missing::Nnz),
+            HybCase::Both => Ok(ell(m.hyb_thd) + coo(nnz_hyb_coo, Missing::NnzHybCoo)?),
+        },
+    }
+}
+
 /// Table II's constants, with the reference's benchmark times T00–T02 read from Table II's own
 /// line T0_Ref = C1_Ref·X0 + B0 at the given sizes, and T0 as given.
 pub fn table_ii(x: &Sizes, t0: f64) -> Reference {
@@ -498,16 +555,26 @@ pub fn estimated_target(r: &Reference, limits: Limits, bw_ratio: f64, x: &Sizes)
 }
 
 /// The query fragment that sets a matrix's statistics in this model (the link carries these,
-/// never the matrix): `n_r`, `nnz`, `p_nz_csr`, `p_nz_ell` and the suggested `hyb_thd`.
+/// never the matrix): `n_r`, `nnz`, `p_nz_csr`, `p_nz_ell`, the suggested `hyb_thd` and the
+/// non-zeros beyond it, `nnz_hyb_coo`.
 pub fn stats_query(s: &crate::analysis::MatrixStats) -> String {
     format!(
-        "n_r={}&nnz={}&p_nz_csr={}&p_nz_ell={}&hyb_thd={}",
+        "n_r={}&nnz={}&p_nz_csr={}&p_nz_ell={}&hyb_thd={}&nnz_hyb_coo={}",
         s.rows,
         s.nnz,
         s.p_nz_csr.max(1),
         s.p_nz_ell.max(1),
-        s.hyb_thd
+        s.hyb_thd,
+        beyond(&s.histogram, s.hyb_thd)
     )
+}
+
+/// The non-zeros beyond `width` in each row (HYB's COO part), from a row-length histogram.
+pub fn beyond(histogram: &[(u64, u64)], width: u64) -> u64 {
+    histogram
+        .iter()
+        .map(|&(len, rows)| len.saturating_sub(width) * rows)
+        .sum()
 }
 
 /// No profiled launch gives what the model takes (a matrix and its reference time, a

@@ -32,10 +32,15 @@ fn ms(v: f64) -> String {
 fn summary(good: &Good) -> String {
     typed(good).map_or(String::new(), |r| {
         format!(
-            "{} on {} · {}",
+            "{} on {} · {}{}",
             ms(r.t_tar_ms),
             r.inputs.target.name,
-            r.inputs.kernel.name()
+            r.inputs.kernel.name(),
+            if r.inputs.t_ref_estimated {
+                " · T_Ref estimated from the matrix"
+            } else {
+                ""
+            }
         )
     })
 }
@@ -79,11 +84,28 @@ fn result(ctx: Ctx) -> AnyView {
                 r#"<p class="estimated" id="estimated"><strong>Estimated target. </strong>Nothing measured on the {target} yet: its coefficients are the C2050's scaled by the memory-bandwidth ratio, a rough guess the paper warns against. Run the benchmark plan below on the target and fit its coefficients.</p>"#
             )
         };
+        // T_Ref estimated from the matrix (`auto`): said at the headline, and asked for.
+        let (tag, prompt, t_ref_note) = if inp.t_ref_estimated {
+            (
+                r#"<span class="t-ref-tag" id="t-ref-source">from a T_Ref estimated from the matrix</span>"#.to_string(),
+                format!(
+                    r#"<p class="estimated" id="t-ref-prompt"><strong>T_Ref estimated from the matrix: {}.</strong> No one measured this matrix on the C2050: the time is read from Table II's C2050 lines at its {} rows (mode {}, longest row {}). <label for="t_ref_ms" class="t-ref-ask">Type the C2050's measured {kernel} time for this matrix</label> to predict from a measurement.</p>"#,
+                    ms(inp.t_ref_ms),
+                    format::grouped(inp.matrix.n_r, 0),
+                    format::grouped(inp.matrix.p_nz_csr, 0),
+                    format::grouped(inp.matrix.p_nz_ell, 0),
+                ),
+                " · estimated from the matrix",
+            )
+        } else {
+            (String::new(), String::new(), "")
+        };
         format!(
-            r#"<p class="result-device">{target} · {kernel}{case} · from the Tesla C2050 · Guo &amp; Wang</p><p class="headline"><span class="label">Predicted time on the target</span><span class="time" id="time" data-value="{}">{}</span></p><dl class="stats">{}<div class="stat"><dt>T_Ref (C2050)</dt><dd id="t-ref">{}</dd></div>{}{}</dl><p class="explanation" id="explanation">T_Tar = T_Init_Tar + P · (T_Ref − T_Init_Ref) = {} + {} × ({} − {}). Past initialization, {kernel} runs {speed} on the {target} {than} on the C2050.</p>{measured}"#,
+            r#"<p class="result-device">{target} · {kernel}{case} · from the Tesla C2050 · Guo &amp; Wang</p><p class="headline"><span class="label">Predicted time on the target</span><span class="time" id="time" data-value="{}">{}</span>{tag}</p>{prompt}<dl class="stats">{}<div class="stat"><dt>T_Ref (C2050)</dt><dd id="t-ref" data-value="{}">{}{t_ref_note}</dd></div>{}{}</dl><p class="explanation" id="explanation">T_Tar = T_Init_Tar + P · (T_Ref − T_Init_Ref) = {} + {} × ({} − {}). Past initialization, {kernel} runs {speed} on the {target} {than} on the C2050.</p>{measured}"#,
             format::exact(r.t_tar_ms),
             ms(r.t_tar_ms),
             stat("p", "P_Tar_Ref", rel.p, format::num(rel.p)),
+            format::exact(inp.t_ref_ms),
             ms(inp.t_ref_ms),
             stat(
                 "t-init-ref",
@@ -108,7 +130,8 @@ fn result(ctx: Ctx) -> AnyView {
 
 fn visuals(ctx: Ctx) -> AnyView {
     // A matrix read in the worker fills the matrix's fields (rows first, so that each step is
-    // valid against the ones before it).
+    // valid against the ones before it). The C2050 times typed for another matrix go: T_Ref
+    // becomes the estimate from this matrix (`auto`) until its measured time is typed.
     let on_stats = Callback::new(move |s: MatrixStats| {
         for (name, v) in [
             ("n_r", s.rows),
@@ -116,8 +139,16 @@ fn visuals(ctx: Ctx) -> AnyView {
             ("nnz", s.nnz.max(s.p_nz_ell.max(1))),
             ("p_nz_csr", s.p_nz_csr.max(1)),
             ("hyb_thd", s.hyb_thd),
+            (
+                "nnz_hyb_coo",
+                crate::model::spmv::beyond(&s.histogram, s.hyb_thd),
+            ),
         ] {
             ctx.set_text.run((name, v.to_string()));
+        }
+        ctx.set_text.run(("t_ref_ms", "auto".into()));
+        for name in ["t_ref_csr_ms", "t_ref_ell_ms", "t_ref_coo_ms", "t_ref_hyb_ms"] {
+            ctx.set_text.run((name, String::new()));
         }
     });
     let loader = (!ctx.embed).then(|| view! { <MatrixFile on_stats=on_stats/> });
