@@ -12,6 +12,7 @@ use leptos::prelude::*;
 
 use super::{Ctx, Good, Page};
 use crate::chart::svg::esc;
+use crate::field::Value;
 use crate::format;
 use crate::model::automatch::{Arch, Automatch, Cost};
 use crate::ui::analysis::{Profile, ProfileSource};
@@ -477,22 +478,153 @@ fn visuals(ctx: Ctx) -> AnyView {
         }
         l
     });
+    // The fields a profile did not give (a memory trace gives no schedule, an operation trace
+    // no memory), with the values they held then: the previous workload's, named on the page
+    // while they stay. `filling`: the next generator run fills only those.
+    let stale: RwSignal<Vec<(&'static str, Option<Value>)>> = RwSignal::new(Vec::new());
+    let filling = RwSignal::new(false);
+    // Where the schedule and the memory in use came from (a trace or generator's name).
+    let origin: RwSignal<[Option<String>; 2]> = RwSignal::new([None, None]);
     // A new derived profile fills the schedule's fields; its memory gives each architecture
     // in the list its Q_f and Q_s (again whenever the list changes).
-    let on_profile = Callback::new(move |p: Profile| {
+    let on_profile = Callback::new(move |mut p: Profile| {
+        let no_schedule = stale.with_untracked(|s| s.iter().any(|f| f.0 == "w"));
+        let mut memory_stays = false;
+        if filling.get_untracked() {
+            // From a generator, only what the trace left stale; the trace's part stays.
+            filling.set(false);
+            stale.set(Vec::new());
+            if let Some(old) = derived.get_untracked() {
+                if no_schedule {
+                    p.memory = old.memory;
+                    memory_stays = true;
+                } else {
+                    p.schedule = None;
+                    p.w_vec = None;
+                }
+            }
+        } else {
+            let missing: &[&'static str] = if p.schedule.is_none() {
+                &["w", "w_add", "w_mul", "w_vec", "s"]
+            } else if p.memory.is_empty() {
+                &["q_f", "q_s", "q_by_capacity"]
+            } else {
+                &[]
+            };
+            stale.set(ctx.good.with_untracked(|g| {
+                missing
+                    .iter()
+                    .map(|k| (*k, g.as_ref().and_then(|g| g.state.params.get(k).cloned())))
+                    .collect()
+            }));
+        }
+        origin.update(|o| {
+            if p.schedule.is_some() {
+                o[0] = Some(p.source.clone());
+            }
+            if !p.memory.is_empty() && !memory_stays {
+                o[1] = Some(p.source.clone());
+            }
+        });
         fill_schedule(ctx, &p);
         derived.set(Some(p));
     });
     let source = (!ctx.embed)
         .then(|| view! { <ProfileSource on_profile=on_profile line_sizes=line_sizes/> });
+    // The stale fields still holding the previous values, named with what to do about them.
+    let still = Memo::new(move |_| {
+        let s = stale.get();
+        ctx.good.with(|g| {
+            let g = g.as_ref()?;
+            let left: Vec<&'static str> = s
+                .iter()
+                .filter(|(k, v)| g.state.params.get(k) == v.as_ref())
+                .map(|f| f.0)
+                .collect();
+            (!left.is_empty()).then_some(left)
+        })
+    });
+    let notice = move || {
+        let left = still.get()?;
+        let schedule = left.iter().any(|k| ["w", "w_add", "w_mul", "w_vec", "s"].contains(k));
+        let names: Vec<&str> = left
+            .iter()
+            .map(|k| match *k {
+                "w" => "w (operations per level)",
+                "w_add" => "W_add",
+                "w_mul" => "W_mul",
+                "w_vec" => "W_vec",
+                "s" => "S",
+                "q_f" => "Q_f",
+                "q_s" => "Q_s",
+                _ => "q_by_capacity (each architecture's Q_f and Q_s)",
+            })
+            .collect();
+        let [sched_from, mem_from] = origin.get();
+        let (now, then) = if schedule {
+            (mem_from, sched_from)
+        } else {
+            (sched_from, mem_from)
+        };
+        let then = then.map_or("the values from before (the example's or typed)".to_string(), |t| {
+            format!("{t}'s")
+        });
+        let html = format!(
+            r#"<strong>Not from {}:</strong> {} still hold {} — {} gives only the {}, so the prediction mixes two workloads. Clear them to count only the {}, or fill them from a generator (keep them if they describe the same program)."#,
+            esc(now.as_deref().unwrap_or("the file")),
+            esc(&names.join(", ")),
+            esc(&then),
+            esc(now.as_deref().unwrap_or("the file")),
+            if schedule { "memory (Q_f, Q_s)" } else { "schedule (w, W_add, W_mul, S)" },
+            if schedule { "memory" } else { "schedule" },
+        );
+        let clear = move |_| {
+            let texts: &[(&'static str, &str)] = if schedule {
+                &[("w", "0"), ("w_add", "0"), ("w_mul", "0"), ("w_vec", "0"), ("s", "0")]
+            } else {
+                &[("q_by_capacity", ""), ("q_f", "0"), ("q_s", "0")]
+            };
+            for (k, v) in texts {
+                ctx.set_text.run((k, v.to_string()));
+            }
+            stale.set(Vec::new());
+        };
+        let fill = move |_| {
+            filling.set(true);
+            if let Some(e) = document().get_element_by_id("gen-workload") {
+                let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(e).focus();
+            }
+        };
+        Some(view! {
+            <div class="estimated" id="stale-fields" role="status">
+                <p inner_html=html></p>
+                <button type="button" id="stale-clear" on:click=clear>"Clear them"</button>
+                " "
+                <button type="button" id="stale-fill" on:click=fill>"Fill from a generator"</button>
+                {move || filling.get().then(|| view! {
+                    <p id="stale-filling">"Pick the workload and its sizes above and press Generate: only these fields are taken from it."</p>
+                })}
+            </div>
+        })
+    };
     Effect::new(move |_| {
         let rows = derived.with(|p| q_rows(p.as_ref()?, &data()?));
         if let Some(rows) = rows {
-            let now = ctx.good.with_untracked(|g| {
-                g.as_ref()
-                    .and_then(|g| g.state.params.get("q_by_capacity").cloned())
+            let (now, q) = ctx.good.with_untracked(|g| {
+                let p = g.as_ref().map(|g| &g.state.params);
+                (
+                    p.and_then(|p| p.get("q_by_capacity").cloned()),
+                    p.map(|p| (p.num("q_f"), p.num("q_s"))),
+                )
             });
-            if now != Some(crate::field::Value::Rows(rows.clone())) {
+            // The Q_f and Q_s boxes show what the first architecture uses (its row).
+            if let Some(first) = rows.first() {
+                if q != Some((Some(first[2]), Some(first[3]))) {
+                    ctx.set_text.run(("q_f", first[2].to_string()));
+                    ctx.set_text.run(("q_s", first[3].to_string()));
+                }
+            }
+            if now != Some(Value::Rows(rows.clone())) {
                 let text: Vec<String> = rows
                     .iter()
                     .map(|r| {
@@ -527,6 +659,7 @@ fn visuals(ctx: Ctx) -> AnyView {
     });
     view! {
         {source}
+        {notice}
         <section class="archs-section" aria-label="Architectures ranked">
             <h2>"Architectures ranked"</h2>
             <p class="chart-note">"Each total is T_comp + T_mem + T_syn (eqs. 3–5), drawn to scale against the slowest; the share is the part of the work each gets when they run together (§II-D2)."</p>
