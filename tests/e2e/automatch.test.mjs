@@ -104,6 +104,47 @@ test('a generator runs in the worker with progress; Cancel stops it; a small one
   await page.close();
 });
 
+test('a memory trace names the fields it leaves from the previous workload; clear them or fill them from a generator', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=automatch'));
+  await ready(page);
+  await page.setInputFiles('#trace-input', { name: 'loop.lackey', mimeType: 'text/plain', buffer: Buffer.from(lackeyTrace()) });
+  await page.waitForSelector('#stale-fields');
+  const text = await page.textContent('#stale-fields');
+  assert.match(text, /w \(operations per level\), W_add, W_mul, W_vec, S still hold/);
+  assert.match(text, /gives only the memory/);
+  // The Q_f and Q_s boxes show what is used: the i5-2400's row (64 B lines, 98,304 lines of
+  // fast memory: 32 cold misses, 32 hits at distance 31).
+  await page.waitForFunction(() => /q_by_capacity=64:98304:32:32/.test(location.search));
+  await page.waitForFunction(() => document.querySelector('#q_f').value === '32' && document.querySelector('#q_s').value === '32');
+  let cli = cliEval(await settledUrl(page));
+  assert.equal(cli.inputs.q_f, 32);
+  assert.equal(cli.inputs.w_add, 314572800, 'Heat2D\'s example still, as the notice says');
+  // Fill from a generator: only the schedule is taken; the trace's memory stays.
+  await page.click('#stale-fill');
+  await page.waitForSelector('#stale-filling');
+  await page.fill('#gen-heat2d-n', '6');
+  await page.fill('#gen-heat2d-steps', '1');
+  await page.click('#gen-run');
+  await page.waitForFunction(() => /[?&]w=16\*4(&|$)/.test(location.search));
+  await page.waitForFunction(() => !document.querySelector('#stale-fields'));
+  cli = cliEval(await settledUrl(page));
+  assert.equal(cli.inputs.w_add, 48);
+  assert.equal(cli.inputs.s, 1);
+  assert.match(new URL(page.url()).search, /q_by_capacity=64:98304:32:32/, 'the trace\'s memory, not the generator\'s 80 references');
+  // Again, then Clear: the schedule's fields are emptied, the prediction is the memory alone.
+  await page.setInputFiles('#trace-input', { name: 'loop.lackey', mimeType: 'text/plain', buffer: Buffer.from(lackeyTrace()) });
+  await page.waitForSelector('#stale-fields');
+  assert.match(await page.textContent('#stale-fields'), /still hold the values of Heat2D, 6 × 6 grid/);
+  await page.click('#stale-clear');
+  await page.waitForFunction(() => /[?&]w=0(&|$)/.test(location.search) && /[?&]w_add=0(&|$)/.test(location.search) && /[?&]s=0(&|$)/.test(location.search));
+  await page.waitForFunction(() => !document.querySelector('#stale-fields'));
+  cli = cliEval(await settledUrl(page));
+  assert.equal(cli.outputs.t_comp_s, 0);
+  assert.equal(cli.outputs.t_syn_s, 0);
+  await page.close();
+});
+
 /** Lackey's output for a loop over 2 KiB twice (64 B lines: 32 cold, then 32 at distance 31). */
 function lackeyTrace() {
   const lines = ['==42== Lackey, an example Valgrind tool', 'I  04001000,3'];

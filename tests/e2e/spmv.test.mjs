@@ -127,6 +127,48 @@ test('a Matrix Market file is read in the worker and fills the matrix fields; th
   await page.close();
 });
 
+test('a loaded matrix drives the prediction: T_Ref estimated from the matrix, labelled and asked for, until typed', async () => {
+  const page = await app.env.context.newPage();
+  // A link without the new state behaves as before: the example's illustrative 0.8 ms.
+  await page.goto(link('model=spmv&target=k20m'));
+  await ready(page);
+  const example = Number(await page.getAttribute('#time', 'data-value'));
+  assert.ok(Math.abs(example - 0.5667478021978022) < 1e-12);
+  assert.equal(await page.$('#t-ref-source'), null);
+  // Rows of 2, 1, 0, 3, 2: one CSR strip, T_Ref = T1_Ref = 0.00027·2 + 0.078 = 0.07854 ms.
+  await page.setInputFiles('#matrix-input', { name: 'demo.mtx', mimeType: 'text/plain', buffer: Buffer.from(GENERAL) });
+  await page.waitForFunction(() => /[?&]n_r=5&/.test(location.search) && /[?&]t_ref_ms=auto(&|$)/.test(location.search));
+  await page.waitForSelector('#t-ref-source');
+  assert.match(await page.textContent('#t-ref-source'), /estimated from the matrix/);
+  assert.match(await page.textContent('#t-ref-prompt'), /T_Ref estimated from the matrix.*Type the C2050's measured CSR time for this matrix/);
+  assert.equal(await page.getAttribute('#t-ref-prompt label', 'for'), 't_ref_ms');
+  assert.ok(Math.abs(Number(await page.getAttribute('#t-ref', 'data-value')) - 0.07854) < 1e-12);
+  let cli = cliEval(await settledUrl(page));
+  const first = Number(await page.getAttribute('#time', 'data-value'));
+  assert.equal(first, cli.outputs.t_tar_ms);
+  assert.notEqual(first, example);
+  // A second matrix, 1,500 rows of 5: three CSR strips on the C2050, another prediction.
+  const rows = [];
+  for (let r = 1; r <= 1500; r++) for (let c = 1; c <= 5; c++) rows.push(`${r} ${c} 1`);
+  await page.setInputFiles('#matrix-input', { name: 'five.mtx', mimeType: 'text/plain',
+    buffer: Buffer.from(`%%MatrixMarket matrix coordinate real general\n1500 5 7500\n${rows.join('\n')}\n`) });
+  await page.waitForFunction(() => /[?&]n_r=1500&/.test(location.search));
+  await page.waitForFunction((f) => Number(document.querySelector('#time')?.dataset.value) !== f, first);
+  cli = cliEval(await settledUrl(page));
+  const second = Number(await page.getAttribute('#time', 'data-value'));
+  assert.equal(second, cli.outputs.t_tar_ms);
+  assert.ok(second > first, `${second} > ${first}`);
+  // (0.00027·5 + 0.078)/(0.00027 + 0.078) · (0.07827 + 0.0061·2), as tests/spmv.rs works it.
+  assert.ok(Math.abs(Number(await page.getAttribute('#t-ref', 'data-value')) - 0.07935 / 0.07827 * (0.07827 + 0.0122)) < 1e-12);
+  assert.match(await page.textContent('#t-ref-source'), /estimated from the matrix/);
+  // Typing the measured time removes the label.
+  await page.fill('#t_ref_ms', '0.2');
+  await page.waitForFunction(() => /[?&]t_ref_ms=0\.2(&|$)/.test(location.search));
+  await page.waitForFunction(() => !document.querySelector('#t-ref-source'));
+  assert.equal(await page.$('#t-ref-prompt'), null);
+  await page.close();
+});
+
 test('a malformed or dense file is an error naming its line, and changes nothing', async () => {
   const page = await app.env.context.newPage();
   await page.goto(link('model=spmv'));

@@ -567,7 +567,7 @@ fn visuals(ctx: Ctx) -> AnyView {
             (sched_from, mem_from)
         };
         let then = then.map_or("the values from before (the example's or typed)".to_string(), |t| {
-            format!("{t}'s")
+            format!("the values of {t}")
         });
         let html = format!(
             r#"<strong>Not from {}:</strong> {} still hold {} — {} gives only the {}, so the prediction mixes two workloads. Clear them to count only the {}, or fill them from a generator (keep them if they describe the same program)."#,
