@@ -490,9 +490,11 @@ fn visuals(ctx: Ctx) -> AnyView {
     let on_profile = Callback::new(move |mut p: Profile| {
         let no_schedule = stale.with_untracked(|s| s.iter().any(|f| f.0 == "w"));
         let mut memory_stays = false;
-        if filling.get_untracked() {
+        // A generator gives both parts (a trace one): a trace read meanwhile is no filler.
+        let fills = filling.get_untracked() && p.schedule.is_some() && !p.memory.is_empty();
+        filling.set(false);
+        if fills {
             // From a generator, only what the trace left stale; the trace's part stays.
-            filling.set(false);
             stale.set(Vec::new());
             if let Some(old) = derived.get_untracked() {
                 if no_schedule {
