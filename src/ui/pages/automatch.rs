@@ -458,6 +458,64 @@ fn q_rows(p: &Profile, r: &Automatch) -> Option<Vec<Vec<f64>>> {
     Some(rows)
 }
 
+/// The schedule's fields, which a memory trace does not give.
+const SCHEDULE: [&str; 5] = ["w", "w_add", "w_mul", "w_vec", "s"];
+
+/// What the last trace left from the previous workload: each field with the value it held
+/// then, where the schedule and the memory in use came from, and whether the next generator
+/// run fills only those fields.
+#[derive(Clone, Default)]
+struct Stale {
+    fields: Vec<(&'static str, Option<Value>)>,
+    origin: [Option<String>; 2],
+    filling: bool,
+}
+
+/// The notice naming the fields that still hold the previous workload's values (those not
+/// changed since the trace), with Clear and Fill from a generator; empty when none are left.
+fn stale_html(st: &Stale, params: &crate::model::Params) -> String {
+    let left: Vec<&str> = st
+        .fields
+        .iter()
+        .filter(|(k, v)| params.get(k) == v.as_ref())
+        .map(|(k, _)| match *k {
+            "w" => "w (operations per level)",
+            "w_add" => "W_add",
+            "w_mul" => "W_mul",
+            "w_vec" => "W_vec",
+            "s" => "S",
+            "q_f" => "Q_f",
+            "q_s" => "Q_s",
+            _ => "q_by_capacity (each architecture's Q_f and Q_s)",
+        })
+        .collect();
+    if left.is_empty() {
+        return String::new();
+    }
+    let schedule = st.fields[0].0 == "w";
+    let [sched, mem] = &st.origin;
+    let (now, then) = if schedule { (mem, sched) } else { (sched, mem) };
+    let now = esc(now.as_deref().unwrap_or("the file"));
+    let then = then.as_ref().map_or(
+        "the values from before (the example's or typed)".to_string(),
+        |t| format!("the values of {}", esc(t)),
+    );
+    let (gives, counts) = if schedule {
+        ("memory (Q_f, Q_s)", "memory")
+    } else {
+        ("schedule (w, W_add, W_mul, S)", "schedule")
+    };
+    format!(
+        r#"<div class="estimated" id="stale-fields" role="status"><p><strong>Not from {now}:</strong> {} still hold {then} — {now} gives only the {gives}, so the prediction mixes two workloads. Clear them to count only the {counts}, or fill them from a generator (keep them if they describe the same program).</p><button type="button" id="stale-clear">Clear them</button> <button type="button" id="stale-fill">Fill from a generator</button>{}</div>"#,
+        left.join(", "),
+        if st.filling {
+            r#"<p id="stale-filling">Pick the workload and its sizes above and press Generate: only these fields are taken from it.</p>"#
+        } else {
+            ""
+        }
+    )
+}
+
 fn visuals(ctx: Ctx) -> AnyView {
     // Read where needed: a memo of its own type would cost more code than the reads.
     let data = move || ctx.good.with(|g| g.as_ref().and_then(typed));
@@ -480,134 +538,80 @@ fn visuals(ctx: Ctx) -> AnyView {
     });
     // The fields a profile did not give (a memory trace gives no schedule, an operation trace
     // no memory), with the values they held then: the previous workload's, named on the page
-    // while they stay. `filling`: the next generator run fills only those.
-    let stale: RwSignal<Vec<(&'static str, Option<Value>)>> = RwSignal::new(Vec::new());
-    let filling = RwSignal::new(false);
-    // Where the schedule and the memory in use came from (a trace or generator's name).
-    let origin: RwSignal<[Option<String>; 2]> = RwSignal::new([None, None]);
+    // while they stay.
+    let stale: RwSignal<Stale> = RwSignal::new(Stale::default());
     // A new derived profile fills the schedule's fields; its memory gives each architecture
     // in the list its Q_f and Q_s (again whenever the list changes).
     let on_profile = Callback::new(move |mut p: Profile| {
-        let no_schedule = stale.with_untracked(|s| s.iter().any(|f| f.0 == "w"));
-        let mut memory_stays = false;
+        let mut st = stale.get_untracked();
         // A generator gives both parts (a trace one): a trace read meanwhile is no filler.
-        let fills = filling.get_untracked() && p.schedule.is_some() && !p.memory.is_empty();
-        filling.set(false);
+        let fills = st.filling && p.schedule.is_some() && !p.memory.is_empty();
+        let mut memory_stays = false;
         if fills {
             // From a generator, only what the trace left stale; the trace's part stays.
-            stale.set(Vec::new());
             if let Some(old) = derived.get_untracked() {
-                if no_schedule {
+                if st.fields.first().is_some_and(|f| f.0 == "w") {
                     p.memory = old.memory;
                     memory_stays = true;
                 } else {
                     p.schedule = None;
-                    p.w_vec = None;
                 }
             }
+            st.fields.clear();
         } else {
             let missing: &[&'static str] = if p.schedule.is_none() {
-                &["w", "w_add", "w_mul", "w_vec", "s"]
+                &SCHEDULE
             } else if p.memory.is_empty() {
                 &["q_f", "q_s", "q_by_capacity"]
             } else {
                 &[]
             };
-            stale.set(ctx.good.with_untracked(|g| {
+            st.fields = ctx.good.with_untracked(|g| {
                 missing
                     .iter()
                     .map(|k| (*k, g.as_ref().and_then(|g| g.state.params.get(k).cloned())))
                     .collect()
-            }));
+            });
         }
-        origin.update(|o| {
-            if p.schedule.is_some() {
-                o[0] = Some(p.source.clone());
-            }
-            if !p.memory.is_empty() && !memory_stays {
-                o[1] = Some(p.source.clone());
-            }
-        });
+        st.filling = false;
+        if p.schedule.is_some() {
+            st.origin[0] = Some(p.source.clone());
+        }
+        if !p.memory.is_empty() && !memory_stays {
+            st.origin[1] = Some(p.source.clone());
+        }
+        stale.set(st);
         fill_schedule(ctx, &p);
         derived.set(Some(p));
     });
     let source = (!ctx.embed)
         .then(|| view! { <ProfileSource on_profile=on_profile line_sizes=line_sizes/> });
-    // The stale fields still holding the previous values, named with what to do about them.
-    let still = Memo::new(move |_| {
-        let s = stale.get();
-        ctx.good.with(|g| {
-            let g = g.as_ref()?;
-            let left: Vec<&'static str> = s
-                .iter()
-                .filter(|(k, v)| g.state.params.get(k) == v.as_ref())
-                .map(|f| f.0)
-                .collect();
-            (!left.is_empty()).then_some(left)
-        })
-    });
+    // The stale fields still holding the previous values, named with what to do about them
+    // (HTML text, one delegated click).
     let notice = move || {
-        let left = still.get()?;
-        let schedule = left.iter().any(|k| ["w", "w_add", "w_mul", "w_vec", "s"].contains(k));
-        let names: Vec<&str> = left
-            .iter()
-            .map(|k| match *k {
-                "w" => "w (operations per level)",
-                "w_add" => "W_add",
-                "w_mul" => "W_mul",
-                "w_vec" => "W_vec",
-                "s" => "S",
-                "q_f" => "Q_f",
-                "q_s" => "Q_s",
-                _ => "q_by_capacity (each architecture's Q_f and Q_s)",
-            })
-            .collect();
-        let [sched_from, mem_from] = origin.get();
-        let (now, then) = if schedule {
-            (mem_from, sched_from)
-        } else {
-            (sched_from, mem_from)
-        };
-        let then = then.map_or("the values from before (the example's or typed)".to_string(), |t| {
-            format!("the values of {t}")
-        });
-        let html = format!(
-            r#"<strong>Not from {}:</strong> {} still hold {} — {} gives only the {}, so the prediction mixes two workloads. Clear them to count only the {}, or fill them from a generator (keep them if they describe the same program)."#,
-            esc(now.as_deref().unwrap_or("the file")),
-            esc(&names.join(", ")),
-            esc(&then),
-            esc(now.as_deref().unwrap_or("the file")),
-            if schedule { "memory (Q_f, Q_s)" } else { "schedule (w, W_add, W_mul, S)" },
-            if schedule { "memory" } else { "schedule" },
-        );
-        let clear = move |_| {
-            let texts: &[(&'static str, &str)] = if schedule {
-                &[("w", "0"), ("w_add", "0"), ("w_mul", "0"), ("w_vec", "0"), ("s", "0")]
+        stale.with(|st| ctx.good.with(|g| Some(stale_html(st, &g.as_ref()?.state.params))))
+            .unwrap_or_default()
+    };
+    let on_notice = move |ev: web_sys::MouseEvent| {
+        let id = event_target::<web_sys::Element>(&ev).id();
+        let schedule = stale.with_untracked(|s| s.fields.first().is_some_and(|f| f.0 == "w"));
+        if id == "stale-clear" {
+            let fields: &[&'static str] = if schedule {
+                &SCHEDULE
             } else {
-                &[("q_by_capacity", ""), ("q_f", "0"), ("q_s", "0")]
+                &["q_by_capacity", "q_f", "q_s"]
             };
-            for (k, v) in texts {
+            for k in fields {
+                let v = if *k == "q_by_capacity" { "" } else { "0" };
                 ctx.set_text.run((k, v.to_string()));
             }
-            stale.set(Vec::new());
-        };
-        let fill = move |_| {
-            filling.set(true);
+            stale.update(|s| s.fields.clear());
+        } else if id == "stale-fill" {
+            stale.update(|s| s.filling = true);
             if let Some(e) = document().get_element_by_id("gen-workload") {
                 let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(e).focus();
             }
-        };
-        Some(view! {
-            <div class="estimated" id="stale-fields" role="status">
-                <p inner_html=html></p>
-                <button type="button" id="stale-clear" on:click=clear>"Clear them"</button>
-                " "
-                <button type="button" id="stale-fill" on:click=fill>"Fill from a generator"</button>
-                {move || filling.get().then(|| view! {
-                    <p id="stale-filling">"Pick the workload and its sizes above and press Generate: only these fields are taken from it."</p>
-                })}
-            </div>
-        })
+        }
     };
     Effect::new(move |_| {
         let rows = derived.with(|p| q_rows(p.as_ref()?, &data()?));
@@ -661,7 +665,7 @@ fn visuals(ctx: Ctx) -> AnyView {
     });
     view! {
         {source}
-        {notice}
+        <div class="html-table" on:click=on_notice inner_html=notice></div>
         <section class="archs-section" aria-label="Architectures ranked">
             <h2>"Architectures ranked"</h2>
             <p class="chart-note">"Each total is T_comp + T_mem + T_syn (eqs. 3–5), drawn to scale against the slowest; the share is the part of the work each gets when they run together (§II-D2)."</p>
