@@ -535,7 +535,7 @@ pub const NOTE_REF_TIMES: ReadingNote = ReadingNote {
 
 pub const NOTE_T_REF_ESTIMATED: ReadingNote = ReadingNote {
     id: "t-ref-estimated",
-    text: "T_Ref estimated from the matrix: the C2050's own baseline lines (Table II) at the matrix's statistics — CSR (T1_Ref/T0_Ref)·(T00 + C2_Ref·(I_Ref_CSR − 1)), ELL B1 + C_Ref_ELL·I_Ref_ELL·P_NZ_ELL, COO T0 + C_Ref_COO·(⌈nnz/S_Ref_COO⌉ − 1), HYB its ELL part plus its COO part. It is not a measurement: type the C2050's measured time.",
+    text: "T_Ref is estimated from the matrix by the C2050's own Table II lines (docs/models.md), not measured: type the C2050's measured time.",
 };
 
 pub const NOTES: &[ReadingNote] = &[
@@ -848,14 +848,10 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
     let t_ref_ms = if t_ref_estimated {
         let nnz_hyb_coo = num("nnz_hyb_coo");
         let estimate = |k| estimated_t_ref(k, &matrix, nnz_hyb_coo, &reference, &sizes);
-        let t = estimate(kernel).map_err(|m| {
-            let (field, what) = match m {
-                Missing::Nnz => ("nnz", "the non-zeros"),
-                Missing::NnzHybCoo => ("nnz_hyb_coo", "the non-zeros beyond HYB_THD"),
-            };
+        let t = estimate(kernel).map_err(|_| {
             InputError::new(
                 "t_ref_ms",
-                format!("cannot be estimated from the matrix without {what} ({field}): load the matrix, type it, or type the C2050's measured time"),
+                "cannot be estimated from the matrix without nnz (and nnz_hyb_coo, HYB's non-zeros beyond HYB_THD): load the matrix, or type the C2050's measured time",
             )
         })?;
         derived.push((

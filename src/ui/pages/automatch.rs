@@ -520,7 +520,8 @@ fn visuals(ctx: Ctx) -> AnyView {
     // Read where needed: a memo of its own type would cost more code than the reads.
     let data = move || ctx.good.with(|g| g.as_ref().and_then(typed));
     // The last profile derived in the worker (its histogram stays in the page, never in links).
-    let derived: RwSignal<Option<Profile>> = RwSignal::new(None);
+    // With it, what the last trace left from the previous workload (one signal for both).
+    let held: RwSignal<(Option<Profile>, Stale)> = RwSignal::new((None, Stale::default()));
     // The worker analyses memory at every Table I line size and the list's own.
     let line_sizes = Signal::derive(move || {
         let mut l: Vec<u64> = Vec::new();
@@ -539,17 +540,16 @@ fn visuals(ctx: Ctx) -> AnyView {
     // The fields a profile did not give (a memory trace gives no schedule, an operation trace
     // no memory), with the values they held then: the previous workload's, named on the page
     // while they stay.
-    let stale: RwSignal<Stale> = RwSignal::new(Stale::default());
     // A new derived profile fills the schedule's fields; its memory gives each architecture
     // in the list its Q_f and Q_s (again whenever the list changes).
     let on_profile = Callback::new(move |mut p: Profile| {
-        let mut st = stale.get_untracked();
+        let (old, mut st) = held.get_untracked();
         // A generator gives both parts (a trace one): a trace read meanwhile is no filler.
         let fills = st.filling && p.schedule.is_some() && !p.memory.is_empty();
         let mut memory_stays = false;
         if fills {
             // From a generator, only what the trace left stale; the trace's part stays.
-            if let Some(old) = derived.get_untracked() {
+            if let Some(old) = old {
                 if st.fields.first().is_some_and(|f| f.0 == "w") {
                     p.memory = old.memory;
                     memory_stays = true;
@@ -580,21 +580,20 @@ fn visuals(ctx: Ctx) -> AnyView {
         if !p.memory.is_empty() && !memory_stays {
             st.origin[1] = Some(p.source.clone());
         }
-        stale.set(st);
         fill_schedule(ctx, &p);
-        derived.set(Some(p));
+        held.set((Some(p), st));
     });
     let source = (!ctx.embed)
         .then(|| view! { <ProfileSource on_profile=on_profile line_sizes=line_sizes/> });
     // The stale fields still holding the previous values, named with what to do about them
     // (HTML text, one delegated click).
     let notice = move || {
-        stale.with(|st| ctx.good.with(|g| Some(stale_html(st, &g.as_ref()?.state.params))))
+        held.with(|h| ctx.good.with(|g| Some(stale_html(&h.1, &g.as_ref()?.state.params))))
             .unwrap_or_default()
     };
     let on_notice = move |ev: web_sys::MouseEvent| {
         let id = event_target::<web_sys::Element>(&ev).id();
-        let schedule = stale.with_untracked(|s| s.fields.first().is_some_and(|f| f.0 == "w"));
+        let schedule = held.with_untracked(|h| h.1.fields.first().is_some_and(|f| f.0 == "w"));
         if id == "stale-clear" {
             let fields: &[&'static str] = if schedule {
                 &SCHEDULE
@@ -605,16 +604,16 @@ fn visuals(ctx: Ctx) -> AnyView {
                 let v = if *k == "q_by_capacity" { "" } else { "0" };
                 ctx.set_text.run((k, v.to_string()));
             }
-            stale.update(|s| s.fields.clear());
+            held.update(|h| h.1.fields.clear());
         } else if id == "stale-fill" {
-            stale.update(|s| s.filling = true);
+            held.update(|h| h.1.filling = true);
             if let Some(e) = document().get_element_by_id("gen-workload") {
                 let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(e).focus();
             }
         }
     };
     Effect::new(move |_| {
-        let rows = derived.with(|p| q_rows(p.as_ref()?, &data()?));
+        let rows = held.with(|h| q_rows(h.0.as_ref()?, &data()?));
         if let Some(rows) = rows {
             let (now, q) = ctx.good.with_untracked(|g| {
                 let p = g.as_ref().map(|g| &g.state.params);
@@ -646,8 +645,8 @@ fn visuals(ctx: Ctx) -> AnyView {
     });
     let table = move || data().map(|r| archs_html(&r)).unwrap_or_default();
     let histogram = move || {
-        derived.with(|p| {
-            p.as_ref()
+        held.with(|h| {
+            h.0.as_ref()
                 .map(|p| histogram_html(p, data().as_ref()))
                 .unwrap_or_default()
         })
