@@ -228,7 +228,7 @@ fn the_cli_reads_plain_gzip_and_archives() {
             serde_json::json!([[0, 1], [1, 1], [2, 2], [3, 1]])
         );
         assert_eq!(
-            json["link"], "n_r=5&nnz=8&p_nz_csr=2&p_nz_ell=3&hyb_thd=0",
+            json["link"], "n_r=5&nnz=8&p_nz_csr=2&p_nz_ell=3&hyb_thd=0&nnz_hyb_coo=8&t_ref_ms=auto",
             "{name}"
         );
     }

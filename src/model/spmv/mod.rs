@@ -556,10 +556,11 @@ pub fn estimated_target(r: &Reference, limits: Limits, bw_ratio: f64, x: &Sizes)
 
 /// The query fragment that sets a matrix's statistics in this model (the link carries these,
 /// never the matrix): `n_r`, `nnz`, `p_nz_csr`, `p_nz_ell`, the suggested `hyb_thd` and the
-/// non-zeros beyond it, `nnz_hyb_coo`.
+/// non-zeros beyond it, `nnz_hyb_coo`; and T_Ref estimated from them (`t_ref_ms=auto`), as the
+/// page sets it when the matrix loads.
 pub fn stats_query(s: &crate::analysis::MatrixStats) -> String {
     format!(
-        "n_r={}&nnz={}&p_nz_csr={}&p_nz_ell={}&hyb_thd={}&nnz_hyb_coo={}",
+        "n_r={}&nnz={}&p_nz_csr={}&p_nz_ell={}&hyb_thd={}&nnz_hyb_coo={}&t_ref_ms=auto",
         s.rows,
         s.nnz,
         s.p_nz_csr.max(1),
