@@ -316,7 +316,7 @@ thread_local! {
 /// A drop zone with a file picker (`{id}-drop`, `{id}-input`): `on_file` gets the file
 /// dropped or chosen (the picker is cleared, so the same file can be chosen again).
 #[component]
-fn DropZone(
+pub(crate) fn DropZone(
     id: &'static str,
     accept: &'static str,
     lead: &'static str,
