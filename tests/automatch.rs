@@ -868,3 +868,60 @@ mod profile {
         assert_eq!(g.ops, w.generate(&[64]).ops);
     }
 }
+
+#[test]
+fn a_custom_architecture_starts_from_the_custom_gpu_and_says_what_is_still_needed() {
+    // Custom GPU: 80 SMs × 64 cores at 1.5 GHz, 900 GB/s, beside the K20X; nothing typed.
+    let (state, notices) = warpsight::link::from_query(
+        "model=automatch&devices=k20x,custom&device=custom&custom_cc=7.0&custom_sms=80&custom_cores_per_sm=64&custom_clock_ghz=1.5&custom_bandwidth_gbs=900",
+    );
+    assert!(notices.is_empty(), "{notices:?}");
+    let e = (state.model.evaluate)(&state.params, state.device).expect("a prediction at once");
+    let value = |k: &str| e.input(state.model, k).and_then(|v| v.num()).unwrap();
+    let how = |k: &str| {
+        e.derived
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, h)| h.clone())
+            .unwrap_or_default()
+    };
+    // From the custom GPU: 80 × 64 = 5,120 cores; 2 × 1.5 = 3 GFLOPS per core; 900 GB/s.
+    assert_eq!(value("np"), 5120.0);
+    assert_eq!(value("pi0_gflops"), 3.0);
+    assert_eq!(value("beta_s_gbs"), 900.0);
+    assert_eq!(value("vector_width"), 1.0);
+    assert_eq!(how("np"), "the custom GPU's SMs × cores per SM");
+    // The rest: the K20X's Table I row (Z 2.3 MB, L 128 B, β_f 2424 GB/s, s_0 6.5 µs), each
+    // named as still needed, all at once.
+    assert_eq!(value("z_mb"), 2.3);
+    assert_eq!(value("l_bytes"), 128.0);
+    assert_eq!(value("beta_f_gbs"), 2424.0);
+    assert_eq!(value("s0_us"), 6.5);
+    let needed: Vec<&str> = e
+        .derived
+        .iter()
+        .filter(|(_, h)| h.starts_with("still needed"))
+        .map(|(k, _)| *k)
+        .collect();
+    assert_eq!(
+        needed,
+        [
+            "z_mb",
+            "l_bytes",
+            "beta_f_gbs",
+            "alpha_f_us",
+            "alpha_s_us",
+            "s0_us"
+        ]
+    );
+    // A typed value wins.
+    let (state, _) = warpsight::link::from_query(
+        "model=automatch&devices=k20x,custom&device=custom&custom_cc=7.0&custom_sms=80&custom_cores_per_sm=64&custom_clock_ghz=1.5&custom_bandwidth_gbs=900&z_mb=6",
+    );
+    let e = (state.model.evaluate)(&state.params, state.device).unwrap();
+    assert_eq!(
+        e.input(state.model, "z_mb").and_then(|v| v.num()),
+        Some(6.0)
+    );
+    assert!(e.derived.iter().all(|(k, _)| *k != "z_mb"));
+}

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useApp, cliEval, cliJson, ready, settledUrl, assertCellsMatchCli } from './harness.mjs';
+import { useApp, cliEval, cliJson, ready, settled, settledUrl, assertCellsMatchCli } from './harness.mjs';
 
 const app = useApp();
 const link = (q) => app.link(q);
@@ -209,5 +209,23 @@ test('trace files: the page derives what `warpsight analyze` prints, and links k
   await page.waitForSelector('#profile-error');
   assert.match(await page.textContent('#profile-error'), /^bad\.txt: line 2: expected add, sub, mul, div, other, ld, st or sync, not “mov”\. Nothing was changed\.$/);
   assert.equal(await settledUrl(page), url);
+  await page.close();
+});
+
+test('adding the custom architecture keeps the prediction, moves nothing, and names what is still needed at once', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=automatch'));
+  await ready(page);
+  const box = page.locator('input[type=checkbox][value="custom"]');
+  const before = await box.boundingBox();
+  await box.check();
+  await page.waitForSelector('#custom-device');
+  await settled(page);
+  const after = await box.boundingBox();
+  assert.ok(Math.abs(after.y - before.y) < 2, `the box moved ${after.y - before.y} px`);
+  // Still a prediction (not an error), the custom architecture ranked with the rest.
+  assert.equal(await page.$('#result.stale'), null);
+  const hints = await page.$$eval('.field-hint', (ps) => ps.map((p) => p.textContent).filter((t) => t.includes('still needed')));
+  assert.equal(hints.length, 6, JSON.stringify(hints));
   await page.close();
 });
