@@ -115,7 +115,7 @@ pub fn duration(seconds: f64) -> String {
 /// A range bound for messages: whole numbers grouped ("2,048", "1,000,000,000"), others as
 /// written ("0.01").
 pub fn bound(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
+    if v.fract() == 0.0 && v.abs() <= 9_007_199_254_740_992.0 {
         grouped(v, 0)
     } else {
         exact(v)

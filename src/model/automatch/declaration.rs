@@ -6,7 +6,7 @@
 use super::{cost, ranks, shares, t_combined, t_even, Arch, Cost, Levels, Profile, ARCH_KEYS};
 use crate::devices::custom;
 use crate::devices::Device;
-use crate::field::{Column, Field, InputError, Value};
+use crate::field::{Column, Field, InputError, Value, MAX_WHOLE};
 use crate::model::{
     finite, nothing_to_complete, out, Cell, Detail, DeviceKinds, Devices, Evaluation, Example,
     Model, Out, OutputSpec, Params, ReadingNote, Scope,
@@ -43,7 +43,7 @@ const fn app(
     unit: &'static str,
     default: f64,
 ) -> Field {
-    Field::number(name, symbol, label, unit, 0.0, 1e18, true, default)
+    Field::number(name, symbol, label, unit, 0.0, MAX_WHOLE, true, default)
         .group(PROFILE)
         .source(HEAT2D)
 }
@@ -123,14 +123,14 @@ const Q_COLUMNS: &[Column] = &[
         name: "q_f",
         unit: "lines",
         min: 0.0,
-        max: 1e18,
+        max: MAX_WHOLE,
         integer: true,
     },
     Column {
         name: "q_s",
         unit: "lines",
         min: 0.0,
-        max: 1e18,
+        max: MAX_WHOLE,
         integer: true,
     },
 ];
