@@ -100,6 +100,12 @@ test('a generator runs in the worker with progress; Cancel stops it; a small one
   for (const r of q) assert.equal(r[2] + r[3], 80);
   assert.match(await page.textContent('#profile-note'), /every operation vectorizes/);
   assert.equal(await page.locator('#sd-histogram rect.bar').count() > 1, true);
+  // Each architecture's capacity, on the histogram of its own line size: the GPU's 128-byte
+  // lines and the CPU's 64-byte ones.
+  const marks = await page.$$eval('figure.histogram', (fs) => fs.map((f) => [f.id, [...f.querySelectorAll('text.tick')].map((t) => t.textContent).filter((t) => t.includes(': C = '))]));
+  assert.deepEqual(marks.map((m) => m[1].length), [1, 1], JSON.stringify(marks));
+  assert.equal(marks[0][0], 'sd-histogram');
+  assert.match(marks[1][0], /^sd-histogram-(64|128)$/);
   await assertCellsMatchCli(page, cli);
   await page.close();
 });

@@ -123,6 +123,8 @@ test('a Matrix Market file is read in the worker and fills the matrix fields; th
     buffer: gzipSync('%%MatrixMarket matrix coordinate pattern symmetric\n3 3 5\n1 1\n2 1\n2 2\n3 1\n3 3\n') });
   await page.waitForFunction(() => document.querySelector('#matrix-nnz')?.textContent === '7');
   await page.waitForFunction(() => /[?&]n_r=3&nnz=7&p_nz_csr=2&p_nz_ell=3/.test(location.search));
+  // A symmetric file: the entries it stores, and the non-zeros with the mirrored ones.
+  assert.equal(await page.textContent('#matrix-symmetry'), 'Symmetric: 5 stored, 7 with the mirror.');
   assert.deepEqual(await page.evaluate(() => window.__long), []);
   await page.close();
 });

@@ -14,6 +14,7 @@ use super::{Ctx, Good, Page};
 use crate::chart::svg::esc;
 use crate::format;
 use crate::model::automatch::{Arch, Automatch, Cost};
+use crate::analysis::profile::LineHistogram;
 use crate::ui::analysis::{Profile, ProfileSource};
 use crate::ui::chart::{Chart, ChartData, Series};
 
@@ -278,11 +279,13 @@ fn archs_html(r: &Automatch) -> String {
     h
 }
 
-/// The stack-distance histogram in log2 buckets (distance 0, 1, 2–3, 4–7, …, then ∞), each
-/// architecture's capacity marked at its line size.
+/// The stack-distance histograms, one per line size the architectures use (the fastest one's
+/// first, `#sd-histogram`; the others `#sd-histogram-{line}`), each marking the capacities of
+/// the architectures with that line size: the CPUs' 64-byte lines and the GPUs' 128-byte ones
+/// are different histograms of the same trace.
 fn histogram_html(p: &Profile, r: Option<&Automatch>) -> String {
     let want = r.map(|r| r.archs[fastest(r)].2.l_bytes as u64);
-    let Some(m) = p
+    let Some(first) = p
         .memory
         .iter()
         .find(|m| Some(m.line) == want)
@@ -290,6 +293,20 @@ fn histogram_html(p: &Profile, r: Option<&Automatch>) -> String {
     else {
         return String::new();
     };
+    let mut h = line_histogram_html(first, r, "sd-histogram");
+    if let Some(r) = r {
+        for m in &p.memory {
+            if m.line != first.line && r.archs.iter().any(|a| a.2.l_bytes as u64 == m.line) {
+                h += &line_histogram_html(m, Some(r), &format!("sd-histogram-{}", m.line));
+            }
+        }
+    }
+    h
+}
+
+/// One line size's histogram in log2 buckets (distance 0, 1, 2–3, 4–7, …, then ∞), the
+/// capacity of each architecture with that line size marked.
+fn line_histogram_html(m: &LineHistogram, r: Option<&Automatch>, id: &str) -> String {
     let (line, hist) = (&m.line, &m.histogram);
     const W: f64 = 640.0;
     const H: f64 = 170.0;
@@ -309,7 +326,7 @@ fn histogram_html(p: &Profile, r: Option<&Automatch>) -> String {
     let max = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
     let w = W / counts.len() as f64;
     let mut h = format!(
-        r#"<figure class="histogram" id="sd-histogram"><svg viewBox="0 0 {W} {H}" role="img" aria-label="References by LRU stack distance at {line}-byte lines">"#
+        r#"<figure class="histogram" id="{id}"><svg viewBox="0 0 {W} {H}" role="img" aria-label="References by LRU stack distance at {line}-byte lines">"#
     );
     for (k, &c) in counts.iter().enumerate() {
         let bh = (c as f64 / max * (H - 36.0)).max(0.5);
