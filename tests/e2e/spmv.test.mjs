@@ -227,7 +227,12 @@ test('the benchmark plan for a target, its CSV, and coefficients fitted from pas
   // A bad line names itself.
   await page.fill('#plan-times', 'coo-1 0.05\ncoo-2 fast');
   await page.waitForSelector('#fit-error');
-  assert.equal(await page.textContent('#fit-error'), 'line 2: the time of coo-2 must be a number of ms above 0, not “fast”');
+  assert.equal(await page.textContent('#fit-error'), 'line 2: the time of coo-2 must be a time above 0, in ms (0.081) or with its unit (81 µs, 0.081 ms, 8.1e-5 s), not “fast”');
+  // Times with their units, as a profiler prints them, fit as the same times in ms.
+  await page.fill('#plan-times', 'coo-1 50 µs\ncoo-2 0.06 ms\ncoo-3 81us');
+  await page.waitForFunction(() => !document.querySelector('#fit-error') && document.querySelector('#fit-table tr[data-field="c_tar_coo"]'));
+  const again = Number(await page.getAttribute('#fit-table tr[data-field="c_tar_coo"] td:nth-of-type(2)', 'data-value'));
+  assert.ok(Math.abs(again - 0.145 / 14) < 1e-12, String(again));
   await page.close();
 });
 
