@@ -513,7 +513,11 @@ mod declaration {
         for name in ["w_add", "w_mul", "w_vec", "q_f", "q_s", "s"] {
             let f = MODEL.field(name).unwrap();
             assert_eq!(f.range_text(), limit, "{name}");
-            for ok in ["9007199254740992", "9,007,199,254,740,991", "9000000000000001"] {
+            for ok in [
+                "9007199254740992",
+                "9,007,199,254,740,991",
+                "9000000000000001",
+            ] {
                 let v = f.parse(ok).unwrap_or_else(|e| panic!("{name}={ok}: {e}"));
                 assert_eq!(f.text(&v), ok.replace(',', ""), "{name}");
             }

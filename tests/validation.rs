@@ -71,7 +71,10 @@ fn the_page_has_a_main_landmark_its_icon_the_theme_and_no_repository_paths() {
     assert!(page.contains(r#":root:not([data-theme="light"]) {"#));
     assert!(page.contains(r#":root[data-theme="dark"] {"#));
     assert_eq!(page.matches("--bg: #0d1117").count(), 2);
-    assert!(!page.contains("docs/") && !page.contains(".md"), "a path users cannot open");
+    assert!(
+        !page.contains("docs/") && !page.contains(".md"),
+        "a path users cannot open"
+    );
     // Trunk copies what the page loads.
     let index = read("index.html");
     for f in ["validation.html", "theme.js", "favicon.svg", "icon-32.png"] {

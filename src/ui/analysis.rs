@@ -9,8 +9,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{File, MessageEvent, Worker};
 
 use crate::analysis::generators::WORKLOADS;
-use crate::analysis::profile::{LineHistogram, Schedule, TraceProfile};
 use crate::analysis::matrix_market::Symmetry;
+use crate::analysis::profile::{LineHistogram, Schedule, TraceProfile};
 use crate::analysis::MatrixStats;
 use crate::format;
 
@@ -439,7 +439,11 @@ fn matrix_summary_html(name: &str, stats: &MatrixStats, seconds: f64) -> String 
         ("matrix-rows", "Rows", n(stats.rows)),
         ("matrix-columns", "Columns", n(stats.columns)),
         ("matrix-nnz", "Non-zeros", n(stats.nnz)),
-        ("matrix-mode", "Row length, mode (non-empty rows)", n(stats.p_nz_csr)),
+        (
+            "matrix-mode",
+            "Row length, mode (non-empty rows)",
+            n(stats.p_nz_csr),
+        ),
         ("matrix-max", "longest", n(stats.p_nz_ell)),
         (
             "matrix-mean",
@@ -511,7 +515,7 @@ fn histogram(out: &mut String, h: &[(u64, u64)]) {
     let g = |v: u64| format::grouped(v as f64, 0);
     for (i, &(lo, hi, c)) in bins.iter().enumerate() {
         let bh = c as f64 / top * (H - 20.0);
-        let rows = format!("{} row{}", g(c), if c == 1 { "" } else { "s" });
+        let rows = format::count(c as f64, "row");
         let label = if lo == hi {
             format!("{rows} of length {}", g(lo))
         } else {

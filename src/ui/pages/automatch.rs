@@ -11,10 +11,10 @@ use std::fmt::Write;
 use leptos::prelude::*;
 
 use super::{Ctx, Good, Page};
+use crate::analysis::profile::LineHistogram;
 use crate::chart::svg::esc;
 use crate::format;
 use crate::model::automatch::{Arch, Automatch, Cost};
-use crate::analysis::profile::LineHistogram;
 use crate::ui::analysis::{Profile, ProfileSource};
 use crate::ui::chart::{Chart, ChartData, Series};
 
@@ -349,12 +349,12 @@ fn line_histogram_html(m: &LineHistogram, r: Option<&Automatch>, id: &str) -> St
         };
         let _ = write!(
             h,
-            r#"<rect class="bar{}" x="{:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}"><title>{} references at distance {range}</title></rect>"#,
+            r#"<rect class="bar{}" x="{:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}"><title>{} at distance {range}</title></rect>"#,
             if k == top + 1 { " cold" } else { "" },
             k as f64 * w + 1.0,
             H - 20.0 - bh,
             (w - 2.0).max(1.0),
-            format::grouped(c as f64, 0),
+            format::count(c as f64, "reference"),
         );
     }
     // Capacities: a reference hits iff its distance is below C lines.
@@ -402,12 +402,12 @@ fn line_histogram_html(m: &LineHistogram, r: Option<&Automatch>, id: &str) -> St
     }
     let _ = write!(
         h,
-        r#"<text x="{:.1}" y="{}" class="tick" text-anchor="middle">0</text><text x="{:.1}" y="{}" class="tick" text-anchor="middle">∞</text></svg><figcaption class="muted">{} references at {line}-byte lines, by LRU stack distance (log₂ buckets; the last bar is first touches). A reference left of an architecture's capacity C hits its fast memory (Q_f); the rest go to the slow one (Q_s).</figcaption></figure>"#,
+        r#"<text x="{:.1}" y="{}" class="tick" text-anchor="middle">0</text><text x="{:.1}" y="{}" class="tick" text-anchor="middle">∞</text></svg><figcaption class="muted">{} at {line}-byte lines, by LRU stack distance (log₂ buckets; the last bar is first touches). A reference left of an architecture's capacity C hits its fast memory (Q_f); the rest go to the slow one (Q_s).</figcaption></figure>"#,
         0.5 * w,
         H - 4.0,
         (top as f64 + 1.5) * w,
         H - 4.0,
-        format::grouped(m.references as f64, 0)
+        format::count(m.references as f64, "reference")
     );
     h
 }
