@@ -638,13 +638,13 @@ fn profile_html(p: &TraceProfile, seconds: f64) -> String {
     )];
     if let Some(m) = p.memory.first() {
         parts.push(format!(
-            "{}{}, {} {}-byte {}",
+            "{}{}, {} distinct {}-byte {}",
             format::count(m.references as f64, "memory reference"),
             rate(m.references as f64 / 1e6, seconds)
                 .map_or(String::new(), |r| format!(" ({r} M/s)")),
             format::grouped(m.lines as f64, 0),
             m.line,
-            format::noun(m.lines as f64, "line", "distinct lines")
+            format::noun(m.lines as f64, "line", "lines")
         ));
     }
     if let Some(s) = &p.schedule {
