@@ -196,7 +196,11 @@ fn launch_text(k: &KernelReport) -> String {
     match (k.grid, k.block) {
         (Some(g), Some(b)) => format!("grid {} × block {}", dims(g), dims(b)),
         _ => match (k.blocks, k.threads_per_block) {
-            (Some(g), Some(b)) => format!("{g} blocks × {b} threads"),
+            (Some(g), Some(b)) => format!(
+                "{} × {}",
+                format::count(g as f64, "block"),
+                format::count(b as f64, "thread")
+            ),
             _ => "not in the file".to_string(),
         },
     }
