@@ -198,8 +198,8 @@ fn launch_text(k: &KernelReport) -> String {
         _ => match (k.blocks, k.threads_per_block) {
             (Some(g), Some(b)) => format!(
                 "{} × {}",
-                format::count(g as f64, "block"),
-                format::count(b as f64, "thread")
+                format::count(g, "block"),
+                format::count(b, "thread")
             ),
             _ => "not in the file".to_string(),
         },
