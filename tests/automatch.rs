@@ -505,6 +505,36 @@ mod declaration {
         (MODEL.evaluate)(&p, d).map_err(|e| format!("{}: {}", e.field, e.message))
     }
 
+    /// The profile's counts take every whole number up to 2^53 exactly and say where they
+    /// stop: f64 holds only every second whole number above it (issue 24, item 7).
+    #[test]
+    fn counts_up_to_2_pow_53_and_the_stated_limit_above() {
+        let limit = "must be a whole number from 0 to 9,007,199,254,740,992";
+        for name in ["w_add", "w_mul", "w_vec", "q_f", "q_s", "s"] {
+            let f = MODEL.field(name).unwrap();
+            assert_eq!(f.range_text(), limit, "{name}");
+            for ok in [
+                "9007199254740992",
+                "9,007,199,254,740,991",
+                "9000000000000001",
+            ] {
+                let v = f.parse(ok).unwrap_or_else(|e| panic!("{name}={ok}: {e}"));
+                assert_eq!(f.text(&v), ok.replace(',', ""), "{name}");
+            }
+            for bad in ["9007199254740994", "1e18", "1000000000000000000"] {
+                let e = f.parse(bad).unwrap_err();
+                assert_eq!(e.message, limit, "{name}={bad}");
+            }
+        }
+        // The largest count predicts.
+        let e = eval(&[("q_f", "9007199254740992"), ("s", "9007199254740992")]).unwrap();
+        assert!(num(out(&e, "t_combined_s")).unwrap().is_finite());
+        // q_by_capacity's columns stop there too.
+        let f = MODEL.field("q_by_capacity").unwrap();
+        assert!(f.parse("64:100:9007199254740992:0").is_ok());
+        assert!(f.parse("64:100:9007199254740994:0").is_err());
+    }
+
     fn out<'a>(e: &'a warpsight::model::Evaluation, name: &str) -> &'a Out {
         let i = MODEL.outputs.iter().position(|o| o.name == name).unwrap();
         &e.outputs[i]

@@ -248,8 +248,8 @@ const DERIVED: [&str; 5] = [
     "t_mem",
 ];
 
-const DEPARTURE_COAL_READING: &str = "read from the measured bandwidth (docs/models.md): 128 bytes of a coalesced warp ÷ one SM's share of the measured bandwidth per SM cycle";
-const DEPARTURE_UNCOAL_READING: &str = "read from the measured bandwidth (docs/models.md): one 32-byte transaction ÷ one SM's share of the measured bandwidth per SM cycle";
+const DEPARTURE_COAL_READING: &str = "read from the measured bandwidth: 128 bytes of a coalesced warp ÷ one SM's share of the measured bandwidth per SM cycle";
+const DEPARTURE_UNCOAL_READING: &str = "read from the measured bandwidth: one 32-byte transaction ÷ one SM's share of the measured bandwidth per SM cycle";
 
 /// FP32 add, multiply and multiply-add results per clock cycle per SM, by compute capability:
 /// the CUDA C++ Programming Guide's throughput table of native arithmetic instructions.

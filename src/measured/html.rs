@@ -196,7 +196,11 @@ fn launch_text(k: &KernelReport) -> String {
     match (k.grid, k.block) {
         (Some(g), Some(b)) => format!("grid {} × block {}", dims(g), dims(b)),
         _ => match (k.blocks, k.threads_per_block) {
-            (Some(g), Some(b)) => format!("{g} blocks × {b} threads"),
+            (Some(g), Some(b)) => format!(
+                "{} × {}",
+                format::count(g, "block"),
+                format::count(b, "thread")
+            ),
             _ => "not in the file".to_string(),
         },
     }
@@ -363,22 +367,20 @@ fn counters_text(k: &KernelReport) -> String {
     let c = &k.counters;
     let mut parts = Vec::new();
     if let Some(x) = c.insts_per_warp {
-        parts.push(format!(
-            "{} instructions per warp",
-            format::significant(x, 4)
-        ));
+        parts.push(format!("{} per warp", format::count(x, "instruction")));
     }
     for (what, a) in [("loads", c.loads), ("stores", c.stores)] {
         if let Some(a) = a {
             parts.push(format!(
-                "{} global {what} per warp at {} sectors per request",
+                "{} global {} per warp at {} sectors per request",
                 format::significant(a.requests_per_warp, 4),
+                format::noun(a.requests_per_warp, &what[..what.len() - 1], what),
                 format::significant(a.sectors_per_request, 3)
             ));
         }
     }
     if let Some(b) = c.barriers_per_warp {
-        parts.push(format!("{} barriers per warp", format::significant(b, 4)));
+        parts.push(format!("{} per warp", format::count(b, "barrier")));
     }
     if let Some(b) = c.dram_bytes {
         parts.push(format!("{} MB from DRAM", format::significant(b / 1e6, 4)));

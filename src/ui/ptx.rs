@@ -257,8 +257,8 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                         );
                     }
                     head += &format!(
-                        r#"</select></label> <span class="sub">{} kernels in this text; each is analysed on its own.</span>"#,
-                        p.kernels.len()
+                        r#"</select></label> <span class="sub">{} in this text; each is analysed on its own.</span>"#,
+                        format::count(p.kernels.len() as f64, "kernel")
                     );
                 }
                 if !p.notes.is_empty() {
@@ -407,10 +407,9 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     view! {
                         <p class="ptx-summary" id="ptx-summary">
                             {format!(
-                                "{} instructions → {} calculate period{}, P = {} ({} of {} clocks computation).",
-                                instructions,
-                                a.periods,
-                                if a.periods == 1 { "" } else { "s" },
+                                "{} → {}, P = {} ({} of {} clocks computation).",
+                                format::count(instructions as f64, "instruction"),
+                                format::count(a.periods as f64, "calculate period"),
                                 format::num(a.p),
                                 format::num(a.compute_cost),
                                 format::num(a.compute_cost + a.memory_cost)

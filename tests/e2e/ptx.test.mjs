@@ -78,7 +78,7 @@ test('a file with several kernels: pick one; calls are inlined and each loop say
   assert.match(await page.textContent('#ptx-summary'), /^16 instructions/);
   assert.match(await page.textContent('#ptx-loops'), /A loop: the branch on line 48 goes back to \$L__BB2_1 \(line 32\), which every path to the branch passes through\./);
   await page.selectOption('#ptx-kernel', 'second');
-  await page.waitForFunction(() => /^1 instructions/.test(document.querySelector('#ptx-summary')?.textContent ?? ''));
+  await page.waitForFunction(() => /^1 instruction → /.test(document.querySelector('#ptx-summary')?.textContent ?? ''));
   assert.equal(await page.$('#ptx-loops'), null);
   // Debug PTX is named.
   await page.fill('#ptx-text', '.version 7.8\n.target sm_52, debug\n.visible .entry k()\n{\nret;\n}');

@@ -6,7 +6,7 @@
 use super::{cost, ranks, shares, t_combined, t_even, Arch, Cost, Levels, Profile, ARCH_KEYS};
 use crate::devices::custom;
 use crate::devices::Device;
-use crate::field::{Column, Field, InputError, Value};
+use crate::field::{Column, Field, InputError, Value, MAX_WHOLE};
 use crate::model::{
     finite, nothing_to_complete, out, Cell, Detail, DeviceKinds, Devices, Evaluation, Example,
     Model, Out, OutputSpec, Params, ReadingNote, Scope,
@@ -17,7 +17,7 @@ const TYPED: &str = "An architecture by its Table I values";
 const PROFILE: &str = "Application profile";
 
 const TYPED_SOURCE: &str = "auto: each architecture's Table I values; typed: the custom architecture's (or, with one architecture, a change to its value)";
-const HEAT2D: &str = "illustrative: Heat2D (2-D 5-point Jacobi) on a 1,024 × 1,024 interior, 100 time steps, as src/analysis/generators.rs counts it";
+const HEAT2D: &str = "illustrative: Heat2D (2-D 5-point Jacobi) on a 1,024 × 1,024 interior, 100 time steps, as the page's built-in Heat2D workload counts it (Derive the profile)";
 
 #[allow(clippy::too_many_arguments)]
 const fn arch(
@@ -43,7 +43,7 @@ const fn app(
     unit: &'static str,
     default: f64,
 ) -> Field {
-    Field::number(name, symbol, label, unit, 0.0, 1e18, true, default)
+    Field::number(name, symbol, label, unit, 0.0, MAX_WHOLE, true, default)
         .group(PROFILE)
         .source(HEAT2D)
 }
@@ -123,14 +123,14 @@ const Q_COLUMNS: &[Column] = &[
         name: "q_f",
         unit: "lines",
         min: 0.0,
-        max: 1e18,
+        max: MAX_WHOLE,
         integer: true,
     },
     Column {
         name: "q_s",
         unit: "lines",
         min: 0.0,
-        max: 1e18,
+        max: MAX_WHOLE,
         integer: true,
     },
 ];
@@ -491,7 +491,7 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("w", "w_i: floating-point operations at each level of the ASAP schedule; `w*k` is k levels of w."),
     ("d", "D: the levels of the ASAP schedule, the critical path's length."),
     ("f_im", "f_im: the instruction-mix factor of FMA units (eq. 1)."),
-    ("f_v", "f_v: the vectorization factor (eq. 2, read as docs/models.md says)."),
+    ("f_v", "f_v: the vectorization factor (eq. 2, read as max(W_vec / W, 1 / vector width): see the reading notes)."),
     ("t_comp_s", "T_comp: the critical path at one core's rate plus each level on min(w_i, n_p) cores (eq. 3)."),
     ("t_mem_s", "T_mem: a latency per level plus the transfers at each memory's bandwidth (eq. 4)."),
     ("t_syn_s", "T_syn: S global synchronizations of s_0 each (eq. 5)."),
