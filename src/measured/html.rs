@@ -313,39 +313,11 @@ fn occupancy_table(i: usize, k: &KernelReport) -> String {
     let empty = OccupancyFigures::default();
     let ours = o.ours.as_ref().unwrap_or(&empty);
     let theirs = o.profiler.as_ref().unwrap_or(&empty);
-    let rows: [(&str, Option<f64>, Option<f64>); 6] = [
-        (
-            "Theoretical occupancy (%)",
-            ours.occupancy_pct,
-            theirs.occupancy_pct,
-        ),
-        (
-            "Active warps per SM",
-            ours.active_warps,
-            theirs.active_warps,
-        ),
-        (
-            "Block limit: registers",
-            ours.limit_registers,
-            theirs.limit_registers,
-        ),
-        (
-            "Block limit: shared memory",
-            ours.limit_shared_mem,
-            theirs.limit_shared_mem,
-        ),
-        ("Block limit: warps", ours.limit_warps, theirs.limit_warps),
-        (
-            "Block limit: SM (blocks)",
-            ours.limit_blocks,
-            theirs.limit_blocks,
-        ),
-    ];
     let mut h = format!(
         r#"<div class="table-scroll"><table class="occupancy-check" id="occupancy-{i}"><caption>Occupancy: warpsight beside the profiler</caption><thead><tr><th scope="col">Figure</th><th scope="col">warpsight</th><th scope="col">Profiler</th></tr></thead><tbody>"#
     );
-    for (name, a, b) in rows {
-        let differs = matches!((a, b), (Some(a), Some(b)) if (a - b).abs() > if name.ends_with("(%)") { super::PCT_TOLERANCE } else { 0.5 });
+    for ((_, name, a, tol), (_, _, b, _)) in ours.figures().into_iter().zip(theirs.figures()) {
+        let differs = matches!((a, b), (Some(a), Some(b)) if super::differs(a, b, tol));
         let num = |v: Option<f64>| v.map_or("—".to_string(), |v| format::significant(v, 4));
         let _ = write!(
             h,
