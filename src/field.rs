@@ -674,11 +674,17 @@ fn columns_text(columns: &[Column]) -> (Vec<&'static str>, Vec<String>) {
     (form, cols)
 }
 
-/// `v` in `[min, max]` (finite bounds, so NaN and ±∞ fail), and whole if `integer`. The
-/// round trip through i64 is exact below 2^53 and cheaper than `fract` on every target.
+/// The largest whole number a field takes, 2^53 = 9,007,199,254,740,992: inputs are f64, which
+/// holds every whole number up to it exactly and only every second one above it (2^53 + 1 would
+/// silently become 2^53), so whole-number fields stop there and say so.
+pub const MAX_WHOLE: f64 = 9_007_199_254_740_992.0;
+
+/// `v` in `[min, max]` (finite bounds, so NaN and ±∞ fail), and whole if `integer` (at most
+/// [`MAX_WHOLE`] in size). The round trip through i64 is exact there and cheaper than `fract`
+/// on every target.
 #[inline]
 fn in_range(v: f64, min: f64, max: f64, integer: bool) -> bool {
-    v >= min && v <= max && (!integer || (v.abs() < 9.0e15 && v == (v as i64) as f64))
+    v >= min && v <= max && (!integer || (v.abs() <= MAX_WHOLE && v == (v as i64) as f64))
 }
 
 /// "must be a whole number from 1 to 1,024" / "must be a number from 0.01 to 10".

@@ -115,7 +115,7 @@ pub fn duration(seconds: f64) -> String {
 /// A range bound for messages: whole numbers grouped ("2,048", "1,000,000,000"), others as
 /// written ("0.01").
 pub fn bound(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
+    if v.fract() == 0.0 && v.abs() <= 9_007_199_254_740_992.0 {
         grouped(v, 0)
     } else {
         exact(v)
@@ -183,9 +183,45 @@ pub fn printable(raw: &str) -> String {
     s
 }
 
+/// The noun for a count: `one` for exactly 1, `many` otherwise ("1 launch", "0 launches").
+pub fn noun<'a>(n: f64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1.0 {
+        one
+    } else {
+        many
+    }
+}
+
+/// A count and its noun, plural by adding `s` unless the count is exactly 1: "1 instruction",
+/// "2,048 rows", "1.5 instructions" (whole counts grouped, others to 4 significant digits).
+/// For other plurals, [`noun`].
+pub fn count(n: f64, one: &str) -> String {
+    let number = if n.fract() == 0.0 {
+        grouped(n, 0)
+    } else {
+        significant(n, 4)
+    };
+    if n == 1.0 {
+        format!("{number} {one}")
+    } else {
+        format!("{number} {one}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_singular_for_one_only() {
+        assert_eq!(count(1.0, "instruction"), "1 instruction");
+        assert_eq!(count(0.0, "non-zero"), "0 non-zeros");
+        assert_eq!(count(2048.0, "row"), "2,048 rows");
+        assert_eq!(count(1.5, "instruction"), "1.5 instructions");
+        assert_eq!(count(1.25e-3, "barrier"), "0.00125 barriers");
+        assert_eq!(noun(1.0, "launch", "launches"), "launch");
+        assert_eq!(noun(3.0, "launch", "launches"), "launches");
+    }
 
     #[test]
     fn formats() {

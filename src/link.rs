@@ -214,7 +214,10 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
     if dropped > 0 {
         note(
             "…",
-            format!("the link has {dropped} parts past the first {MAX_PARTS}"),
+            format!(
+                "the link has {} past the first {MAX_PARTS}",
+                crate::format::count(dropped as f64, "part")
+            ),
             "ignored".to_string(),
         );
     }

@@ -377,3 +377,11 @@ proptest! {
         prop_assert!(p.t_sym.iter().all(|t| t.is_finite() && *t > 0.0));
     }
 }
+
+/// BlockSize is a block's side, not its thread count: its unit says so (issue 24).
+#[test]
+fn block_size_is_labelled_as_a_side_length() {
+    let f = apsp::MODEL.field("block_size").unwrap();
+    assert_eq!(f.unit, "threads a side");
+    assert_eq!(f.label, "Block size (BlockSize × BlockSize threads)");
+}

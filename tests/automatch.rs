@@ -505,6 +505,36 @@ mod declaration {
         (MODEL.evaluate)(&p, d).map_err(|e| format!("{}: {}", e.field, e.message))
     }
 
+    /// The profile's counts take every whole number up to 2^53 exactly and say where they
+    /// stop: f64 holds only every second whole number above it (issue 24, item 7).
+    #[test]
+    fn counts_up_to_2_pow_53_and_the_stated_limit_above() {
+        let limit = "must be a whole number from 0 to 9,007,199,254,740,992";
+        for name in ["w_add", "w_mul", "w_vec", "q_f", "q_s", "s"] {
+            let f = MODEL.field(name).unwrap();
+            assert_eq!(f.range_text(), limit, "{name}");
+            for ok in [
+                "9007199254740992",
+                "9,007,199,254,740,991",
+                "9000000000000001",
+            ] {
+                let v = f.parse(ok).unwrap_or_else(|e| panic!("{name}={ok}: {e}"));
+                assert_eq!(f.text(&v), ok.replace(',', ""), "{name}");
+            }
+            for bad in ["9007199254740994", "1e18", "1000000000000000000"] {
+                let e = f.parse(bad).unwrap_err();
+                assert_eq!(e.message, limit, "{name}={bad}");
+            }
+        }
+        // The largest count predicts.
+        let e = eval(&[("q_f", "9007199254740992"), ("s", "9007199254740992")]).unwrap();
+        assert!(num(out(&e, "t_combined_s")).unwrap().is_finite());
+        // q_by_capacity's columns stop there too.
+        let f = MODEL.field("q_by_capacity").unwrap();
+        assert!(f.parse("64:100:9007199254740992:0").is_ok());
+        assert!(f.parse("64:100:9007199254740994:0").is_err());
+    }
+
     fn out<'a>(e: &'a warpsight::model::Evaluation, name: &str) -> &'a Out {
         let i = MODEL.outputs.iter().position(|o| o.name == name).unwrap();
         &e.outputs[i]
@@ -867,4 +897,61 @@ mod profile {
         assert_eq!(seen, vec![0.0, 0.25, 0.5, 0.75]);
         assert_eq!(g.ops, w.generate(&[64]).ops);
     }
+}
+
+#[test]
+fn a_custom_architecture_starts_from_the_custom_gpu_and_says_what_is_still_needed() {
+    // Custom GPU: 80 SMs × 64 cores at 1.5 GHz, 900 GB/s, beside the K20X; nothing typed.
+    let (state, notices) = warpsight::link::from_query(
+        "model=automatch&devices=k20x,custom&device=custom&custom_cc=7.0&custom_sms=80&custom_cores_per_sm=64&custom_clock_ghz=1.5&custom_bandwidth_gbs=900",
+    );
+    assert!(notices.is_empty(), "{notices:?}");
+    let e = (state.model.evaluate)(&state.params, state.device).expect("a prediction at once");
+    let value = |k: &str| e.input(state.model, k).and_then(|v| v.num()).unwrap();
+    let how = |k: &str| {
+        e.derived
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, h)| h.clone())
+            .unwrap_or_default()
+    };
+    // From the custom GPU: 80 × 64 = 5,120 cores; 2 × 1.5 = 3 GFLOPS per core; 900 GB/s.
+    assert_eq!(value("np"), 5120.0);
+    assert_eq!(value("pi0_gflops"), 3.0);
+    assert_eq!(value("beta_s_gbs"), 900.0);
+    assert_eq!(value("vector_width"), 1.0);
+    assert_eq!(how("np"), "the custom GPU's SMs × cores per SM");
+    // The rest: the K20X's Table I row (Z 2.3 MB, L 128 B, β_f 2424 GB/s, s_0 6.5 µs), each
+    // named as still needed, all at once.
+    assert_eq!(value("z_mb"), 2.3);
+    assert_eq!(value("l_bytes"), 128.0);
+    assert_eq!(value("beta_f_gbs"), 2424.0);
+    assert_eq!(value("s0_us"), 6.5);
+    let needed: Vec<&str> = e
+        .derived
+        .iter()
+        .filter(|(_, h)| h.starts_with("still needed"))
+        .map(|(k, _)| *k)
+        .collect();
+    assert_eq!(
+        needed,
+        [
+            "z_mb",
+            "l_bytes",
+            "beta_f_gbs",
+            "alpha_f_us",
+            "alpha_s_us",
+            "s0_us"
+        ]
+    );
+    // A typed value wins.
+    let (state, _) = warpsight::link::from_query(
+        "model=automatch&devices=k20x,custom&device=custom&custom_cc=7.0&custom_sms=80&custom_cores_per_sm=64&custom_clock_ghz=1.5&custom_bandwidth_gbs=900&z_mb=6",
+    );
+    let e = (state.model.evaluate)(&state.params, state.device).unwrap();
+    assert_eq!(
+        e.input(state.model, "z_mb").and_then(|v| v.num()),
+        Some(6.0)
+    );
+    assert!(e.derived.iter().all(|(k, _)| *k != "z_mb"));
 }

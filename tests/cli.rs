@@ -141,6 +141,14 @@ fn bad_input_is_one_line_naming_the_field() {
     ]));
     assert!(err.starts_with("error: registers_per_thread: "), "{err}");
     one_line_error(&run(&["eval", "model=apsp&block_size=33"]));
+    // AutoMatch's counts: exact up to 2^53, and the limit stated above it.
+    let v = json(&["eval", "model=automatch&q_f=9007199254740992"]);
+    assert_eq!(v["inputs"]["q_f"].as_f64(), Some(9007199254740992.0));
+    let err = one_line_error(&run(&["eval", "model=automatch&w_add=9007199254740994"]));
+    assert!(
+        err.contains("w_add: “9007199254740994” is not valid: must be a whole number from 0 to 9,007,199,254,740,992"),
+        "{err}"
+    );
     one_line_error(&run(&["frobnicate"]));
     one_line_error(&run(&["eval"]));
 }

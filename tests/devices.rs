@@ -370,3 +370,25 @@ fn modern_memory_constants_come_from_measurements() {
         }
     }
 }
+
+#[test]
+fn every_constant_has_a_name_for_people() {
+    // The device facts table shows names and units, never the docs/models.md keys.
+    for d in warpsight::devices::DEVICES {
+        for (key, _) in d.all_constants() {
+            let (name, _) = warpsight::devices::describe(key);
+            assert_ne!(name, key, "{}: {key} has no name", d.id);
+        }
+    }
+    assert_eq!(
+        warpsight::devices::describe("ptx_add_int_const"),
+        (
+            "PTX add cost (integer, an immediate operand)".to_string(),
+            "cycles"
+        )
+    );
+    assert_eq!(
+        warpsight::devices::describe("mem_ld"),
+        ("DRAM access latency (Mem_LD)".to_string(), "cycles")
+    );
+}

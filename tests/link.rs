@@ -202,7 +202,10 @@ fn reading_a_link_is_linear_in_its_keys() {
     let q: String = (0..40_000).map(|i| format!("k{i}=1&")).collect();
     let (_, n) = from_query(&format!("comp_insts=99&{q}"));
     assert_eq!(n.len(), 21);
-    assert_eq!(n[0].message, "the link has 39001 parts past the first 1000");
+    assert_eq!(
+        n[0].message,
+        "the link has 39,001 parts past the first 1000"
+    );
     assert_eq!(n[1].key, "k0");
     assert_eq!(
         n[20].message,

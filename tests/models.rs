@@ -462,3 +462,23 @@ fn cells_are_named_by_one_function_and_the_cli_keys_stay() {
     assert_eq!(apsp.output_of("t_ms_buckets").map(|o| o.name), Some("t_ms"));
     assert_eq!(apsp.output_of("t_ms_nope"), None);
 }
+
+/// What the page shows about each input, note and output names nothing users cannot open: no
+/// source file, no repository document (issue 24: "as src/analysis/generators.rs counts it").
+#[test]
+fn the_page_text_cites_no_repository_paths() {
+    let repo_path = |t: &str| t.contains(".rs") || t.contains("docs/") || t.contains(".md");
+    for m in warpsight::registry::MODELS {
+        for f in m.fields {
+            for t in [f.label, f.unit, f.source, f.symbol] {
+                assert!(!repo_path(t), "{} {}: {t}", m.id, f.name);
+            }
+        }
+        for n in m.notes {
+            assert!(!repo_path(n.text), "{} {}: {}", m.id, n.id, n.text);
+        }
+        for (k, t) in m.glossary {
+            assert!(!repo_path(t), "{} {k}: {t}", m.id);
+        }
+    }
+}

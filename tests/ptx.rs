@@ -1218,3 +1218,39 @@ $L__BB2_1:
             .contains("--trips: “0” must be whole numbers from 1 to 1,000,000,000"));
     }
 }
+
+#[test]
+fn binary_text_is_one_error_not_a_line_of_mojibake_each() {
+    use warpsight::model::ptx::{report, CostTable};
+    // A compressed file read as text: replacement characters and control bytes on many lines.
+    let text: String = (0..251)
+        .map(|i| format!("\u{FFFD}\u{1}x{i}\u{FFFD}\n"))
+        .collect();
+    let r = report(
+        &format!(".version 7.0\n{text}"),
+        None,
+        &CostTable::GTX260,
+        None,
+        &[],
+    );
+    assert_eq!(r.errors.len(), 1);
+    assert_eq!(r.errors[0].line, 2);
+    assert!(
+        r.errors[0].message.starts_with("this is not PTX text"),
+        "{}",
+        r.errors[0].message
+    );
+    assert_eq!(r.instructions, 0);
+    // Tabs, CRLF and form feeds are text.
+    let ok = report(
+        ".version 7.0\r\n.target sm_70\t\n\u{c}\n",
+        None,
+        &CostTable::GTX260,
+        None,
+        &[],
+    );
+    assert!(ok
+        .errors
+        .iter()
+        .all(|e| !e.message.starts_with("this is not PTX")));
+}

@@ -517,7 +517,29 @@ mod plan {
         );
         assert_eq!(
             plan::parse_times("csr-m0 0.08\ncsr-a fast").unwrap_err(),
-            "line 2: the time of csr-a must be a number of ms above 0, not “fast”"
+            "line 2: the time of csr-a must be a time above 0, in ms (0.081) or with its unit (81 µs, 0.081 ms, 8.1e-5 s), not “fast”"
+        );
+        // Units, as a profiler prints them; a decimal comma is named, not misread.
+        let t = plan::parse_times(
+            "csr-m0 0.081 ms\ncsr-a 81 µs\ncoo-1: 81us\nell-1, 8.1e-5 s\nhyb 81000 ns",
+        )
+        .unwrap();
+        for (id, ms) in &t {
+            assert!((ms - 0.081).abs() < 1e-12, "{id}: {ms}");
+        }
+        assert_eq!(t.len(), 5);
+        assert_eq!(
+            plan::parse_times("csr-m0 0,081").unwrap_err(),
+            "line 1: the time of csr-m0 must be written with a decimal point, not a comma: “0.081”"
+        );
+        assert!(plan::parse_times("csr-m0 81 parsecs")
+            .unwrap_err()
+            .contains("not “81 parsecs”"));
+        // The plan's CSV takes units too.
+        let csv = "id,kernel,time_ms\ncsr-m0,csr,81 µs\n";
+        assert_eq!(
+            plan::parse_times(csv).unwrap(),
+            vec![("csr-m0".to_string(), 0.081)]
         );
         assert!(plan::parse_times("csr-m0")
             .unwrap_err()

@@ -50,6 +50,44 @@ fn the_docs_and_the_page_hold_the_computed_table() {
     );
 }
 
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).expect(path)
+}
+
+/// The page as users open it: a main landmark, the app's icon (no request for a missing
+/// /favicon.ico), the theme chosen with the app's toggle (a script file: the app's CSP allows no
+/// inline script) and a background in both schemes, and no pointers into a repository users do
+/// not have (issue 24, item 8).
+#[test]
+fn the_page_has_a_main_landmark_its_icon_the_theme_and_no_repository_paths() {
+    let page = read("static/validation.html");
+    assert_eq!(page.matches("<main>").count(), 1);
+    assert!(page.contains("<!-- end table -->\n</main>\n</body>"));
+    assert!(page.contains(r#"<link rel="icon" href="favicon.svg" type="image/svg+xml">"#));
+    assert!(page.contains(r#"<script src="theme.js"></script>"#));
+    assert_eq!(page.matches("<script").count(), 1, "no inline script");
+    assert!(page.contains("html { color: var(--ink); background: var(--bg); }"));
+    // Dark from the system (unless the toggle chose light) and from the toggle.
+    assert!(page.contains(r#":root:not([data-theme="light"]) {"#));
+    assert!(page.contains(r#":root[data-theme="dark"] {"#));
+    assert_eq!(page.matches("--bg: #0d1117").count(), 2);
+    assert!(
+        !page.contains("docs/") && !page.contains(".md"),
+        "a path users cannot open"
+    );
+    // Trunk copies what the page loads.
+    let index = read("index.html");
+    for f in ["validation.html", "theme.js", "favicon.svg", "icon-32.png"] {
+        assert!(
+            index.contains(&format!(r#"rel="copy-file" href="static/{f}""#)),
+            "{f}"
+        );
+    }
+    // theme.js reads the key the app's toggle writes.
+    assert!(read("static/theme.js").contains("localStorage.getItem('warpsight-theme')"));
+    assert!(read("src/ui/browser.rs").contains(r#"storage.set_item("warpsight-theme", theme)"#));
+}
+
 #[test]
 fn every_measurement_is_on_a_preset_and_every_model_predicts_it() {
     assert!(MEASUREMENTS.len() >= 10);

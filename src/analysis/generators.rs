@@ -262,13 +262,23 @@ impl Workload {
         let g = |x: u64| crate::format::grouped(x as f64, 0);
         match *self {
             Workload::Heat2d { n, steps } => {
-                format!("Heat2D, {} × {} grid, {} steps", g(n), g(n), g(steps))
+                format!(
+                    "Heat2D, {} × {} grid, {}",
+                    g(n),
+                    g(n),
+                    crate::format::count(steps as f64, "step")
+                )
             }
             Workload::Stencil3d { n, steps } => {
-                format!("3-D 7-point stencil, {}³ grid, {} steps", g(n), g(steps))
+                format!(
+                    "3-D 7-point stencil, {}³ grid, {}",
+                    g(n),
+                    crate::format::count(steps as f64, "step")
+                )
             }
             Workload::Spmv { rows, per_row, .. } => {
-                format!("SpMV, {} rows × {} non-zeros", g(rows), g(per_row))
+                let c = |x: u64, noun: &str| crate::format::count(x as f64, noun);
+                format!("SpMV, {} × {}", c(rows, "row"), c(per_row, "non-zero"))
             }
             Workload::Lu { n } => format!("dense LU, n = {}", g(n)),
             Workload::Matmul { n } => format!("matrix multiply, n = {}", g(n)),

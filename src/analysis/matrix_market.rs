@@ -288,8 +288,10 @@ impl MtxReader {
             return Err(MtxError {
                 line: self.line,
                 message: format!(
-                    "the file ends after {} of the {} entries its size line declares (truncated?)",
-                    self.seen, self.declared
+                    "the file ends after {} of the {} {} its size line declares (truncated?)",
+                    self.seen,
+                    self.declared,
+                    crate::format::noun(self.declared as f64, "entry", "entries")
                 ),
             });
         }

@@ -250,10 +250,10 @@ impl TraceReader {
                 let g = spmv_on(&m, &self.line_sizes, progress);
                 let n = |x: u64| crate::format::grouped(x as f64, 0);
                 let source = format!(
-                    "SpMV on the file's matrix, {} × {}, {} non-zeros",
+                    "SpMV on the file's matrix, {} × {}, {}",
                     n(m.stats.rows),
                     n(m.stats.columns),
-                    n(m.stats.nnz)
+                    crate::format::count(m.stats.nnz as f64, "non-zero")
                 );
                 Ok(TraceProfile::of(source, &g))
             }

@@ -248,8 +248,8 @@ const DERIVED: [&str; 5] = [
     "t_mem",
 ];
 
-const DEPARTURE_COAL_READING: &str = "read from the measured bandwidth (docs/models.md): 128 bytes of a coalesced warp ÷ one SM's share of the measured bandwidth per SM cycle";
-const DEPARTURE_UNCOAL_READING: &str = "read from the measured bandwidth (docs/models.md): one 32-byte transaction ÷ one SM's share of the measured bandwidth per SM cycle";
+const DEPARTURE_COAL_READING: &str = "read from the measured bandwidth: 128 bytes of a coalesced warp ÷ one SM's share of the measured bandwidth per SM cycle";
+const DEPARTURE_UNCOAL_READING: &str = "read from the measured bandwidth: one 32-byte transaction ÷ one SM's share of the measured bandwidth per SM cycle";
 
 /// FP32 add, multiply and multiply-add results per clock cycle per SM, by compute capability:
 /// the CUDA C++ Programming Guide's throughput table of native arithmetic instructions.
@@ -290,4 +290,88 @@ pub fn find(id: &str) -> Option<&'static Device> {
 /// GPUs only (the presets the GPU models offer).
 pub fn gpus() -> impl Iterator<Item = &'static Device> {
     DEVICES.iter().filter(|d| d.kind == DeviceKind::Gpu)
+}
+
+/// A device constant's name for people and its unit, by its docs/models.md key (the device
+/// facts table shows these, not the keys). Luo & Suda's Table 1 costs (`ptx_<op>_<type>_<operand>`)
+/// are named from their key.
+pub fn describe(key: &str) -> (String, &'static str) {
+    const NAMES: &[(&str, &str, &str)] = &[
+        ("mem_ld", "DRAM access latency (Mem_LD)", "cycles"),
+        (
+            "departure_del_uncoal",
+            "Departure delay, uncoalesced (per 32-byte transaction)",
+            "cycles",
+        ),
+        (
+            "departure_del_coal",
+            "Departure delay, coalesced (per 128-byte memory warp)",
+            "cycles",
+        ),
+        (
+            "uncoal_per_mw",
+            "Transactions per uncoalesced memory warp",
+            "",
+        ),
+        ("threads_per_warp", "Threads per warp", "threads"),
+        (
+            "issue_cycles",
+            "Issue cycles per warp instruction",
+            "cycles",
+        ),
+        ("warp_granularity", "Warp allocation granularity", "warps"),
+        (
+            "coalescable_mem_accesses",
+            "Coalescable memory accesses",
+            "",
+        ),
+        (
+            "stream_bandwidth_gbs",
+            "Sustained (STREAM) bandwidth",
+            "GB/s",
+        ),
+        ("launch_overhead_us", "Kernel launch overhead", "µs"),
+        ("t_mem", "Memory latency (Luo & Suda's t_mem)", "cycles"),
+        ("m", "Maximum warps per SM (Luo & Suda's m)", "warps"),
+        ("a", "CPD offset a (Luo & Suda)", ""),
+        ("b", "CPD shift b (Luo & Suda)", "warps"),
+        ("c", "CPD proportion c (Luo & Suda)", ""),
+        ("d", "CPD scale d (Luo & Suda)", ""),
+        ("global_mem_gb", "Global memory", "GB"),
+        ("np", "Cores (AutoMatch n_p)", "cores"),
+        ("pi0_gflops", "Peak compute per core (π₀)", "GFLOP/s"),
+        ("z_mb", "Fast memory (cache) size (Z)", "MB"),
+        ("l_bytes", "Cache line (L)", "bytes"),
+        ("beta_f_gbs", "Fast-memory bandwidth (β_f)", "GB/s"),
+        ("alpha_f_us", "Fast-memory latency (α_f)", "µs"),
+        ("beta_s_gbs", "Slow-memory bandwidth (β_s)", "GB/s"),
+        ("alpha_s_us", "Slow-memory latency (α_s)", "µs"),
+        ("s0_us", "Synchronization cost (s₀)", "µs"),
+        ("vector_width", "Vector width", "doubles"),
+        (
+            "t_meas_500_ms",
+            "APSP calibration time at n = 500 (illustrative)",
+            "ms",
+        ),
+    ];
+    if let Some((_, name, unit)) = NAMES.iter().find(|(k, _, _)| *k == key) {
+        return (name.to_string(), unit);
+    }
+    // Luo & Suda's Table 1: ptx_add_int_const → "PTX add cost (integer, immediate operand)".
+    if let Some(rest) = key.strip_prefix("ptx_") {
+        if rest == "ld_st" {
+            return ("PTX ld/st cost".to_string(), "cycles");
+        }
+        let parts: Vec<&str> = rest.split('_').collect();
+        if let [op, ty, operand] = parts.as_slice() {
+            let ty = if *ty == "int" { "integer" } else { "float" };
+            let operand = if *operand == "const" {
+                "an immediate operand"
+            } else {
+                "registers only"
+            };
+            return (format!("PTX {op} cost ({ty}, {operand})"), "cycles");
+        }
+    }
+    (key.to_string(), "")
 }

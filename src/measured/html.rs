@@ -196,7 +196,11 @@ fn launch_text(k: &KernelReport) -> String {
     match (k.grid, k.block) {
         (Some(g), Some(b)) => format!("grid {} × block {}", dims(g), dims(b)),
         _ => match (k.blocks, k.threads_per_block) {
-            (Some(g), Some(b)) => format!("{g} blocks × {b} threads"),
+            (Some(g), Some(b)) => format!(
+                "{} × {}",
+                format::count(g, "block"),
+                format::count(b, "thread")
+            ),
             _ => "not in the file".to_string(),
         },
     }
@@ -309,39 +313,11 @@ fn occupancy_table(i: usize, k: &KernelReport) -> String {
     let empty = OccupancyFigures::default();
     let ours = o.ours.as_ref().unwrap_or(&empty);
     let theirs = o.profiler.as_ref().unwrap_or(&empty);
-    let rows: [(&str, Option<f64>, Option<f64>); 6] = [
-        (
-            "Theoretical occupancy (%)",
-            ours.occupancy_pct,
-            theirs.occupancy_pct,
-        ),
-        (
-            "Active warps per SM",
-            ours.active_warps,
-            theirs.active_warps,
-        ),
-        (
-            "Block limit: registers",
-            ours.limit_registers,
-            theirs.limit_registers,
-        ),
-        (
-            "Block limit: shared memory",
-            ours.limit_shared_mem,
-            theirs.limit_shared_mem,
-        ),
-        ("Block limit: warps", ours.limit_warps, theirs.limit_warps),
-        (
-            "Block limit: SM (blocks)",
-            ours.limit_blocks,
-            theirs.limit_blocks,
-        ),
-    ];
     let mut h = format!(
         r#"<div class="table-scroll"><table class="occupancy-check" id="occupancy-{i}"><caption>Occupancy: warpsight beside the profiler</caption><thead><tr><th scope="col">Figure</th><th scope="col">warpsight</th><th scope="col">Profiler</th></tr></thead><tbody>"#
     );
-    for (name, a, b) in rows {
-        let differs = matches!((a, b), (Some(a), Some(b)) if (a - b).abs() > if name.ends_with("(%)") { super::PCT_TOLERANCE } else { 0.5 });
+    for ((_, name, a, tol), (_, _, b, _)) in ours.figures().into_iter().zip(theirs.figures()) {
+        let differs = matches!((a, b), (Some(a), Some(b)) if super::differs(a, b, tol));
         let num = |v: Option<f64>| v.map_or("—".to_string(), |v| format::significant(v, 4));
         let _ = write!(
             h,
@@ -363,22 +339,20 @@ fn counters_text(k: &KernelReport) -> String {
     let c = &k.counters;
     let mut parts = Vec::new();
     if let Some(x) = c.insts_per_warp {
-        parts.push(format!(
-            "{} instructions per warp",
-            format::significant(x, 4)
-        ));
+        parts.push(format!("{} per warp", format::count(x, "instruction")));
     }
     for (what, a) in [("loads", c.loads), ("stores", c.stores)] {
         if let Some(a) = a {
             parts.push(format!(
-                "{} global {what} per warp at {} sectors per request",
+                "{} global {} per warp at {} sectors per request",
                 format::significant(a.requests_per_warp, 4),
+                format::noun(a.requests_per_warp, &what[..what.len() - 1], what),
                 format::significant(a.sectors_per_request, 3)
             ));
         }
     }
     if let Some(b) = c.barriers_per_warp {
-        parts.push(format!("{} barriers per warp", format::significant(b, 4)));
+        parts.push(format!("{} per warp", format::count(b, "barrier")));
     }
     if let Some(b) = c.dram_bytes {
         parts.push(format!("{} MB from DRAM", format::significant(b / 1e6, 4)));

@@ -168,6 +168,56 @@ pub struct ModelSummary {
 /// decimals).
 const PCT_TOLERANCE: f64 = 0.5;
 
+impl OccupancyFigures {
+    /// Each figure as a disagreement names it and as the page labels it, its value, and how
+    /// far two values may be apart and agree (warps and block limits must be equal).
+    pub fn figures(&self) -> [(&'static str, &'static str, Option<f64>, f64); 6] {
+        [
+            (
+                "theoretical occupancy (%)",
+                "Theoretical occupancy (%)",
+                self.occupancy_pct,
+                PCT_TOLERANCE,
+            ),
+            (
+                "theoretical active warps per SM",
+                "Active warps per SM",
+                self.active_warps,
+                0.5,
+            ),
+            (
+                "block limit registers",
+                "Block limit: registers",
+                self.limit_registers,
+                0.5,
+            ),
+            (
+                "block limit shared memory",
+                "Block limit: shared memory",
+                self.limit_shared_mem,
+                0.5,
+            ),
+            (
+                "block limit warps",
+                "Block limit: warps",
+                self.limit_warps,
+                0.5,
+            ),
+            (
+                "block limit SM (blocks)",
+                "Block limit: SM (blocks)",
+                self.limit_blocks,
+                0.5,
+            ),
+        ]
+    }
+}
+
+/// Two figures disagree: further apart than the tolerance.
+pub fn differs(a: f64, b: f64, tolerance: f64) -> bool {
+    (a - b).abs() > tolerance
+}
+
 /// The comparison of a whole profile.
 pub fn compare(profile: &Profile) -> Report {
     let kernels: Vec<KernelReport> = profile.kernels.iter().map(kernel_report).collect();
@@ -241,8 +291,7 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
 
 fn kernel_report(k: &ProfiledKernel) -> KernelReport {
     let launch = launch_of(k);
-    let device = match_device(k);
-    let record = device_record(&device);
+    let (device, record) = match_device(k);
     let occupancy = check_occupancy(k, launch.as_ref(), record);
     let measured_s = k.measured_s();
     let counters = launch.map_or_else(Counters::default, |l| Counters {
@@ -344,10 +393,11 @@ pub fn preset_for(printed: &str) -> Option<&'static Device> {
         .map(|(_, d)| d)
 }
 
-fn match_device(k: &ProfiledKernel) -> DeviceMatch {
+/// The device a kernel ran on, and its record (none when the file cannot tell).
+fn match_device(k: &ProfiledKernel) -> (DeviceMatch, Option<&'static Device>) {
     let printed = k.device.clone();
     if let Some(d) = printed.as_deref().and_then(preset_for) {
-        return DeviceMatch {
+        let m = DeviceMatch {
             id: d.id.to_string(),
             name: d.name.to_string(),
             note: format!(
@@ -359,6 +409,7 @@ fn match_device(k: &ProfiledKernel) -> DeviceMatch {
             how: "preset",
             custom: None,
         };
+        return (m, Some(d));
     }
     // Nsight Compute's details page prints the device's number, not its name: a preset with
     // the same compute capability and SM count is the device.
@@ -376,7 +427,7 @@ fn match_device(k: &ProfiledKernel) -> DeviceMatch {
     });
     if let Some(d) = same {
         let (a, b) = cc.unwrap_or_default();
-        return DeviceMatch {
+        let m = DeviceMatch {
             id: d.id.to_string(),
             name: d.name.to_string(),
             note: format!(
@@ -387,13 +438,14 @@ fn match_device(k: &ProfiledKernel) -> DeviceMatch {
             how: "preset",
             custom: None,
         };
+        return (m, Some(d));
     }
     let label = match printed.as_deref() {
         Some(p) if !p.trim().chars().all(|c| c.is_ascii_digit()) => p.to_string(),
         _ => "the device".to_string(),
     };
-    let (Some(cc), Some(sms)) = (cc, k.metric("sms")) else {
-        return DeviceMatch {
+    let (Some(cc), Some(sms)) = (cc, sms) else {
+        return (DeviceMatch {
             id: String::new(),
             name: String::new(),
             note: format!(
@@ -402,7 +454,7 @@ fn match_device(k: &ProfiledKernel) -> DeviceMatch {
             printed,
             how: "none",
             custom: None,
-        };
+        }, None);
     };
     let cc_text = format!("{}.{}", cc.0, cc.1);
     let known = custom::FIELDS
@@ -416,14 +468,14 @@ fn match_device(k: &ProfiledKernel) -> DeviceMatch {
         .rev()
         .find(|d| d.compute_capability.map(|c| c.value) == Some(cc));
     if !known || !(1.0..=1024.0).contains(&sms) {
-        return DeviceMatch {
+        return (DeviceMatch {
             id: String::new(),
             name: String::new(),
             note: format!("{label}: compute capability {cc_text} with {sms} SMs is not one warpsight can describe; open the kernel and pick a device"),
             printed,
             how: "none",
             custom: None,
-        };
+        }, None);
     }
     let clock_ghz = k
         .metric("sm_clock_hz")
@@ -439,7 +491,15 @@ fn match_device(k: &ProfiledKernel) -> DeviceMatch {
         clock_ghz: (clock_ghz * 1000.0).round() / 1000.0,
         mem_bandwidth_gbs: bandwidth,
     };
-    DeviceMatch {
+    let record = Custom {
+        compute_capability: cc,
+        sms: values.sms,
+        cores_per_sm: values.cores_per_sm,
+        clock_ghz: values.clock_ghz,
+        mem_bandwidth_gbs: values.mem_bandwidth_gbs,
+    }
+    .device();
+    let m = DeviceMatch {
         id: custom::ID.to_string(),
         name: "Custom device".to_string(),
         note: format!(
@@ -454,29 +514,8 @@ fn match_device(k: &ProfiledKernel) -> DeviceMatch {
         printed,
         how: "custom",
         custom: Some(values),
-    }
-}
-
-/// The device record a match stands for.
-fn device_record(m: &DeviceMatch) -> Option<&'static Device> {
-    match m.how {
-        "preset" => devices::find(&m.id),
-        "custom" => {
-            let v = m.custom.as_ref()?;
-            let (a, b) = v.compute_capability.split_once('.')?;
-            Some(
-                Custom {
-                    compute_capability: (a.parse().ok()?, b.parse().ok()?),
-                    sms: v.sms,
-                    cores_per_sm: v.cores_per_sm,
-                    clock_ghz: v.clock_ghz,
-                    mem_bandwidth_gbs: v.mem_bandwidth_gbs,
-                }
-                .device(),
-            )
-        }
-        _ => None,
-    }
+    };
+    (m, Some(record))
 }
 
 /// warpsight's occupancy of the launch on the device (with the shared memory carveout the
@@ -551,44 +590,11 @@ fn check_occupancy(
         limit_blocks: Some(f64::from(o.blocks_limited_by_blocks)),
     };
     if let Some(p) = &check.profiler {
-        let pairs = [
-            (
-                "theoretical occupancy (%)",
-                ours.occupancy_pct,
-                p.occupancy_pct,
-                PCT_TOLERANCE,
-            ),
-            (
-                "theoretical active warps per SM",
-                ours.active_warps,
-                p.active_warps,
-                0.5,
-            ),
-            (
-                "block limit registers",
-                ours.limit_registers,
-                p.limit_registers,
-                0.5,
-            ),
-            (
-                "block limit shared memory",
-                ours.limit_shared_mem,
-                p.limit_shared_mem,
-                0.5,
-            ),
-            ("block limit warps", ours.limit_warps, p.limit_warps, 0.5),
-            (
-                "block limit SM (blocks)",
-                ours.limit_blocks,
-                p.limit_blocks,
-                0.5,
-            ),
-        ];
         let mut compared = 0;
-        for (what, a, b, tol) in pairs {
+        for ((what, _, a, tol), (_, _, b, _)) in ours.figures().into_iter().zip(p.figures()) {
             if let (Some(a), Some(b)) = (a, b) {
                 compared += 1;
-                if (a - b).abs() > tol {
+                if differs(a, b, tol) {
                     check.disagreements.push(format!(
                         "{what}: warpsight {}, profiler {}",
                         crate::format::significant(a, 4),

@@ -572,7 +572,7 @@ pub const FIELDS: &[Field] = &[
         "block_size",
         "BlockSize",
         "Block size (BlockSize × BlockSize threads)",
-        "threads",
+        "threads a side",
         1.0,
         32.0,
         true,

@@ -9,6 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{File, MessageEvent, Worker};
 
 use crate::analysis::generators::WORKLOADS;
+use crate::analysis::matrix_market::Symmetry;
 use crate::analysis::profile::{LineHistogram, Schedule, TraceProfile};
 use crate::analysis::MatrixStats;
 use crate::format;
@@ -28,7 +29,8 @@ enum Status {
         /// generator's own).
         fraction: Option<f64>,
         mb_per_s: Option<f64>,
-        /// Memory references analysed per second (traces and generators).
+        /// Millions of memory references analysed per second (traces and generators). Both
+        /// rates only once they mean something ([`worth_a_rate`]).
         refs_per_s: Option<f64>,
     },
     Done {
@@ -202,7 +204,8 @@ impl Job {
                             .map(|t| bytes / t.max(1.0))
                             .or_else(|| n("fraction"))
                     };
-                    let per_s = |x: f64| (ms > 0.0 && x > 0.0).then(|| x / (ms / 1e3));
+                    // Millions per second, once there is enough of both to mean something.
+                    let per_s = |x: f64| worth_a_rate(x, ms / 1e3).then(|| x / (ms / 1e3));
                     status.update(|s| {
                         if let Status::Running { name, .. } = s {
                             *s = Status::Running {
@@ -210,7 +213,7 @@ impl Job {
                                 bytes,
                                 fraction,
                                 mb_per_s: per_s(bytes / 1e6),
-                                refs_per_s: per_s(n("refs").unwrap_or(0.0)),
+                                refs_per_s: per_s(n("refs").unwrap_or(0.0) / 1e6),
                             };
                         }
                     });
@@ -241,7 +244,7 @@ impl Job {
         self.running.set_value(Some((worker, on_message)));
     }
 
-    /// Progress with MB/s (or references/s) and Cancel, the error, or "Cancelled", as HTML
+    /// Progress with MB/s (or references/s, once meaningful) and Cancel, the error, or "Cancelled", as HTML
     /// text; ids start with `prefix` (`matrix-progress`, `profile-cancel`, …). The Cancel
     /// button is handled by [`Job::on_click`] on an element around it.
     fn html(self, prefix: &str, what: &str) -> String {
@@ -262,7 +265,7 @@ impl Job {
                     text += &format!(" · {} MB/s", format::significant(r, 3));
                 }
                 if let Some(r) = refs_per_s {
-                    text += &format!(" · {} M references/s", format::significant(r / 1e6, 3));
+                    text += &format!(" · {} M references/s", format::significant(r, 3));
                 }
                 let value = fraction.map_or(String::new(), |f| {
                     text += &format!(" · {}%", (f * 100.0).floor());
@@ -292,6 +295,17 @@ impl Job {
     }
 }
 
+/// Whether `millions` done in `seconds` make a rate worth showing: at least a million, over at
+/// least a fifth of a second (a 74-byte file read in 0.2 s is not "0.000000319 M/s").
+fn worth_a_rate(millions: f64, seconds: f64) -> bool {
+    millions >= 1.0 && seconds >= 0.2
+}
+
+/// `millions` per second to 3 significant digits, when [`worth_a_rate`].
+fn rate(millions: f64, seconds: f64) -> Option<String> {
+    worth_a_rate(millions, seconds).then(|| format::significant(millions / seconds, 3))
+}
+
 /// The id of the element an event happened on.
 fn target_id(ev: &web_sys::Event) -> String {
     ev.target()
@@ -316,7 +330,7 @@ thread_local! {
 /// A drop zone with a file picker (`{id}-drop`, `{id}-input`): `on_file` gets the file
 /// dropped or chosen (the picker is cleared, so the same file can be chosen again).
 #[component]
-fn DropZone(
+pub(crate) fn DropZone(
     id: &'static str,
     accept: &'static str,
     lead: &'static str,
@@ -425,7 +439,11 @@ fn matrix_summary_html(name: &str, stats: &MatrixStats, seconds: f64) -> String 
         ("matrix-rows", "Rows", n(stats.rows)),
         ("matrix-columns", "Columns", n(stats.columns)),
         ("matrix-nnz", "Non-zeros", n(stats.nnz)),
-        ("matrix-mode", "Row length, mode", n(stats.p_nz_csr)),
+        (
+            "matrix-mode",
+            "Row length, mode (non-empty rows)",
+            n(stats.p_nz_csr),
+        ),
         ("matrix-max", "longest", n(stats.p_nz_ell)),
         (
             "matrix-mean",
@@ -444,7 +462,23 @@ fn matrix_summary_html(name: &str, stats: &MatrixStats, seconds: f64) -> String 
             r#"<div class="stat"><dt>{label}</dt><dd id="{id}">{value}</dd></div>"#
         );
     }
-    h.push_str(r#"</dl><p class="muted">The HYB threshold follows Bell & Garland (SC'09): the largest K such that at least max(4096, rows/3) rows hold K or more non-zeros.</p>"#);
+    h.push_str("</dl>");
+    // The symmetric kinds store one triangle: say what the file holds and what the mirror adds.
+    let kind = match stats.symmetry {
+        Symmetry::General => None,
+        Symmetry::Symmetric => Some("Symmetric"),
+        Symmetry::SkewSymmetric => Some("Skew-symmetric"),
+        Symmetry::Hermitian => Some("Hermitian"),
+    };
+    if let Some(kind) = kind {
+        let _ = write!(
+            h,
+            r#"<p class="muted" id="matrix-symmetry">{kind}: {} stored, {} with the mirror.</p>"#,
+            n(stats.entries),
+            n(stats.nnz)
+        );
+    }
+    h.push_str(r#"<p class="muted">The HYB threshold follows Bell & Garland (SC'09): the largest K such that at least max(4096, rows/3) rows hold K or more non-zeros.</p>"#);
     histogram(&mut h, &stats.histogram);
     h.push_str("</div>");
     h
@@ -481,7 +515,7 @@ fn histogram(out: &mut String, h: &[(u64, u64)]) {
     let g = |v: u64| format::grouped(v as f64, 0);
     for (i, &(lo, hi, c)) in bins.iter().enumerate() {
         let bh = c as f64 / top * (H - 20.0);
-        let rows = format!("{} row{}", g(c), if c == 1 { "" } else { "s" });
+        let rows = format::count(c as f64, "row");
         let label = if lo == hi {
             format!("{rows} of length {}", g(lo))
         } else {
@@ -604,18 +638,20 @@ fn profile_html(p: &TraceProfile, seconds: f64) -> String {
     )];
     if let Some(m) = p.memory.first() {
         parts.push(format!(
-            "{} memory references ({} M/s), {} distinct {}-byte lines",
-            format::grouped(m.references as f64, 0),
-            format::significant(m.references as f64 / seconds.max(1e-3) / 1e6, 3),
+            "{}{}, {} distinct {}-byte {}",
+            format::count(m.references as f64, "memory reference"),
+            rate(m.references as f64 / 1e6, seconds)
+                .map_or(String::new(), |r| format!(" ({r} M/s)")),
             format::grouped(m.lines as f64, 0),
-            m.line
+            m.line,
+            format::noun(m.lines as f64, "line", "lines")
         ));
     }
     if let Some(s) = &p.schedule {
         parts.push(format!(
-            "D = {} levels, W = {} operations, S = {}",
-            format::grouped(s.d as f64, 0),
-            format::grouped(s.work as f64, 0),
+            "D = {}, W = {}, S = {}",
+            format::count(s.d as f64, "level"),
+            format::count(s.work as f64, "operation"),
             format::grouped(s.s as f64, 0)
         ));
     }
@@ -758,7 +794,7 @@ pub fn ProfileSource(
     let spmv_page = LAST_MATRIX.with(|m| m.borrow().as_ref().map(File::name)).map_or(String::new(), |name| format!(r#"<p><button type="button" id="gen-spmv-page">SpMV on {}, the SpMV page's matrix</button></p>"#, crate::chart::svg::esc(&name)));
     let controls = generator_html()
         + &spmv_page
-        + r#"<div class="drop-zone" id="trace-drop"><p>Or drop a trace here — Valgrind's <code>--tool=lackey --trace-mem=yes</code> output, an operation trace (docs/models.md), or a Matrix Market file for SpMV on its matrix — or <label class="file-button">choose one<input type="file" id="trace-input"></label>. It is read in your browser, in the background; links keep only the profile.</p></div>"#;
+        + r#"<div class="drop-zone" id="trace-drop"><p>Or drop a trace here — Valgrind's <code>--tool=lackey --trace-mem=yes</code> output, an operation trace (one operation a line: <code>add</code>, <code>sub</code>, <code>mul</code>, <code>div</code> or <code>other</code> <code>DST SRC…</code> on registers <code>r1</code>, <code>r2</code>…, <code>ld DST ADDR</code>, <code>st ADDR SRC</code>, <code>sync</code>; <code>#</code> starts a comment), or a Matrix Market file for SpMV on its matrix — or <label class="file-button">choose one<input type="file" id="trace-input"></label>. It is read in your browser, in the background; links keep only the profile.</p></div>"#;
     view! {
         <section class="matrix-file profile-source" aria-label="Derive the profile" on:click=on_click on:change=on_change on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=on_drop>
             <h2>"Derive the profile"</h2>

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::devices::{Device, Sourced};
+use crate::devices::Device;
 use crate::format;
 use crate::model::Model;
 
@@ -18,43 +18,52 @@ pub fn device_option(d: &'static Device, current: RwSignal<&'static Device>) -> 
 /// model in view uses.
 #[component]
 pub fn DeviceFacts(device: &'static Device, model: &'static Model) -> impl IntoView {
-    fn row<T: Copy + 'static>(
-        label: &'static str,
-        v: Sourced<T>,
-        show: fn(T) -> String,
-    ) -> impl IntoView {
-        let kind = v.source.off_paper();
+    // Each fact on two lines: its name and value, then its source in full (a narrow column
+    // of three cells squeezed the value to a letter a line).
+    fn row(label: String, value: String, source: crate::devices::Source) -> impl IntoView {
+        let kind = source.off_paper();
         view! {
             <tr class:off-paper=kind.is_some()>
                 <th scope="row">{label}</th>
-                <td>{show(v.value)}</td>
+                <td class="value">{value}</td>
                 <td class="source">
-                    {v.source.citation()}
+                    {source.citation()}
                     {kind.map(|k| view! { <span class="badge">{format!("{k}, not from the papers")}</span> })}
                 </td>
             </tr>
+        }
+    }
+    fn with_unit(value: f64, unit: &str) -> String {
+        if unit.is_empty() {
+            format::num(value)
+        } else {
+            format!("{} {unit}", format::num(value))
         }
     }
     // The table is built when the details are first opened (most loads never open them).
     let open = RwSignal::new(false);
     let table = move || {
         open.get().then(|| {
-            let cc = device
-                .compute_capability
-                .map(|c| row("Compute capability", c, |(a, b)| format!("{a}.{b}")));
+            let cc = device.compute_capability.map(|c| {
+                let (a, b) = c.value;
+                row("Compute capability".into(), format!("{a}.{b}"), c.source)
+            });
             let constants = device
                 .all_constants()
                 .into_iter()
-                .map(|(key, v)| row(key, v, format::num))
+                .map(|(key, v)| {
+                    let (name, unit) = crate::devices::describe(key);
+                    row(name, with_unit(v.value, unit), v.source)
+                })
                 .collect_view();
             view! {
                 <table tabindex="0">
                     <tbody>
                         {cc}
-                        {row("SMs", device.sms, |v| v.to_string())}
-                        {row("Cores per SM", device.cores_per_sm, |v| v.to_string())}
-                        {row("SM clock", device.clock_ghz, |v| format!("{} GHz", format::num(v)))}
-                        {row("Memory bandwidth", device.mem_bandwidth_gbs, |v| format!("{} GB/s", format::num(v)))}
+                        {row("SMs".into(), device.sms.value.to_string(), device.sms.source)}
+                        {row("Cores per SM".into(), device.cores_per_sm.value.to_string(), device.cores_per_sm.source)}
+                        {row("SM clock".into(), with_unit(device.clock_ghz.value, "GHz"), device.clock_ghz.source)}
+                        {row("Memory bandwidth".into(), with_unit(device.mem_bandwidth_gbs.value, "GB/s"), device.mem_bandwidth_gbs.source)}
                         {constants}
                     </tbody>
                 </table>

@@ -39,7 +39,7 @@ pub fn MeasuredPage() -> impl IntoView {
                         <li><code>"ncu --csv --metrics smsp__inst_executed.sum,smsp__warps_launched.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes.sum,gpu__time_duration.sum --section LaunchStats --section Occupancy ./app > run.csv"</code>" (the counters the models take, quickly)"</li>
                         <li><code>"nvprof --print-gpu-trace --csv --log-file run.csv ./app"</code>" (older GPUs: launches and times), or "<code>"nvprof --metrics inst_per_warp,gld_transactions,gld_transactions_per_request,gst_transactions,gst_transactions_per_request,achieved_occupancy --csv --log-file run.csv ./app"</code></li>
                     </ul>
-                    <p>"The readers and the comparison are documented in docs/models.md, “Measured kernels”; the command line gives the same numbers: "<code>"warpsight analyze measured run.csv"</code>"."</p>
+                    <p>"The command line gives the same numbers: "<code>"warpsight analyze measured run.csv"</code>"."</p>
                 </details>
                 <ProfilerFile on_report=Callback::new(move |r| shown.set(Some(r)))/>
                 <p class="muted" id="measured-read">{speed}</p>

@@ -10,7 +10,7 @@ use crate::format;
 use crate::model::occupancy::{self, Axis, Occupancy};
 
 fn warps(v: f64) -> String {
-    format!("{} warps", format::num(v))
+    format!("{} {}", format::num(v), format::noun(v, "warp", "warps"))
 }
 
 #[component]
@@ -69,11 +69,11 @@ pub fn OccupancyCharts(good: Memo<Option<Good>>) -> impl IntoView {
     let summary = move || {
         occ.get().map(|o| {
             format!(
-                "Now: {} of the SM's {} warp slots ({}%), {} blocks per SM, limited by {}. Compute capability {}.{}: {} KB of shared memory per SM{}.",
+                "Now: {} of the SM's {} warp slots ({}%), {} per SM, limited by {}. Compute capability {}.{}: {} KB of shared memory per SM{}.",
                 o.active_warps_per_sm,
                 o.max_warps_per_sm,
                 format::significant(100.0 * o.occupancy, 3),
-                o.active_blocks_per_sm,
+                format::count(o.active_blocks_per_sm as f64, "block"),
                 o.limiter.describe(),
                 o.compute_capability.0,
                 o.compute_capability.1,

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::pages::Ctx;
 use crate::format;
 use crate::model::ptx::{Column, CostTable, Report, EXAMPLE_NAMES, TABLE_1_OPS};
-use crate::ui::analysis::{ptx_report_of, Service};
+use crate::ui::analysis::{ptx_report_of, DropZone, Service};
 use wasm_bindgen::JsValue;
 
 /// A loop's trip count that is not valid.
@@ -111,8 +111,12 @@ fn cost_editor(costs: RwSignal<CostTable>, own: Signal<Option<CostTable>>) -> im
 #[component]
 pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     let text = RwSignal::new(String::new());
-    // Each loop's trip count as typed; the analysis waits while one is not valid.
-    let trip_texts = RwSignal::new(Vec::<String>::new());
+    // Each loop's trip count as typed, by the loop's identity in its text (kernel, label and
+    // lines): a count belongs to a file and a loop, and a new file starts every loop at 1.
+    // The analysis waits while one is not valid.
+    let trip_texts = RwSignal::new(std::collections::HashMap::<String, String>::new());
+    // A request is with the worker: the summary shown is the previous text's.
+    let busy = RwSignal::new(false);
     let uncoalesced = RwSignal::new(Vec::<usize>::new());
     // The device's own cost table, if its record has one.
     let own = Signal::derive(move || {
@@ -139,11 +143,37 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             }
             text.set(t);
         }
-        ("ptx", Ok(json)) => report.set(ptx_report_of(&json)),
+        ("ptx", Ok(json)) => {
+            busy.set(false);
+            report.set(ptx_report_of(&json));
+        }
+        ("ptx", Err(_)) => busy.set(false),
         _ => {}
     });
-    let trip_text =
-        move |i: usize| trip_texts.with(|t| t.get(i).cloned().unwrap_or_else(|| "1".to_string()));
+    // A loop's identity: its kernel, label and lines.
+    let loop_key = move |i: usize| {
+        report.with(|r| {
+            r.as_ref().and_then(|r| {
+                let l = r.loops.get(i)?;
+                Some(format!(
+                    "{}/{}:{}:{}",
+                    r.kernel, l.label, l.header_line, l.branch_line
+                ))
+            })
+        })
+    };
+    let trip_text = move |i: usize| {
+        loop_key(i)
+            .and_then(|k| trip_texts.with(|t| t.get(&k).cloned()))
+            .unwrap_or_else(|| "1".to_string())
+    };
+    // A new text (pasted over, dropped, loaded from a file or an example): its loops start at 1.
+    let new_text = move || {
+        trip_texts.set(Default::default());
+        uncoalesced.set(Vec::new());
+        kernel.set(None);
+        applied.set(None);
+    };
     // A whole number of times from 1 to a billion.
     fn parse_trip(text: &str) -> Option<u64> {
         crate::model::parse_number(text)
@@ -162,6 +192,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         let t = text.get();
         if t.trim().is_empty() {
             report.set(None);
+            busy.set(false);
             return;
         }
         let m = js_sys::Object::new();
@@ -192,6 +223,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         if let Some(k) = kernel.get() {
             set("kernel", &k.into());
         }
+        busy.set(true);
         service.send(m);
     });
 
@@ -199,10 +231,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         let id = event_target_value(&ev);
         if let Some(&(id, _)) = EXAMPLE_NAMES.iter().find(|e| e.0 == id) {
             loaded.set(Some(id));
-            kernel.set(None);
-            trip_texts.set(Vec::new());
-            uncoalesced.set(Vec::new());
-            applied.set(None);
+            new_text();
             let m = js_sys::Object::new();
             let _ = js_sys::Reflect::set(&m, &"kind".into(), &"ptx-example".into());
             let _ = js_sys::Reflect::set(&m, &"id".into(), &id.into());
@@ -228,8 +257,8 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                         );
                     }
                     head += &format!(
-                        r#"</select></label> <span class="sub">{} kernels in this text; each is analysed on its own.</span>"#,
-                        p.kernels.len()
+                        r#"</select></label> <span class="sub">{} in this text; each is analysed on its own.</span>"#,
+                        format::count(p.kernels.len() as f64, "kernel")
                     );
                 }
                 if !p.notes.is_empty() {
@@ -307,7 +336,8 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             let mut h = String::from(r#"<ul class="ptx-loops" id="ptx-loops">"#);
             let texts = trip_texts.get_untracked();
             for (i, l) in p.loops.iter().enumerate() {
-                let v = texts.get(i).map_or("1", String::as_str);
+                let key = format!("{}/{}:{}:{}", p.kernel, l.label, l.header_line, l.branch_line);
+                let v = texts.get(&key).map_or("1", String::as_str);
                 let bad = parse_trip(v).is_none();
                 h += &format!(
                     r#"<li><label>Loop at lines {}–{} ({}): runs <input id="ptx-trip-{i}" type="text" inputmode="numeric" class="trip{}" aria-invalid="{bad}" aria-describedby="ptx-trip-{i}-error" data-trip="{i}" value="{}"> times</label><span class="field-error" id="ptx-trip-{i}-error" role="alert">{}</span><span class="sub loop-why"> A loop: {}.</span></li>"#,
@@ -343,12 +373,11 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         if let Some(e) = document().get_element_by_id(&format!("ptx-trip-{i}-error")) {
             e.set_text_content(Some(if bad { TRIP_ERROR } else { "" }));
         }
-        trip_texts.update(|t| {
-            if t.len() <= i {
-                t.resize(i + 1, "1".to_string());
-            }
-            t[i] = v;
-        });
+        if let Some(key) = loop_key(i) {
+            trip_texts.update(|t| {
+                t.insert(key, v);
+            });
+        }
     };
     // What the analyzer gives, and the button that puts it into the form.
     let preview = move || {
@@ -378,10 +407,9 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     view! {
                         <p class="ptx-summary" id="ptx-summary">
                             {format!(
-                                "{} instructions → {} calculate period{}, P = {} ({} of {} clocks computation).",
-                                instructions,
-                                a.periods,
-                                if a.periods == 1 { "" } else { "s" },
+                                "{} → {}, P = {} ({} of {} clocks computation).",
+                                format::count(instructions as f64, "instruction"),
+                                format::count(a.periods as f64, "calculate period"),
                                 format::num(a.p),
                                 format::num(a.compute_cost),
                                 format::num(a.compute_cost + a.memory_cost)
@@ -445,18 +473,50 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     aria-label="PTX"
                     placeholder=".visible .entry kernel(…) { … }"
                     on:input=move |ev| {
+                        // Pasted or dropped over the whole text: another file.
+                        let replaced = wasm_bindgen::JsCast::dyn_ref::<web_sys::InputEvent>(&ev)
+                            .map(|e| e.input_type())
+                            .is_some_and(|t| t == "insertFromPaste" || t == "insertFromDrop")
+                            && text.with_untracked(|old| {
+                                let new = event_target_value(&ev);
+                                old.is_empty() || !new.contains(old.as_str())
+                            });
+                        if replaced {
+                            new_text();
+                        }
                         text.set(event_target_value(&ev));
                         loaded.set(None);
                         applied.set(None);
                     }
                 ></textarea>
+                <DropZone
+                    id="ptx"
+                    accept=".ptx,.txt,text/plain"
+                    lead="Or drop a .ptx file here, or "
+                    tail=". It is read here, in your browser."
+                    on_file=Callback::new(move |file: web_sys::File| {
+                        wasm_bindgen_futures::spawn_local(async move {
+                            let Ok(t) = wasm_bindgen_futures::JsFuture::from(file.text()).await else {
+                                return;
+                            };
+                            let t = t.as_string().unwrap_or_default();
+                            if let Some(b) = document().get_element_by_id("ptx-text") {
+                                wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlTextAreaElement>(b)
+                                    .set_value(&t);
+                            }
+                            new_text();
+                            loaded.set(None);
+                            text.set(t);
+                        });
+                    })
+                />
+                <p class="sub ptx-busy" id="ptx-busy" role="status">{move || busy.get().then_some("Analysing…")}</p>
                 <div class="html-table" on:change=move |ev: web_sys::Event| {
                     let picked = ev
                         .target()
                         .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
                         .filter(|s| s.id() == "ptx-kernel");
                     if let Some(s) = picked {
-                        trip_texts.set(Vec::new());
                         uncoalesced.set(Vec::new());
                         kernel.set(Some(s.value()));
                     }

@@ -146,7 +146,7 @@ fn rows(g: &Good) -> Vec<Row> {
                 symbol: label.to_string(),
                 name: key.to_string(),
                 origin: format!("Occupancy, {cc}{}", if won { " · the limit" } else { "" }),
-                text: format!("{value} blocks"),
+                text: format::count(value as f64, "block"),
                 exact: value.to_string(),
                 occupancy: Some(won),
                 about: None,

@@ -156,6 +156,32 @@ test('the dark theme chosen with the toggle passes too (system light)', async ()
   if (failure) assert.fail(failure);
 });
 
+test('validation.html: a main landmark, its icon, a background in each theme (the system\'s, or the toggle\'s), no serious violations', async () => {
+  const failures = [];
+  const bg = (page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  for (const [scheme, chosen, dark] of [['light', null, false], ['dark', null, true], ['light', 'dark', true], ['dark', 'light', false]]) {
+    const ctx = await context({ colorScheme: scheme });
+    try {
+      const page = await ctx.newPage();
+      // The choice the app's toggle stores (as clicking it does; the app's own test covers that).
+      if (chosen) await page.addInitScript((t) => localStorage.setItem('warpsight-theme', t), chosen);
+      const from = app.server.requests.length;
+      await page.goto(`${app.server.base}validation.html`);
+      await page.waitForSelector('main h2#v100');
+      assert.equal(await bg(page), dark ? 'rgb(13, 17, 23)' : 'rgb(255, 255, 255)', `${scheme}, chosen ${chosen}`);
+      assert.equal(await page.locator('main').count(), 1);
+      await frames(page);
+      const fetched = app.server.requests.slice(from);
+      assert.ok(!fetched.includes('/favicon.ico'), fetched.join(', '));
+      failures.push(await audit(page, `validation.html, ${scheme}${chosen ? `, ${chosen} chosen` : ''}`));
+    } finally {
+      await ctx.close();
+    }
+  }
+  const bad = failures.filter(Boolean);
+  if (bad.length) assert.fail(bad.join('\n'));
+});
+
 test('an invalid input, a stale result and notices about the link pass too (light and dark)', async () => {
   const failures = [];
   for (const scheme of ['light', 'dark']) {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useApp, cliEval, cliJson, ready, settledUrl, assertCellsMatchCli } from './harness.mjs';
+import { useApp, cliEval, cliJson, ready, settled, settledUrl, assertCellsMatchCli } from './harness.mjs';
 
 const app = useApp();
 const link = (q) => app.link(q);
@@ -100,6 +100,12 @@ test('a generator runs in the worker with progress; Cancel stops it; a small one
   for (const r of q) assert.equal(r[2] + r[3], 80);
   assert.match(await page.textContent('#profile-note'), /every operation vectorizes/);
   assert.equal(await page.locator('#sd-histogram rect.bar').count() > 1, true);
+  // Each architecture's capacity, on the histogram of its own line size: the GPU's 128-byte
+  // lines and the CPU's 64-byte ones.
+  const marks = await page.$$eval('figure.histogram', (fs) => fs.map((f) => [f.id, [...f.querySelectorAll('text.tick')].map((t) => t.textContent).filter((t) => t.includes(': C = '))]));
+  assert.deepEqual(marks.map((m) => m[1].length), [1, 1], JSON.stringify(marks));
+  assert.equal(marks[0][0], 'sd-histogram');
+  assert.match(marks[1][0], /^sd-histogram-(64|128)$/);
   await assertCellsMatchCli(page, cli);
   await page.close();
 });
@@ -225,6 +231,9 @@ test('trace files: the page derives what `warpsight analyze` prints, and links k
   assert.equal(cli.inputs.s, ops.s);
   assert.equal(cli.inputs.d, ops.d);
   assert.match(await page.textContent('#profile-note'), /W_vec cannot come from a trace/);
+  // Counts in words, singular for one; the drop zone says what an operation trace is.
+  assert.match(await page.textContent('#profile-done'), /D = 2 levels, W = 3 operations, S = 1/);
+  assert.match(await page.textContent('#trace-drop'), /an operation trace \(one operation a line: add, sub, mul/);
   // The memory trace: each architecture's Q_f and Q_s, as `analyze memory` counts them.
   const trace = lackeyTrace();
   await page.setInputFiles('#trace-input', { name: 'loop.lackey', mimeType: 'text/plain', buffer: Buffer.from(trace) });
@@ -234,6 +243,9 @@ test('trace files: the page derives what `warpsight analyze` prints, and links k
   await writeFile(memFile, trace);
   const mem = cliJson(['analyze', 'memory', memFile]);
   assert.equal(mem.references, 64);
+  // 64 references in a moment: no rate, which would be a meaningless "0.0000… M/s".
+  assert.match(await page.textContent('#profile-done'), /; 64 memory references, 32 distinct 64-byte lines\.$/);
+  assert.doesNotMatch(await page.textContent('#profile-done'), /M\/s/);
   assert.equal(mem.cold, 32);
   assert.deepEqual(mem.histogram, [[31, 32]]);
   const url = await settledUrl(page);
@@ -252,5 +264,23 @@ test('trace files: the page derives what `warpsight analyze` prints, and links k
   await page.waitForSelector('#profile-error');
   assert.match(await page.textContent('#profile-error'), /^bad\.txt: line 2: expected add, sub, mul, div, other, ld, st or sync, not “mov”\. Nothing was changed\.$/);
   assert.equal(await settledUrl(page), url);
+  await page.close();
+});
+
+test('adding the custom architecture keeps the prediction, moves nothing, and names what is still needed at once', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=automatch'));
+  await ready(page);
+  const box = page.locator('input[type=checkbox][value="custom"]');
+  const before = await box.boundingBox();
+  await box.check();
+  await page.waitForSelector('#custom-device');
+  await settled(page);
+  const after = await box.boundingBox();
+  assert.ok(Math.abs(after.y - before.y) < 2, `the box moved ${after.y - before.y} px`);
+  // Still a prediction (not an error), the custom architecture ranked with the rest.
+  assert.equal(await page.$('#result.stale'), null);
+  const hints = await page.$$eval('.field-hint', (ps) => ps.map((p) => p.textContent).filter((t) => t.includes('still needed')));
+  assert.equal(hints.length, 6, JSON.stringify(hints));
   await page.close();
 });

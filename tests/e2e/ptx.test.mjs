@@ -78,11 +78,38 @@ test('a file with several kernels: pick one; calls are inlined and each loop say
   assert.match(await page.textContent('#ptx-summary'), /^16 instructions/);
   assert.match(await page.textContent('#ptx-loops'), /A loop: the branch on line 48 goes back to \$L__BB2_1 \(line 32\), which every path to the branch passes through\./);
   await page.selectOption('#ptx-kernel', 'second');
-  await page.waitForFunction(() => /^1 instructions/.test(document.querySelector('#ptx-summary')?.textContent ?? ''));
+  await page.waitForFunction(() => /^1 instruction → /.test(document.querySelector('#ptx-summary')?.textContent ?? ''));
   assert.equal(await page.$('#ptx-loops'), null);
   // Debug PTX is named.
   await page.fill('#ptx-text', '.version 7.8\n.target sm_52, debug\n.visible .entry k()\n{\nret;\n}');
   await page.waitForSelector('#ptx-debug');
   assert.match(await page.textContent('#ptx-debug'), /compiled for debugging/);
+  await page.close();
+});
+
+test('trip counts belong to a file and a loop; binary text is one error; a .ptx file can be dropped or chosen', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=luo-suda&device=gtx260'));
+  await ready(page);
+  await page.click('#ptx-panel summary');
+  await page.fill('#ptx-text', FILE);
+  await page.waitForSelector('#ptx-trip-0');
+  await page.fill('#ptx-trip-0', '16');
+  // The answer for 16 trips: the busy sign goes.
+  await page.waitForFunction(() => document.querySelector('#ptx-busy')?.textContent === '');
+  // Another file: its first loop starts at 1, not at the other file's 16.
+  const other = '.version 7.0\n.target sm_70\n.address_size 64\n.visible .entry other()\n{\n.reg .b32 %r<3>;\n.reg .pred %p<2>;\nmov.u32 %r1, 0;\n$L__BB0_1:\nadd.s32 %r1, %r1, 1;\nsetp.lt.s32 %p1, %r1, 4;\n@%p1 bra $L__BB0_1;\nret;\n}\n';
+  await page.fill('#ptx-text', other);
+  await page.waitForFunction(() => document.querySelector('#ptx-loops')?.textContent.includes('$L__BB0_1'));
+  assert.equal(await page.inputValue('#ptx-trip-0'), '1');
+  // Binary data: one error, not a line of mojibake each.
+  await page.fill('#ptx-text', Array.from({ length: 50 }, (_, i) => `\u0001\uFFFD${i}\uFFFD`).join('\n'));
+  await page.waitForFunction(() => document.querySelectorAll('#ptx-errors li').length === 1);
+  assert.match(await page.textContent('#ptx-errors'), /^line 1: this is not PTX text/);
+  // A file chosen (or dropped) fills the box and is analysed.
+  await page.setInputFiles('#ptx-input', { name: 'kernels.ptx', mimeType: 'text/plain', buffer: Buffer.from(FILE) });
+  await page.waitForSelector('#ptx-kernel');
+  assert.equal(await page.inputValue('#ptx-text'), FILE);
+  assert.equal(await page.inputValue('#ptx-trip-0'), '1');
   await page.close();
 });

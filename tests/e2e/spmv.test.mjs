@@ -123,6 +123,8 @@ test('a Matrix Market file is read in the worker and fills the matrix fields; th
     buffer: gzipSync('%%MatrixMarket matrix coordinate pattern symmetric\n3 3 5\n1 1\n2 1\n2 2\n3 1\n3 3\n') });
   await page.waitForFunction(() => document.querySelector('#matrix-nnz')?.textContent === '7');
   await page.waitForFunction(() => /[?&]n_r=3&nnz=7&p_nz_csr=2&p_nz_ell=3/.test(location.search));
+  // A symmetric file: the entries it stores, and the non-zeros with the mirrored ones.
+  assert.equal(await page.textContent('#matrix-symmetry'), 'Symmetric: 5 stored, 7 with the mirror.');
   assert.deepEqual(await page.evaluate(() => window.__long), []);
   await page.close();
 });
@@ -267,7 +269,12 @@ test('the benchmark plan for a target, its CSV, and coefficients fitted from pas
   // A bad line names itself.
   await page.fill('#plan-times', 'coo-1 0.05\ncoo-2 fast');
   await page.waitForSelector('#fit-error');
-  assert.equal(await page.textContent('#fit-error'), 'line 2: the time of coo-2 must be a number of ms above 0, not “fast”');
+  assert.equal(await page.textContent('#fit-error'), 'line 2: the time of coo-2 must be a time above 0, in ms (0.081) or with its unit (81 µs, 0.081 ms, 8.1e-5 s), not “fast”');
+  // Times with their units, as a profiler prints them, fit as the same times in ms.
+  await page.fill('#plan-times', 'coo-1 50 µs\ncoo-2 0.06 ms\ncoo-3 81us');
+  await page.waitForFunction(() => !document.querySelector('#fit-error') && document.querySelector('#fit-table tr[data-field="c_tar_coo"]'));
+  const again = Number(await page.getAttribute('#fit-table tr[data-field="c_tar_coo"] td:nth-of-type(2)', 'data-value'));
+  assert.ok(Math.abs(again - 0.145 / 14) < 1e-12, String(again));
   await page.close();
 });
 

@@ -6,7 +6,7 @@
 use super::{cost, ranks, shares, t_combined, t_even, Arch, Cost, Levels, Profile, ARCH_KEYS};
 use crate::devices::custom;
 use crate::devices::Device;
-use crate::field::{Column, Field, InputError, Value};
+use crate::field::{Column, Field, InputError, Value, MAX_WHOLE};
 use crate::model::{
     finite, nothing_to_complete, out, Cell, Detail, DeviceKinds, Devices, Evaluation, Example,
     Model, Out, OutputSpec, Params, ReadingNote, Scope,
@@ -17,7 +17,7 @@ const TYPED: &str = "An architecture by its Table I values";
 const PROFILE: &str = "Application profile";
 
 const TYPED_SOURCE: &str = "auto: each architecture's Table I values; typed: the custom architecture's (or, with one architecture, a change to its value)";
-const HEAT2D: &str = "illustrative: Heat2D (2-D 5-point Jacobi) on a 1,024 × 1,024 interior, 100 time steps, as src/analysis/generators.rs counts it";
+const HEAT2D: &str = "illustrative: Heat2D (2-D 5-point Jacobi) on a 1,024 × 1,024 interior, 100 time steps, as the page's built-in Heat2D workload counts it (Derive the profile)";
 
 #[allow(clippy::too_many_arguments)]
 const fn arch(
@@ -43,7 +43,7 @@ const fn app(
     unit: &'static str,
     default: f64,
 ) -> Field {
-    Field::number(name, symbol, label, unit, 0.0, 1e18, true, default)
+    Field::number(name, symbol, label, unit, 0.0, MAX_WHOLE, true, default)
         .group(PROFILE)
         .source(HEAT2D)
 }
@@ -123,14 +123,14 @@ const Q_COLUMNS: &[Column] = &[
         name: "q_f",
         unit: "lines",
         min: 0.0,
-        max: 1e18,
+        max: MAX_WHOLE,
         integer: true,
     },
     Column {
         name: "q_s",
         unit: "lines",
         min: 0.0,
-        max: 1e18,
+        max: MAX_WHOLE,
         integer: true,
     },
 ];
@@ -205,6 +205,35 @@ pub struct Automatch {
     pub t_even_s: f64,
 }
 
+/// Where the custom architecture starts, for a value not typed: the custom GPU's own values
+/// where they map (n_p = SMs × cores per SM, π_0 = 2 flops per core per cycle, β_s = its
+/// memory bandwidth; peaks, where Table I's are measured and lower), the rest the K20X's
+/// Table I row until typed (docs/models.md, AutoMatch). The value and how it was obtained.
+fn custom_start(d: &Device, key: &str) -> (f64, &'static str) {
+    match key {
+        "np" => (
+            f64::from(d.sms.value) * f64::from(d.cores_per_sm.value),
+            "the custom GPU's SMs × cores per SM",
+        ),
+        "pi0_gflops" => (
+            2.0 * d.clock_ghz.value,
+            "2 flops per core per cycle at the custom GPU's clock: a peak (Table I's are measured, lower); type yours",
+        ),
+        "beta_s_gbs" => (
+            d.mem_bandwidth_gbs.value,
+            "the custom GPU's memory bandwidth: a peak (Table I's are measured, lower); type yours",
+        ),
+        "vector_width" => (1.0, "1 on a GPU: SIMT lanes, no SIMD vectors"),
+        _ => (
+            crate::devices::find("k20x")
+                .and_then(Arch::of)
+                .and_then(|a| a.get(key))
+                .unwrap_or(1.0),
+            "still needed: the Tesla K20X's Table I value until you type this GPU's",
+        ),
+    }
+}
+
 /// An architecture value typed in the form (not auto), if any.
 fn typed(p: &Params, key: &str) -> Option<f64> {
     p.num(key)
@@ -219,15 +248,11 @@ fn architectures(
     list.into_iter()
         .map(|d| {
             let mut a = if d.id == custom::ID {
-                // The custom architecture: every value typed.
+                // The custom architecture: each value typed, or until then from the custom
+                // GPU's own values where they map, else the K20X's Table I row.
                 let mut a = Arch::default();
                 for k in ARCH_KEYS {
-                    let v = typed(p, k).ok_or_else(|| {
-                        InputError::new(
-                            k,
-                            "type the custom architecture's value (it has no Table I row)",
-                        )
-                    })?;
+                    let v = typed(p, k).unwrap_or_else(|| custom_start(d, k).0);
                     a.set(k, v);
                 }
                 a
@@ -391,7 +416,7 @@ impl Automatch {
         ]
     }
 
-    fn evaluation(&self, p: &Params) -> Evaluation {
+    fn evaluation(&self, p: &Params, device: &Device) -> Evaluation {
         let mut inputs: Vec<Value> = p.values().to_vec();
         let mut derived = Vec::new();
         if let Some(i) = MODEL.field_index("d") {
@@ -400,7 +425,17 @@ impl Automatch {
                 derived.push(("d", "the number of levels in w".to_string()));
             }
         }
-        if self.archs.len() == 1 {
+        // The custom architecture's values, as typed or started (each saying how).
+        if let Some(c) = self.archs.iter().find(|a| a.0 == custom::ID) {
+            for k in ARCH_KEYS {
+                if let (Some(i), Some(v)) = (MODEL.field_index(k), c.2.get(k)) {
+                    if inputs[i] == Value::Auto {
+                        inputs[i] = Value::Num(v);
+                        derived.push((k, custom_start(device, k).1.to_string()));
+                    }
+                }
+            }
+        } else if self.archs.len() == 1 {
             let a = &self.archs[0];
             for k in ARCH_KEYS {
                 if let (Some(i), Some(v)) = (MODEL.field_index(k), a.2.get(k)) {
@@ -425,7 +460,7 @@ impl Automatch {
 
 fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, InputError> {
     let r = evaluate(p, device)?;
-    finite(r.evaluation(p), "w")
+    finite(r.evaluation(p, device), "w")
 }
 
 /// AutoMatch, as the registry lists it.
@@ -456,7 +491,7 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("w", "w_i: floating-point operations at each level of the ASAP schedule; `w*k` is k levels of w."),
     ("d", "D: the levels of the ASAP schedule, the critical path's length."),
     ("f_im", "f_im: the instruction-mix factor of FMA units (eq. 1)."),
-    ("f_v", "f_v: the vectorization factor (eq. 2, read as docs/models.md says)."),
+    ("f_v", "f_v: the vectorization factor (eq. 2, read as max(W_vec / W, 1 / vector width): see the reading notes)."),
     ("t_comp_s", "T_comp: the critical path at one core's rate plus each level on min(w_i, n_p) cores (eq. 3)."),
     ("t_mem_s", "T_mem: a latency per level plus the transfers at each memory's bandwidth (eq. 4)."),
     ("t_syn_s", "T_syn: S global synchronizations of s_0 each (eq. 5)."),

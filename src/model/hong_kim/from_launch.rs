@@ -103,13 +103,12 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
 }
 
 /// The regime in words, with its equation: "memory-bound (eq. 23)".
-pub fn bound(model: &Model, e: &Evaluation) -> String {
-    let words = match e.number(model, "regime").map(|r| r as u8) {
-        Some(22) => "not enough warps",
-        Some(23) => "memory-bound",
-        Some(24) => "compute-bound",
-        _ => return String::new(),
-    };
-    let eq = e.number(model, "regime").unwrap_or_default();
-    format!("{words} (eq. {eq})")
+pub fn bound(_model: &Model, e: &Evaluation) -> String {
+    e.detail
+        .get::<(super::Setup, super::Prediction)>()
+        .map(|(_, p)| {
+            let r = p.outputs.regime;
+            format!("{} (eq. {})", r.words(), r.equation())
+        })
+        .unwrap_or_default()
 }

@@ -198,10 +198,11 @@ pub(super) fn resolve_with(
         return Err(InputError::new(
             "active_sms",
             format!(
-                "must be a whole number from 1 to {}: the {} has {} SMs",
+                "must be a whole number from 1 to {}: the {} has {} {}",
                 format::num(sms),
                 setup.device.name,
-                format::num(sms)
+                format::num(sms),
+                format::noun(sms, "SM", "SMs")
             ),
         ));
     }

@@ -72,6 +72,17 @@ pub fn report(
     trips: Option<&[u64]>,
     uncoalesced: &[usize],
 ) -> Report {
+    // Binary data pasted or loaded as text (an executable, a .cubin, a compressed file): one
+    // error for the whole text, not one per line of mojibake.
+    if let Some(line) = binary_line(text) {
+        return Report {
+            errors: vec![ParseError {
+                line,
+                message: "this is not PTX text: it holds binary data (control characters or bytes that are not UTF-8); paste what nvcc -ptx prints".to_string(),
+            }],
+            ..Report::default()
+        };
+    }
     let whole = parse(text);
     let kernels: Vec<String> = whole.kernels().iter().map(|k| k.to_string()).collect();
     let chosen = kernel
@@ -148,4 +159,13 @@ pub fn report(
         kernel: chosen.unwrap_or_default(),
         notes,
     }
+}
+
+/// The first line of `text` that holds binary data, if one does: a NUL, a control character
+/// other than tab, line breaks and form feed, or U+FFFD (what a browser puts in place of bytes
+/// that are not UTF-8). PTX is plain ASCII text.
+pub fn binary_line(text: &str) -> Option<usize> {
+    let bad =
+        |c: char| c == '\u{FFFD}' || (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{c}'));
+    text.lines().position(|l| l.chars().any(bad)).map(|i| i + 1)
 }

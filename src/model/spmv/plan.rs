@@ -188,7 +188,8 @@ pub fn plan_csv(plan: &[Bench]) -> String {
 }
 
 /// Measured times as the user gives them: the plan's CSV with its `time_ms` column filled, or
-/// lines `id time` (spaces, tabs, commas or colons between). Errors name the line.
+/// lines `id time` (spaces, tabs, commas or colons between). A time is in ms, or carries its
+/// unit (`81 µs`, `0.081 ms`, `8.1e-5 s`; see [`parse_ms`]). Errors name the line.
 pub fn parse_times(text: &str) -> Result<Vec<(String, f64)>, String> {
     let mut out = Vec::new();
     let mut time_col: Option<usize> = None;
@@ -208,33 +209,58 @@ pub fn parse_times(text: &str) -> Result<Vec<(String, f64)>, String> {
         let (id, time) = match time_col {
             Some(c) => (cells[0].clone(), cells.get(c).cloned().unwrap_or_default()),
             None => {
-                let parts: Vec<&str> = line
-                    .split(|c: char| c.is_whitespace() || c == ',' || c == ':' || c == ';')
-                    .filter(|p| !p.is_empty())
-                    .collect();
-                if parts.len() != 2 {
+                // The id, then everything after it is the time ("0.081 ms" has a space).
+                let sep = |c: char| c.is_whitespace() || c == ',' || c == ':' || c == ';';
+                let (id, rest) = line.split_once(sep).unwrap_or((line, ""));
+                let rest = rest.trim_start_matches(sep).trim();
+                if id.is_empty() || rest.is_empty() {
                     return Err(format!(
                         "line {}: expected a benchmark id and its time in ms (e.g. “csr-m0 0.081”)",
                         n + 1
                     ));
                 }
-                (parts[0].to_string(), parts[1].to_string())
+                (id.to_string(), rest.to_string())
             }
         };
         if time.trim().is_empty() {
             continue; // a row of the plan not measured yet
         }
-        let t: f64 = crate::field::parse_number(&time)
-            .filter(|t| *t > 0.0 && t.is_finite())
-            .ok_or_else(|| {
-                format!(
-                    "line {}: the time of {id} must be a number of ms above 0, not “{time}”",
-                    n + 1
-                )
-            })?;
+        let t = parse_ms(&time).map_err(|why| format!("line {}: the time of {id} {why}", n + 1))?;
         out.push((id, t));
     }
     Ok(out)
+}
+
+/// A measured time in ms: a number above 0, in ms unless it ends in a unit (`ms`, `µs` or `us`,
+/// `ns`, `s`). A comma is refused with the form to write, as "0,081" could be 81 or 0.081.
+/// The error completes "the time of csr-m0 …".
+pub fn parse_ms(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    let lower = t.to_ascii_lowercase();
+    let (number, factor) = [
+        ("ms", 1.0),
+        ("µs", 1e-3),
+        ("μs", 1e-3),
+        ("us", 1e-3),
+        ("ns", 1e-6),
+        ("s", 1e3),
+    ]
+    .iter()
+    .find_map(|&(unit, f)| lower.strip_suffix(unit).map(|n| (n.trim(), f)))
+    .unwrap_or((lower.as_str(), 1.0));
+    if number.contains(',') {
+        return Err(format!(
+            "must be written with a decimal point, not a comma: “{}”",
+            t.replace(',', ".")
+        ));
+    }
+    crate::field::parse_number(number)
+        .filter(|v| *v > 0.0)
+        .map(|v| v * factor)
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .ok_or_else(|| {
+            format!("must be a time above 0, in ms (0.081) or with its unit (81 µs, 0.081 ms, 8.1e-5 s), not “{t}”")
+        })
 }
 
 fn split_csv(line: &str) -> Vec<String> {

@@ -79,14 +79,15 @@ fn result(ctx: Ctx) -> AnyView {
                 apsp::Algorithm::FloydWarshall => "Floyd-Warshall",
             };
             let explain = format!(
-                "{algorithm}, n = {}: a {g}×{g} grid of {b}×{b} blocks ({} full, {} partial), {} active warps, {} kernel launch{}. At most {} blocks are active per SM.",
+                "{algorithm}, n = {}: a {g}×{g} grid of {b}×{b} blocks ({} full, {} partial), {}, {} kernel {}. At most {} {} active per SM.",
                 p.inputs.n,
                 pt.categories.full.count,
                 pt.categories.right.count + pt.categories.bottom.count + pt.categories.last.count,
-                format::num(pt.warps as f64),
+                format::count(pt.warps as f64, "active warp"),
                 pt.steps,
-                if pt.steps == 1 { "" } else { "es" },
+                format::noun(pt.steps as f64, "launch", "launches"),
                 p.inputs.blocks_per_sm_occ,
+                format::noun(p.inputs.blocks_per_sm_occ as f64, "block is", "blocks are"),
                 g = pt.grid_width,
                 b = p.inputs.block_size,
             );
@@ -323,11 +324,11 @@ fn visuals(ctx: Ctx) -> AnyView {
         Some(view! {
             <p class="sub" id="hovered" data-n=p.n.to_string()>
                 {format!(
-                    "n = {}: {}×{} blocks — {} full ({} warps each), {} right ({}), {} bottom ({}), {} last ({}); {} warps; {} launch{}.",
+                    "n = {}: {}×{} blocks — {} full ({} each), {} right ({}), {} bottom ({}), {} last ({}); {}; {} {}.",
                     p.n, p.grid_width, p.grid_width,
-                    c.full.count, c.full.warps, c.right.count, c.right.warps,
+                    c.full.count, format::count(c.full.warps as f64, "warp"), c.right.count, c.right.warps,
                     c.bottom.count, c.bottom.warps, c.last.count, c.last.warps,
-                    p.warps, p.steps, if p.steps == 1 { "" } else { "es" }
+                    format::count(p.warps as f64, "warp"), p.steps, format::noun(p.steps as f64, "launch", "launches")
                 )}
             </p>
             <div class="html-table" inner_html={

@@ -11,6 +11,7 @@ use std::fmt::Write;
 use leptos::prelude::*;
 
 use super::{Ctx, Good, Page};
+use crate::analysis::profile::LineHistogram;
 use crate::chart::svg::esc;
 use crate::field::Value;
 use crate::format;
@@ -279,11 +280,13 @@ fn archs_html(r: &Automatch) -> String {
     h
 }
 
-/// The stack-distance histogram in log2 buckets (distance 0, 1, 2–3, 4–7, …, then ∞), each
-/// architecture's capacity marked at its line size.
+/// The stack-distance histograms, one per line size the architectures use (the fastest one's
+/// first, `#sd-histogram`; the others `#sd-histogram-{line}`), each marking the capacities of
+/// the architectures with that line size: the CPUs' 64-byte lines and the GPUs' 128-byte ones
+/// are different histograms of the same trace.
 fn histogram_html(p: &Profile, r: Option<&Automatch>) -> String {
     let want = r.map(|r| r.archs[fastest(r)].2.l_bytes as u64);
-    let Some(m) = p
+    let Some(first) = p
         .memory
         .iter()
         .find(|m| Some(m.line) == want)
@@ -291,6 +294,20 @@ fn histogram_html(p: &Profile, r: Option<&Automatch>) -> String {
     else {
         return String::new();
     };
+    let mut h = line_histogram_html(first, r, "sd-histogram");
+    if let Some(r) = r {
+        for m in &p.memory {
+            if m.line != first.line && r.archs.iter().any(|a| a.2.l_bytes as u64 == m.line) {
+                h += &line_histogram_html(m, Some(r), &format!("sd-histogram-{}", m.line));
+            }
+        }
+    }
+    h
+}
+
+/// One line size's histogram in log2 buckets (distance 0, 1, 2–3, 4–7, …, then ∞), the
+/// capacity of each architecture with that line size marked.
+fn line_histogram_html(m: &LineHistogram, r: Option<&Automatch>, id: &str) -> String {
     let (line, hist) = (&m.line, &m.histogram);
     const W: f64 = 640.0;
     const H: f64 = 170.0;
@@ -310,7 +327,7 @@ fn histogram_html(p: &Profile, r: Option<&Automatch>) -> String {
     let max = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
     let w = W / counts.len() as f64;
     let mut h = format!(
-        r#"<figure class="histogram" id="sd-histogram"><svg viewBox="0 0 {W} {H}" role="img" aria-label="References by LRU stack distance at {line}-byte lines">"#
+        r#"<figure class="histogram" id="{id}"><svg viewBox="0 0 {W} {H}" role="img" aria-label="References by LRU stack distance at {line}-byte lines">"#
     );
     for (k, &c) in counts.iter().enumerate() {
         let bh = (c as f64 / max * (H - 36.0)).max(0.5);
@@ -333,12 +350,12 @@ fn histogram_html(p: &Profile, r: Option<&Automatch>) -> String {
         };
         let _ = write!(
             h,
-            r#"<rect class="bar{}" x="{:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}"><title>{} references at distance {range}</title></rect>"#,
+            r#"<rect class="bar{}" x="{:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}"><title>{} at distance {range}</title></rect>"#,
             if k == top + 1 { " cold" } else { "" },
             k as f64 * w + 1.0,
             H - 20.0 - bh,
             (w - 2.0).max(1.0),
-            format::grouped(c as f64, 0),
+            format::count(c as f64, "reference"),
         );
     }
     // Capacities: a reference hits iff its distance is below C lines.
@@ -386,12 +403,12 @@ fn histogram_html(p: &Profile, r: Option<&Automatch>) -> String {
     }
     let _ = write!(
         h,
-        r#"<text x="{:.1}" y="{}" class="tick" text-anchor="middle">0</text><text x="{:.1}" y="{}" class="tick" text-anchor="middle">∞</text></svg><figcaption class="muted">{} references at {line}-byte lines, by LRU stack distance (log₂ buckets; the last bar is first touches). A reference left of an architecture's capacity C hits its fast memory (Q_f); the rest go to the slow one (Q_s).</figcaption></figure>"#,
+        r#"<text x="{:.1}" y="{}" class="tick" text-anchor="middle">0</text><text x="{:.1}" y="{}" class="tick" text-anchor="middle">∞</text></svg><figcaption class="muted">{} at {line}-byte lines, by LRU stack distance (log₂ buckets; the last bar is first touches). A reference left of an architecture's capacity C hits its fast memory (Q_f); the rest go to the slow one (Q_s).</figcaption></figure>"#,
         0.5 * w,
         H - 4.0,
         (top as f64 + 1.5) * w,
         H - 4.0,
-        format::grouped(m.references as f64, 0)
+        format::count(m.references as f64, "reference")
     );
     h
 }

@@ -68,11 +68,12 @@ fn periods_html(periods: &[Period]) -> String {
             let w = cycles / total * W;
             let _ = write!(
                 h,
-                r#"<rect class="{class}" x="{x}" y="0" width="{}" height="28"><title>Period {} (type {}): {} cycles of {what}</title></rect>"#,
+                r#"<rect class="{class}" x="{x}" y="0" width="{}" height="28"><title>Period {} (type {}): {} {} of {what}</title></rect>"#,
                 w.max(0.5),
                 i + 1,
                 p.kind,
-                format::num(cycles)
+                format::num(cycles),
+                format::noun(cycles, "cycle", "cycles")
             );
             x += w;
         }

@@ -425,7 +425,7 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
                 <button type="button" id="plan-csv" on:click=download>"Download the plan (CSV)"</button>
             </div>
             <div class="html-table" inner_html=Signal::derive(table)></div>
-            <label for="plan-times">"Measured times: the plan's CSV with its time_ms column filled, or lines “csr-m0 0.081”"</label>
+            <label for="plan-times">"Measured times: the plan's CSV with its time_ms column filled, or lines “csr-m0 0.081” (in ms, or with a unit: “csr-m0 81 µs”)"</label>
             <textarea
                 id="plan-times"
                 rows="5"

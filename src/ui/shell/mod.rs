@@ -343,8 +343,6 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             <section class="inputs" aria-label="Inputs">
                 // A model that names its devices in its own fields has no single device.
                 {move || (at(1) && model.get().devices.one()).then(|| view! { <DevicePicker form=form/> })}
-                // Its own lists may name the custom device, whose values are typed here.
-                {move || (at(1) && lists_custom.get()).then(|| view! { <CustomEditor form=form/> })}
                 {move || at(1).then(|| view! { <ExamplePicker form=form params=params/> })}
                 <form
                     class="kernel"
@@ -354,6 +352,10 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 >
                     {move || at(1).then(|| view! { <KernelForm form=form errors=errors good=good/> })}
                 </form>
+                // A model's own lists may name the custom device, whose values are typed here:
+                // below the form, so ticking it moves nothing above (the box stays under the
+                // pointer).
+                {move || (at(1) && lists_custom.get()).then(|| view! { <CustomEditor form=form/> })}
             </section>
             <section class="outputs" aria-label="Prediction">
                 {result_section}

@@ -208,7 +208,10 @@ fn visuals(ctx: Ctx) -> AnyView {
                     let asked = sweep.good.with(|s| s.map_or(0, |s| s.points));
                     let drawn = points.with(|d| d.series.first().map_or(0, |s| s.points.len()));
                     (drawn > 0 && drawn < asked).then(|| {
-                        format!(" {drawn} distinct values in this range (of the {asked} points asked for).")
+                        format!(
+                            " {} in this range (of the {asked} points asked for).",
+                            format::count(drawn as f64, "distinct value")
+                        )
                     })
                 }}
             </p>
