@@ -13,7 +13,6 @@
 //! field too, so every link opens on a prediction.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use crate::devices::custom::{self, Custom};
 use crate::devices::{self, Device};
@@ -184,17 +183,22 @@ pub const LINK_KEYS: [&str; 11] = [
 /// reported in the notices and replaced by its default. Linear in the link's length.
 pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
     // The last occurrence of a key wins; keys are visited in order of first appearance. Keys
-    // and values borrow from the link unless they needed decoding.
-    let mut order: Vec<Cow<str>> = Vec::new();
-    let mut last: HashMap<Cow<str>, Cow<str>> = HashMap::new();
-    let mut times: HashMap<Cow<str>, usize> = HashMap::new();
+    // and values borrow from the link unless they needed decoding. A list, not a map: a link
+    // has at most MAX_PARTS parts, and a map's code costs the page's bundle more.
+    let mut parts_read: Vec<Part> = Vec::new();
     let mut parts = form_urlencoded::parse(query_part(link).as_bytes());
     for (k, v) in parts.by_ref().take(MAX_PARTS) {
-        if !last.contains_key(&k) {
-            order.push(k.clone());
+        match parts_read.iter_mut().find(|p| p.key == k) {
+            Some(p) => {
+                p.value = v;
+                p.times += 1;
+            }
+            None => parts_read.push(Part {
+                key: k,
+                value: v,
+                times: 1,
+            }),
         }
-        *times.entry(k.clone()).or_default() += 1;
-        last.insert(k, v);
     }
     let dropped = parts.count();
     let mut notices = Vec::new();
@@ -210,7 +214,8 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             more += 1;
         }
     };
-    let get = |key: &str| last.get(key).map(|v| v.as_ref());
+    let last = Parts(&parts_read);
+    let get = |key: &str| last.get(key);
     if dropped > 0 {
         note(
             "…",
@@ -223,12 +228,11 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
     }
 
     // A key given more than once: the last value counts, and the notice says so.
-    for key in &order {
-        let n = times.get(key).copied().unwrap_or(1);
-        if n > 1 {
+    for p in &parts_read {
+        if p.times > 1 {
             note(
-                key,
-                format!("given {} times", crate::format::grouped(n as f64, 0)),
+                &p.key,
+                format!("given {} times", crate::format::grouped(p.times as f64, 0)),
                 "using the last".to_string(),
             );
         }
@@ -306,9 +310,9 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         }
     }
     let mut from_link: Vec<&'static str> = Vec::new();
-    for key in &order {
-        let raw = get(key).unwrap_or_default();
-        match key.as_ref() {
+    for p in &parts_read {
+        let raw = p.value.as_ref();
+        match p.key.as_ref() {
             "v" | "model" | "device" => {}
             k if model.aliases.iter().any(|a| a.key == k) => {} // read above
             k if k.starts_with("custom_") && state.device.id == custom::ID => {} // read above
@@ -382,7 +386,7 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         }
     }
     if model.sweep.is_some() {
-        read_sweep(&mut state, &last, &mut note);
+        read_sweep(&mut state, last, &mut note);
     }
     fall_back_until_it_predicts(&mut state, &from_link, &mut note);
     if more > 0 {
@@ -434,6 +438,24 @@ fn not_taken(model: &Model, id: &str) -> String {
 /// Parts of a link read; a link's models have a few dozen fields, so more is not a link.
 const MAX_PARTS: usize = 1000;
 
+/// One key of a link: its last value and how many times it was given.
+struct Part<'a> {
+    key: Cow<'a, str>,
+    value: Cow<'a, str>,
+    times: usize,
+}
+
+/// A link's keys, each once, in order of first appearance.
+#[derive(Clone, Copy)]
+struct Parts<'p, 'a>(&'p [Part<'a>]);
+
+impl Parts<'_, '_> {
+    /// The last value given for `key`.
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|p| p.key == key).map(|p| p.value.as_ref())
+    }
+}
+
 /// Notices listed one by one; past these, a link's problems are counted in one more.
 const MAX_NOTICES: usize = 20;
 
@@ -441,10 +463,10 @@ const MAX_NOTICES: usize = 20;
 /// sweep.
 fn read_sweep(
     state: &mut ShareState,
-    last: &HashMap<Cow<str>, Cow<str>>,
+    last: Parts,
     note: &mut dyn FnMut(&str, String, String),
 ) {
-    let get = |key: &str| last.get(key).map(|v| v.as_ref());
+    let get = |key: &str| last.get(key);
     let model = state.model;
     let mut field = None;
     if let Some(raw) = get("sweep") {

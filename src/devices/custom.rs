@@ -5,7 +5,6 @@
 //! Records are `&'static` everywhere else, so each distinct custom record is allocated once
 //! and kept (one small record per distinct set of values a session types).
 
-use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use super::{Constants, Device, DeviceKind, Source, Sourced};
@@ -235,7 +234,9 @@ impl Custom {
     /// The device record for these values (the same record for the same values).
     pub fn device(&self) -> &'static Device {
         type Key = ((u8, u8), u32, u32, u64, u64);
-        static RECORDS: OnceLock<Mutex<HashMap<Key, &'static Device>>> = OnceLock::new();
+        // A list, not a map: one record per distinct set of values typed (a map's code costs the
+        // page's bundle more than the scan).
+        static RECORDS: OnceLock<Mutex<Vec<(Key, &'static Device)>>> = OnceLock::new();
         let key = (
             self.compute_capability,
             self.sms,
@@ -257,7 +258,14 @@ impl Custom {
             }))
         };
         match RECORDS.get_or_init(Default::default).lock() {
-            Ok(mut map) => map.entry(key).or_insert_with(make),
+            Ok(mut list) => match list.iter().find(|r| r.0 == key) {
+                Some(r) => r.1,
+                None => {
+                    let d = make();
+                    list.push((key, d));
+                    d
+                }
+            },
             Err(_) => make(),
         }
     }

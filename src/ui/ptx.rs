@@ -114,7 +114,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     // Each loop's trip count as typed, by the loop's identity in its text (kernel, label and
     // lines): a count belongs to a file and a loop, and a new file starts every loop at 1.
     // The analysis waits while one is not valid.
-    let trip_texts = RwSignal::new(std::collections::HashMap::<String, String>::new());
+    let trip_texts = RwSignal::new(Vec::<(String, String)>::new());
     // A request is with the worker: the summary shown is the previous text's.
     let busy = RwSignal::new(false);
     let uncoalesced = RwSignal::new(Vec::<usize>::new());
@@ -164,7 +164,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     };
     let trip_text = move |i: usize| {
         loop_key(i)
-            .and_then(|k| trip_texts.with(|t| t.get(&k).cloned()))
+            .and_then(|k| trip_texts.with(|t| trip_of(t, &k).map(str::to_string)))
             .unwrap_or_else(|| "1".to_string())
     };
     // A new text (pasted over, dropped, loaded from a file or an example): its loops start at 1.
@@ -337,7 +337,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             let texts = trip_texts.get_untracked();
             for (i, l) in p.loops.iter().enumerate() {
                 let key = format!("{}/{}:{}:{}", p.kernel, l.label, l.header_line, l.branch_line);
-                let v = texts.get(&key).map_or("1", String::as_str);
+                let v = trip_of(&texts, &key).unwrap_or("1");
                 let bad = parse_trip(v).is_none();
                 h += &format!(
                     r#"<li><label>Loop at lines {}–{} ({}): runs <input id="ptx-trip-{i}" type="text" inputmode="numeric" class="trip{}" aria-invalid="{bad}" aria-describedby="ptx-trip-{i}-error" data-trip="{i}" value="{}"> times</label><span class="field-error" id="ptx-trip-{i}-error" role="alert">{}</span><span class="sub loop-why"> A loop: {}.</span></li>"#,
@@ -374,8 +374,9 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             e.set_text_content(Some(if bad { TRIP_ERROR } else { "" }));
         }
         if let Some(key) = loop_key(i) {
-            trip_texts.update(|t| {
-                t.insert(key, v);
+            trip_texts.update(|t| match t.iter_mut().find(|e| e.0 == key) {
+                Some(e) => e.1 = v,
+                None => t.push((key, v)),
             });
         }
     };
@@ -543,4 +544,9 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             </details>
         </section>
     }
+}
+
+/// The trip count typed for a loop (by its key), if any: a list, as a file has few loops.
+fn trip_of<'t>(texts: &'t [(String, String)], key: &str) -> Option<&'t str> {
+    texts.iter().find(|e| e.0 == key).map(|e| e.1.as_str())
 }

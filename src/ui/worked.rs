@@ -2,7 +2,6 @@
 //! input with where its value came from, occupancy's bound per resource, and every output with
 //! its equation. And the reading notes that applied.
 
-use std::collections::HashMap;
 
 use leptos::prelude::*;
 
@@ -319,7 +318,7 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
                             )),
                             Row::Section(_) => None,
                         })
-                        .collect::<HashMap<_, _>>()
+                        .collect::<Vec<_>>()
                 })
                 .unwrap_or_default()
         })
@@ -330,7 +329,9 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
             Shape::Line { name, .. } => name.clone(),
             Shape::Section(_) => String::new(),
         };
-        let row = Memo::new(move |_| values.with(|m| m.get(&name).cloned()));
+        let row = Memo::new(move |_| {
+            values.with(|m| m.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone()))
+        });
         let value = move |_: &str, f: fn(&Vals) -> String| {
             row.with(|v| v.as_ref().map(f).unwrap_or_default())
         };

@@ -535,7 +535,7 @@ pub const NOTE_REF_TIMES: ReadingNote = ReadingNote {
 
 pub const NOTE_T_REF_ESTIMATED: ReadingNote = ReadingNote {
     id: "t-ref-estimated",
-    text: "T_Ref is estimated from the matrix by the C2050's own Table II lines (docs/models.md), not measured: type the C2050's measured time.",
+    text: "T_Ref is estimated from the matrix (read from the C2050's own Table II lines at its rows and row lengths), not measured: type the C2050's measured time.",
 };
 
 pub const NOTES: &[ReadingNote] = &[
