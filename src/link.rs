@@ -452,7 +452,10 @@ struct Parts<'p, 'a>(&'p [Part<'a>]);
 impl Parts<'_, '_> {
     /// The last value given for `key`.
     fn get(&self, key: &str) -> Option<&str> {
-        self.0.iter().find(|p| p.key == key).map(|p| p.value.as_ref())
+        self.0
+            .iter()
+            .find(|p| p.key == key)
+            .map(|p| p.value.as_ref())
     }
 }
 
@@ -461,11 +464,7 @@ const MAX_NOTICES: usize = 20;
 
 /// Reads `sweep`, `sweep_from`, `sweep_to`, `sweep_points` and `sweep_scale` into the state's
 /// sweep.
-fn read_sweep(
-    state: &mut ShareState,
-    last: Parts,
-    note: &mut dyn FnMut(&str, String, String),
-) {
+fn read_sweep(state: &mut ShareState, last: Parts, note: &mut dyn FnMut(&str, String, String)) {
     let get = |key: &str| last.get(key);
     let model = state.model;
     let mut field = None;

@@ -614,7 +614,10 @@ fn t_ref_estimated_from_the_matrix_by_hand() {
     // FEM/Cantilever's size (the example): I = ⌈62451/672⌉ = 93, T1_Ref = 0.00027·64 + 0.078:
     // 0.09528/0.07827 · (0.07827 + 0.0061·92) = 0.77844 ms, near the example's illustrative 0.8.
     let e = eval("model=spmv&target=c2050&t_ref_ms=auto");
-    assert_close!(num(&e, "t_tar_ms"), 0.09528 / 0.07827 * (0.07827 + 0.0061 * 92.0));
+    assert_close!(
+        num(&e, "t_tar_ms"),
+        0.09528 / 0.07827 * (0.07827 + 0.0061 * 92.0)
+    );
     let i = model().field_index("t_ref_ms").unwrap();
     assert_close!(e.inputs[i].num().unwrap(), num(&e, "t_tar_ms"));
     assert!(e.notes.iter().any(|n| n.id == "t-ref-estimated"));
@@ -624,7 +627,12 @@ fn t_ref_estimated_from_the_matrix_by_hand() {
     let e = eval("model=spmv&target=c2050&t_ref_ms=auto&n_r=1344&p_nz_csr=2000&p_nz_ell=2000");
     assert_close!(num(&e, "t_tar_ms"), 0.646 / 0.36296 * 0.42296);
     // Two matrices, two predictions on the K20m (a typed T_Ref would give one).
-    let k20m = |q: &str| num(&eval(&format!("model=spmv&target=k20m&t_ref_ms=auto&{q}")), "t_tar_ms");
+    let k20m = |q: &str| {
+        num(
+            &eval(&format!("model=spmv&target=k20m&t_ref_ms=auto&{q}")),
+            "t_tar_ms",
+        )
+    };
     assert!(k20m("n_r=1000&p_nz_csr=5&p_nz_ell=9") < k20m("n_r=200000&p_nz_csr=20&p_nz_ell=40"));
 }
 
@@ -635,7 +643,10 @@ fn t_ref_auto_keeps_old_links_and_names_what_it_lacks() {
     let e = eval("model=spmv&target=c2050");
     assert_close!(num(&e, "t_tar_ms"), 0.8);
     assert!(!e.notes.iter().any(|n| n.id == "t-ref-estimated"));
-    assert_close!(num(&eval("model=spmv&target=c2050&t_ref_ms=1.5"), "t_tar_ms"), 1.5);
+    assert_close!(
+        num(&eval("model=spmv&target=c2050&t_ref_ms=1.5"), "t_tar_ms"),
+        1.5
+    );
     let (state, _) = from_query("model=spmv&t_ref_ms=auto&n_r=5&nnz=8&p_nz_csr=2&p_nz_ell=3");
     let back = to_query(&state);
     assert!(back.contains("t_ref_ms=auto"), "{back}");

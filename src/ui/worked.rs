@@ -2,7 +2,6 @@
 //! input with where its value came from, occupancy's bound per resource, and every output with
 //! its equation. And the reading notes that applied.
 
-
 use leptos::prelude::*;
 
 use super::chart::csv_cell;

@@ -605,8 +605,11 @@ fn visuals(ctx: Ctx) -> AnyView {
     // The stale fields still holding the previous values, named with what to do about them
     // (HTML text, one delegated click).
     let notice = move || {
-        held.with(|h| ctx.good.with(|g| Some(stale_html(&h.1, &g.as_ref()?.state.params))))
-            .unwrap_or_default()
+        held.with(|h| {
+            ctx.good
+                .with(|g| Some(stale_html(&h.1, &g.as_ref()?.state.params)))
+        })
+        .unwrap_or_default()
     };
     let on_notice = move |ev: web_sys::MouseEvent| {
         let id = event_target::<web_sys::Element>(&ev).id();

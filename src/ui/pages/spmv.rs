@@ -147,7 +147,12 @@ fn visuals(ctx: Ctx) -> AnyView {
             ctx.set_text.run((name, v.to_string()));
         }
         ctx.set_text.run(("t_ref_ms", "auto".into()));
-        for name in ["t_ref_csr_ms", "t_ref_ell_ms", "t_ref_coo_ms", "t_ref_hyb_ms"] {
+        for name in [
+            "t_ref_csr_ms",
+            "t_ref_ell_ms",
+            "t_ref_coo_ms",
+            "t_ref_hyb_ms",
+        ] {
             ctx.set_text.run((name, String::new()));
         }
     });
