@@ -201,12 +201,17 @@ const SPMV_W_VEC: &str = "x is gathered through the column indices: nothing vect
 pub fn spmv_on(matrix: &Matrix, line_sizes: &[u64], progress: &mut dyn FnMut(f64)) -> Generated {
     let (row_ptr, cols) = matrix.csr();
     let mut r = Run::new(line_sizes);
-    let rows = row_ptr.len().saturating_sub(1);
+    // Every row, the empty ones after the last entry too (the reader caps the rows of a
+    // matrix it keeps at MAX_KEPT, so this is O(rows + non-zeros)).
+    let rows = (matrix.stats.rows as usize).max(row_ptr.len().saturating_sub(1));
     for i in 0..rows {
         if i % 1024 == 0 {
             progress(i as f64 / rows as f64);
         }
-        let (a, b) = (row_ptr[i] as usize, row_ptr[i + 1] as usize);
+        let (a, b) = match (row_ptr.get(i), row_ptr.get(i + 1)) {
+            (Some(&a), Some(&b)) => (a as usize, b as usize),
+            _ => (cols.len(), cols.len()),
+        };
         r.spmv_row(i as u64, a as u64, &cols[a..b]);
     }
     Generated {

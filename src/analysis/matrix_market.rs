@@ -1,15 +1,23 @@
 //! A streaming Matrix Market reader: feed the file's bytes in chunks of any size, then finish,
 //! and get the statistics Guo & Wang's model takes (docs/models.md, "spmv": rows, stored
 //! non-zeros after mirroring, the mode and the maximum of the row lengths) with the row-length
-//! histogram and a suggested HYB threshold. Memory is one counter per row; the matrix itself
-//! is never held.
+//! histogram and a suggested HYB threshold. The matrix itself is never held.
+//!
+//! Bounds (a hostile file may claim anything on its size line): time is linear in the file's
+//! bytes; memory is one counter per row up to the largest row index seen while the rows are
+//! dense enough ([`RowLens`]), else one map entry per distinct row seen, so it grows with the
+//! entries the file holds, never with the rows its size line claims; a line longer than
+//! [`MAX_LINE`] is an error.
 //!
 //! Accepts the `coordinate` format with the fields `real`, `integer`, `complex` and `pattern`
 //! and the symmetries `general`, `symmetric`, `skew-symmetric` and `hermitian`. Dense `array`
 //! files, malformed lines, indices out of range and entry counts that disagree with the size
 //! line are errors naming the line.
 
+use std::collections::HashMap;
 use std::fmt;
+
+use super::{LONG_LINE, MAX_LINE};
 
 /// What went wrong, and on which line (1-based; 0 when it concerns the whole file).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -145,7 +153,7 @@ pub struct MtxReader {
     columns: u64,
     declared: u64,
     seen: u64,
-    row_len: Vec<u32>,
+    row_len: RowLens,
     bytes: u64,
     /// The entries (row, column, 0-based; mirrored ones too), when kept ([`MtxReader::keeping`]).
     kept: Option<Vec<(u32, u32)>>,
@@ -164,10 +172,16 @@ pub struct Matrix {
 }
 
 impl Matrix {
-    /// Compressed sparse rows: `row_ptr` (rows + 1 offsets) and the columns, row by row, in
-    /// the file's order within a row (a stable counting sort by row).
+    /// Compressed sparse rows: `row_ptr` (offsets of the rows up to the last one holding an
+    /// entry, plus one: the rows after it are empty) and the columns, row by row, in the
+    /// file's order within a row (a stable counting sort by row). O(entries) time and memory.
     pub fn csr(&self) -> (Vec<u32>, Vec<u32>) {
-        let rows = self.stats.rows as usize;
+        let rows = self
+            .entries
+            .iter()
+            .map(|&(r, _)| r as usize + 1)
+            .max()
+            .unwrap_or(0);
         let mut row_ptr = vec![0u32; rows + 1];
         for &(r, _) in &self.entries {
             row_ptr[r as usize + 1] += 1;
@@ -186,7 +200,8 @@ impl Matrix {
     }
 }
 
-/// The most rows a matrix may have here (one 4-byte counter each: 2 GB).
+/// The most rows (and columns) a matrix may have here. Counters are held only for the rows
+/// the file's entries name ([`RowLens`]), so this bounds the figures, not the memory.
 pub const MAX_ROWS: u64 = 500_000_000;
 
 impl Default for MtxReader {
@@ -207,7 +222,7 @@ impl MtxReader {
             columns: 0,
             declared: 0,
             seen: 0,
-            row_len: Vec::new(),
+            row_len: RowLens::default(),
             bytes: 0,
             kept: None,
         }
@@ -232,30 +247,47 @@ impl MtxReader {
         (self.seen, self.declared)
     }
 
-    /// Reads a chunk: every whole line in it (the last partial line waits for the next).
+    /// Reads a chunk: every whole line in it (the last partial line waits for the next, up
+    /// to [`MAX_LINE`] bytes).
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), MtxError> {
         self.bytes += chunk.len() as u64;
         let mut rest = chunk;
         if !self.partial.is_empty() {
             match rest.iter().position(|&b| b == b'\n') {
                 Some(i) => {
-                    let mut line = std::mem::take(&mut self.partial);
-                    line.extend_from_slice(&rest[..i]);
+                    self.hold(&rest[..i])?;
+                    let line = std::mem::take(&mut self.partial);
                     self.line(&line)?;
                     rest = &rest[i + 1..];
                 }
-                None => {
-                    self.partial.extend_from_slice(rest);
-                    return Ok(());
-                }
+                None => return self.hold(rest),
             }
         }
         while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            if i > MAX_LINE {
+                return Err(self.long());
+            }
             self.line(&rest[..i])?;
             rest = &rest[i + 1..];
         }
-        self.partial.extend_from_slice(rest);
+        self.hold(rest)
+    }
+
+    /// Keeps `bytes` of a line that has not ended yet, unless the line grows past [`MAX_LINE`].
+    fn hold(&mut self, bytes: &[u8]) -> Result<(), MtxError> {
+        if self.partial.len() + bytes.len() > MAX_LINE {
+            return Err(self.long());
+        }
+        self.partial.extend_from_slice(bytes);
         Ok(())
+    }
+
+    /// The error for the next line, longer than [`MAX_LINE`].
+    fn long(&self) -> MtxError {
+        MtxError {
+            line: self.line + 1,
+            message: LONG_LINE.to_string(),
+        }
     }
 
     /// The statistics, once every byte has been fed.
@@ -303,12 +335,20 @@ impl MtxReader {
 
     fn stats(&self) -> MatrixStats {
         let mut counts: std::collections::BTreeMap<u64, u64> = Default::default();
-        let (mut sum, mut sum_sq) = (0f64, 0f64);
-        for &len in &self.row_len {
+        let mut counted = 0u64;
+        self.row_len.for_each(|len| {
             *counts.entry(u64::from(len)).or_default() += 1;
-            let l = f64::from(len);
-            sum += l;
-            sum_sq += l * l;
+            counted += 1;
+        });
+        // The rows no entry named (past the counters, or absent from the map) are empty.
+        if self.rows > counted {
+            *counts.entry(0).or_default() += self.rows - counted;
+        }
+        let (mut sum, mut sum_sq) = (0f64, 0f64);
+        for (&len, &count) in &counts {
+            let (l, c) = (len as f64, count as f64);
+            sum += l * c;
+            sum_sq += l * l * c;
         }
         let histogram: Vec<(u64, u64)> = counts.into_iter().collect();
         let n = self.rows.max(1) as f64;
@@ -432,12 +472,14 @@ impl MtxReader {
         if self.symmetry != Symmetry::General && rows != columns {
             return Err(self.err("a symmetric, skew-symmetric or hermitian matrix must be square"));
         }
-        if self.kept.is_some() && (entries > MAX_KEPT || columns > MAX_ROWS) {
+        // A replay visits every row, empty or not: its rows are capped like its non-zeros.
+        if self.kept.is_some() && (entries > MAX_KEPT || rows > MAX_KEPT || columns > MAX_ROWS) {
             return Err(self.err(format!(
-                "a {} × {} matrix with {} entries is too large to replay here (at most {} non-zeros and {} columns)",
+                "a {} × {} matrix with {} entries is too large to replay here (at most {} rows, {} non-zeros and {} columns)",
                 crate::format::grouped(rows as f64, 0),
                 crate::format::grouped(columns as f64, 0),
                 crate::format::grouped(entries as f64, 0),
+                crate::format::grouped(MAX_KEPT as f64, 0),
                 crate::format::grouped(MAX_KEPT as f64, 0),
                 crate::format::grouped(MAX_ROWS as f64, 0),
             )));
@@ -445,7 +487,7 @@ impl MtxReader {
         self.rows = rows;
         self.columns = columns;
         self.declared = entries;
-        self.row_len = vec![0; rows as usize];
+        self.row_len = RowLens::default();
         self.stage = Stage::Entries;
         Ok(())
     }
@@ -487,14 +529,10 @@ impl MtxReader {
             )));
         }
         self.seen += 1;
-        let bump = |row_len: &mut Vec<u32>, r: u64| {
-            let c = &mut row_len[(r - 1) as usize];
-            *c = c.saturating_add(1);
-        };
-        bump(&mut self.row_len, i);
+        self.row_len.bump(i - 1, self.seen, self.rows);
         let mirrored = i != j && self.symmetry != Symmetry::General;
         if mirrored {
-            bump(&mut self.row_len, j);
+            self.row_len.bump(j - 1, self.seen, self.rows);
         }
         if let Some(kept) = &mut self.kept {
             if kept.len() as u64 + u64::from(mirrored) >= MAX_KEPT {
@@ -526,6 +564,93 @@ impl MtxReader {
             "expected {want} numbers ({}), found fewer",
             self.shape()
         ))
+    }
+}
+
+/// Rows a dense counter list may hold beyond [`DENSE_PER_ENTRY`] per entry read: small
+/// matrices are always counted densely.
+const DENSE_SLACK: u64 = 1 << 16;
+
+/// Counters a dense list may hold per entry read (4 bytes each: 32 bytes per entry, while an
+/// entry's line is at least 4 bytes).
+const DENSE_PER_ENTRY: u64 = 8;
+
+/// Each row's entry count. A list indexed by row (0-based) up to the largest row seen while
+/// that is at most [`DENSE_SLACK`] + [`DENSE_PER_ENTRY`] × the entries read; past that a map
+/// from row to count, which becomes a list again once the entries read catch up. Memory is
+/// O(entries read), whatever the size line claims; each entry is O(1) (amortized).
+#[derive(Debug)]
+enum RowLens {
+    Dense(Vec<u32>),
+    Sparse {
+        counts: HashMap<u64, u32>,
+        max_row: u64,
+    },
+}
+
+impl Default for RowLens {
+    fn default() -> Self {
+        RowLens::Dense(Vec::new())
+    }
+}
+
+impl RowLens {
+    /// The most rows a list may count after `seen` entries.
+    fn dense_limit(seen: u64) -> u64 {
+        DENSE_SLACK.saturating_add(seen.saturating_mul(DENSE_PER_ENTRY))
+    }
+
+    /// One more entry in `row` (0-based, below `rows`), the `seen`-th entry read.
+    fn bump(&mut self, row: u64, seen: u64, rows: u64) {
+        match self {
+            RowLens::Dense(list) => {
+                if row >= list.len() as u64 {
+                    if row < Self::dense_limit(seen) {
+                        let want = (row + 1)
+                            .max(2 * list.len() as u64)
+                            .min(Self::dense_limit(seen))
+                            .min(rows);
+                        list.resize(want as usize, 0);
+                    } else {
+                        let counts: HashMap<u64, u32> = list
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, &c)| c > 0)
+                            .map(|(r, &c)| (r as u64, c))
+                            .collect();
+                        let max_row = counts.keys().copied().max().unwrap_or(0);
+                        *self = RowLens::Sparse { counts, max_row };
+                        return self.bump(row, seen, rows);
+                    }
+                }
+                let c = &mut list[row as usize];
+                *c = c.saturating_add(1);
+            }
+            RowLens::Sparse { counts, max_row } => {
+                let c = counts.entry(row).or_insert(0);
+                *c = c.saturating_add(1);
+                *max_row = (*max_row).max(row);
+                // Back to a list once the rows seen are dense enough (checked as the map
+                // doubles, so the conversions cost O(1) per entry).
+                let n = counts.len();
+                if n.is_power_of_two() && *max_row < Self::dense_limit(seen) {
+                    let mut list = vec![0u32; *max_row as usize + 1];
+                    for (&r, &c) in counts.iter() {
+                        list[r as usize] = c;
+                    }
+                    *self = RowLens::Dense(list);
+                }
+            }
+        }
+    }
+
+    /// Calls `each` with the count of every row held (a list holds empty rows too; a map only
+    /// the rows seen).
+    fn for_each(&self, mut each: impl FnMut(u32)) {
+        match self {
+            RowLens::Dense(list) => list.iter().for_each(|&c| each(c)),
+            RowLens::Sparse { counts, .. } => counts.values().for_each(|&c| each(c)),
+        }
     }
 }
 

@@ -11,6 +11,13 @@ mod tar;
 
 pub use matrix_market::{Matrix, MatrixStats, MtxError, MtxReader};
 
+/// The longest line a text reader holds (Matrix Market, Lackey and operation traces): a file
+/// with no newline would otherwise be held whole.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The message for a line past [`MAX_LINE`] (the errors print its number before it).
+pub const LONG_LINE: &str = "longer than 1 MiB (is this a text file?)";
+
 /// A Matrix Market file, or a tar archive holding one (a SuiteSparse `.tar.gz` once
 /// decompressed): told apart by the tar header's `ustar` mark.
 pub struct MatrixReader {

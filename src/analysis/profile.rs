@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::generators::{spmv_on, Generated, Workload};
 pub use super::stack_distance::TraceError;
 use super::stack_distance::{runs_text, LackeyReader, OpsProfile, OpsReader, StackDistance};
-use super::MatrixReader;
+use super::{MatrixReader, LONG_LINE, MAX_LINE};
 
 /// One line size's exact stack-distance histogram.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -198,6 +198,22 @@ impl TraceReader {
                 self.head.extend_from_slice(chunk);
                 match self.decide(false) {
                     Some(kind) => self.start(kind),
+                    // A first MiB that does not tell (held no further): a line that long is
+                    // an error; lines that all say nothing (blank, comments, Valgrind's own)
+                    // go to the reader their comments suggest, which reads on line by line.
+                    None if self.head.len() > MAX_LINE => {
+                        if !self.head.contains(&b'\n') {
+                            return Err(TraceError {
+                                line: 1,
+                                message: LONG_LINE.to_string(),
+                            });
+                        }
+                        let valgrind = self
+                            .head
+                            .split(|&b| b == b'\n')
+                            .any(|l| l.trim_ascii().starts_with(b"=="));
+                        self.start(if valgrind { Kind::Lackey } else { Kind::Ops })
+                    }
                     None => Ok(()),
                 }
             }

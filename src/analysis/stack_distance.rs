@@ -9,6 +9,8 @@
 //! memory stays proportional to the distinct lines, never to the trace's length.
 
 use std::collections::HashMap;
+
+use super::{LONG_LINE, MAX_LINE};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A multiplicative hash for line numbers (SipHash would take a third of the time per
@@ -291,7 +293,11 @@ trait ByLine {
     #[inline]
     fn feed_lines(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
         let mut lines = std::mem::take(self.lines());
-        let r = lines.feed(chunk, |n, l| self.line(n, l));
+        let long = |line| TraceError {
+            line,
+            message: LONG_LINE.to_string(),
+        };
+        let r = lines.feed(chunk, |n, l| self.line(n, l), long);
         *self.lines() = lines;
         r
     }
@@ -311,16 +317,21 @@ struct Lines {
 }
 
 impl Lines {
-    /// Calls `each(number, line)` for every whole line of `chunk` (with what was left over).
+    /// Calls `each(number, line)` for every whole line of `chunk` (with what was left over). A
+    /// line longer than [`MAX_LINE`] is an error (`long(number)`), held no further.
     #[inline]
     fn feed<E>(
         &mut self,
         chunk: &[u8],
         mut each: impl FnMut(u64, &[u8]) -> Result<(), E>,
+        long: impl Fn(u64) -> E,
     ) -> Result<(), E> {
         let mut rest = chunk;
         while let Some(i) = find(rest, b'\n') {
             self.number += 1;
+            if self.partial.len() + i > MAX_LINE {
+                return Err(long(self.number));
+            }
             if self.partial.is_empty() {
                 each(self.number, &rest[..i])?;
             } else {
@@ -329,6 +340,9 @@ impl Lines {
                 each(self.number, &line)?;
             }
             rest = &rest[i + 1..];
+        }
+        if self.partial.len() + rest.len() > MAX_LINE {
+            return Err(long(self.number + 1));
         }
         self.partial.extend_from_slice(rest);
         Ok(())

@@ -6,6 +6,10 @@ use super::matrix_market::{Matrix, MtxError, MtxReader};
 
 const BLOCK: usize = 512;
 
+/// The longest GNU long name (`L` member) read: a name is at most a few KB (Linux's PATH_MAX
+/// is 4,096), and the member's text is held whole until its file's header.
+pub const MAX_LONG_NAME: u64 = 1 << 16;
+
 enum State {
     /// Collecting a 512-byte header.
     Header,
@@ -165,6 +169,16 @@ impl TarMatrix {
             }
         };
         let long_name = kind == b'L';
+        if long_name && size > MAX_LONG_NAME {
+            return Err(MtxError {
+                line: 0,
+                message: format!(
+                    "the tar archive is damaged: a long name of {} bytes (names are at most {})",
+                    crate::format::grouped(size as f64, 0),
+                    crate::format::grouped(MAX_LONG_NAME as f64, 0)
+                ),
+            });
+        }
         let file = kind == b'0' || kind == 0;
         if file && name.ends_with(".mtx") {
             self.members.push(name.clone());
