@@ -112,8 +112,27 @@ pub fn json_in_worker(query: String, done: impl FnOnce(Result<String, String>) +
     handler.forget();
 }
 
-/// A running worker and its message handler (kept alive while it runs).
-type Running = (Worker, Closure<dyn FnMut(MessageEvent)>);
+/// A running worker and its message and error handlers (kept alive while it runs).
+type Running = (
+    Worker,
+    Closure<dyn FnMut(MessageEvent)>,
+    Closure<dyn FnMut(web_sys::ErrorEvent)>,
+);
+
+/// What the page says when the worker itself dies: out of memory, a trap in the reader, or
+/// its code failing to load. The page keeps what it showed; the next job starts a new worker.
+fn died(e: &web_sys::ErrorEvent) -> String {
+    let detail = e.message();
+    let detail = detail.trim();
+    format!(
+        "the analysis stopped: its worker ran out of memory or failed{}",
+        if detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({detail})")
+        }
+    )
+}
 
 /// What a job does with its result's JSON text (and the seconds it took): an error says what
 /// is wrong with it.
@@ -186,6 +205,12 @@ impl Job {
             });
             end();
         };
+        let fail_died = fail.clone();
+        let on_error =
+            Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+                e.prevent_default();
+                fail_died(died(&e));
+            });
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             let data = e.data();
             let n = |k: &str| get(&data, k).as_f64();
@@ -241,7 +266,8 @@ impl Job {
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        self.running.set_value(Some((worker, on_message)));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        self.running.set_value(Some((worker, on_message, on_error)));
     }
 
     /// Progress with MB/s (or references/s, once meaningful) and Cancel, the error, or "Cancelled", as HTML
@@ -818,6 +844,7 @@ struct ServiceInner {
     /// The latest request of each kind: (kind, seq).
     latest: std::rc::Rc<std::cell::RefCell<Vec<(String, u32)>>>,
     _handler: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
 /// A worker kept for a panel's lifetime (the PTX panel's): requests go to it one after another,
@@ -826,6 +853,9 @@ struct ServiceInner {
 pub struct Service {
     inner: StoredValue<Option<std::rc::Rc<ServiceInner>>, LocalStorage>,
     answer: StoredValue<Option<std::rc::Rc<Answer>>, LocalStorage>,
+    /// The last worker ended by [`Service::fail`], kept until the next ends: `fail` may run in
+    /// its error handler, which must not be dropped while it runs.
+    ended: StoredValue<Option<std::rc::Rc<ServiceInner>>, LocalStorage>,
 }
 
 impl Service {
@@ -835,6 +865,7 @@ impl Service {
         let s = Service {
             inner: StoredValue::new_local(None),
             answer: StoredValue::new_local(Some(std::rc::Rc::new(answer))),
+            ended: StoredValue::new_local(None),
         };
         on_cleanup(move || {
             s.inner.update_value(|i| {
@@ -878,7 +909,15 @@ impl Service {
                 answer(&kind, result);
             }
         });
+        // The worker died (out of memory, a trap): each request waiting gets the error, and
+        // the next request starts a fresh worker.
+        let on_error =
+            Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+                e.prevent_default();
+                me.fail(&died(&e));
+            });
         worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         Some(std::rc::Rc::new(ServiceInner {
             worker,
             ready: std::cell::Cell::new(false),
@@ -886,7 +925,25 @@ impl Service {
             seq: std::cell::Cell::new(0),
             latest,
             _handler: handler,
+            _on_error: on_error,
         }))
+    }
+
+    /// Ends the worker (it died, or the user cancelled): each kind's latest request is answered
+    /// with `message`; the next request starts a fresh worker.
+    pub fn fail(self, message: &str) {
+        let Some(i) = self.inner.get_value() else {
+            return;
+        };
+        self.inner.set_value(None);
+        i.worker.terminate();
+        let kinds: Vec<String> = i.latest.borrow().iter().map(|(k, _)| k.clone()).collect();
+        self.ended.set_value(Some(i));
+        if let Some(answer) = self.answer.get_value() {
+            for k in kinds {
+                answer(&k, Err(message.to_string()));
+            }
+        }
     }
 
     /// Sends `message` (its `kind` and fields), starting the worker on first use; an answer

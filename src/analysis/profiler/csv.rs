@@ -230,7 +230,7 @@ impl Splitter {
         if self.record_bytes > MAX_RECORD_BYTES {
             return Err(ProfileError::new(
                 self.record_line,
-                "this line is longer than 1 MiB: is this a text file?",
+                crate::analysis::LONG_LINE,
             ));
         }
         Ok(())
