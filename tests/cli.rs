@@ -257,3 +257,67 @@ fn analyze_measured_names_the_line_of_a_bad_file() {
     assert!(line.contains("short.csv: line 3:"), "{line}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--help` a person can read: one line per command with what it does; each command's own
+/// help; an unknown flag or command named in its one-line error.
+#[test]
+fn help_lists_each_command_on_its_own_line_and_errors_name_the_flag() {
+    let out = run(&["--help"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let commands: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  warpsight "))
+        .collect();
+    assert_eq!(commands.len(), 9, "{text}");
+    for verb in [
+        "eval",
+        "models",
+        "devices",
+        "analyze matrix",
+        "analyze memory",
+        "analyze ops",
+        "analyze profile",
+        "analyze ptx",
+        "analyze measured",
+    ] {
+        assert_eq!(
+            commands
+                .iter()
+                .filter(|l| l.starts_with(&format!("  warpsight {verb} ")))
+                .count(),
+            1,
+            "{verb}"
+        );
+    }
+    assert!(text.lines().all(|l| l.chars().count() <= 140), "{text}");
+
+    let analyze = String::from_utf8(run(&["analyze", "--help"]).stdout).unwrap();
+    assert_eq!(
+        analyze.matches("  warpsight analyze ").count(),
+        6,
+        "{analyze}"
+    );
+    let ptx = run(&["analyze", "ptx", "--help"]);
+    assert!(ptx.status.success());
+    let ptx = String::from_utf8(ptx.stdout).unwrap();
+    assert!(
+        ptx.starts_with("usage: warpsight analyze ptx FILE [--kernel NAME] [--trips N,…]\n"),
+        "{ptx}"
+    );
+    assert!(
+        ptx.contains("--trips gives the listed loops' trip counts"),
+        "{ptx}"
+    );
+
+    for (args, message) in [
+        (&["models", "--jsn"][..], "error: models: unknown flag --jsn (usage: warpsight models [--json])\n"),
+        (&["analyze", "ptx", "k.ptx", "--kern", "a"][..], "error: analyze ptx: unknown flag --kern (usage: warpsight analyze ptx FILE [--kernel NAME] [--trips N,…])\n"),
+        (&["eval", "--bogus"][..], "error: eval: unknown flag --bogus (usage: warpsight eval '<query string or share link>')\n"),
+        (&["frobnicate"][..], "error: “frobnicate” is not a command (warpsight --help lists them)\n"),
+        (&["analyze", "video", "x"][..], "error: analyze: “video” is not a kind of file read here (warpsight analyze --help lists them)\n"),
+        (&[][..], "error: no command given (warpsight --help lists them)\n"),
+    ] {
+        assert_eq!(one_line_error(&run(args)), message, "{args:?}");
+    }
+}

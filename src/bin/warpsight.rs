@@ -15,7 +15,162 @@ use warpsight::registry::MODELS;
 use warpsight::report::{devices_json, models_json};
 use warpsight::{format, link as codec, report};
 
-const USAGE: &str = "usage: warpsight eval '<query string or share link>' | warpsight models [--json] | warpsight devices [--json] | warpsight analyze matrix FILE(.mtx, .mtx.gz, .tar.gz) | warpsight analyze memory FILE(Lackey trace) [--line BYTES] | warpsight analyze ops FILE(operation trace) | warpsight analyze profile FILE(Lackey or operation trace, or a matrix for SpMV) [--line BYTES] | warpsight analyze ptx FILE [--kernel NAME] [--trips N,…] | warpsight analyze measured FILE(ncu --csv, nvprof --csv; .gz too)";
+/// Each command: its words, its arguments, and what it does (one line each in `--help`), and
+/// its own help (`warpsight <command> --help`).
+struct Command {
+    words: &'static str,
+    args: &'static str,
+    does: &'static str,
+    help: &'static str,
+}
+
+const COMMANDS: &[Command] = &[
+    Command {
+        words: "eval",
+        args: "'<query string or share link>'",
+        does: "predict: every input and output of the link's model, as JSON",
+        help: "The link is a share link from the page, or its query string (model=hong-kim&device=gtx280&…).\nPrints the model's inputs (typed and derived), outputs, notes and readings as JSON, under the\nnames `warpsight models` lists. A bad value is one line naming the field and its valid range.",
+    },
+    Command {
+        words: "models",
+        args: "[--json]",
+        does: "list the models and each one's fields, units, defaults and valid ranges",
+        help: "A table per model: field, symbol, unit, default, valid values. --json prints the same as JSON.",
+    },
+    Command {
+        words: "devices",
+        args: "[--json]",
+        does: "list the device presets and where each value comes from",
+        help: "A row per preset: id, name, SMs, cores, clock, bandwidth, and the source of each value.\n--json prints the same as JSON.",
+    },
+    Command {
+        words: "analyze matrix",
+        args: "FILE",
+        does: "a Matrix Market file's statistics for SpMV (rows, non-zeros, row lengths)",
+        help: "FILE is a Matrix Market coordinate file (.mtx), gzip-compressed (.mtx.gz), or a SuiteSparse\n.tar.gz holding one. Prints its statistics as JSON and the link fragment that sets SpMV's fields.",
+    },
+    Command {
+        words: "analyze memory",
+        args: "FILE [--line BYTES]",
+        does: "a Lackey memory trace's stack distances, for AutoMatch's Q_f and Q_s",
+        help: "FILE is Valgrind's `--tool=lackey --trace-mem=yes` output. --line sets the cache line size\n(a power of two from 1 to 4096 bytes; default 64). Prints the stack-distance histogram as JSON.",
+    },
+    Command {
+        words: "analyze ops",
+        args: "FILE",
+        does: "an operation trace's schedule, for AutoMatch's w, W_add, W_mul and S",
+        help: "FILE is an operation trace: one operation a line (add, sub, mul, div or other DST SRC…,\nld DST ADDR, st ADDR SRC, sync; # starts a comment). Prints the ASAP schedule's levels as JSON.",
+    },
+    Command {
+        words: "analyze profile",
+        args: "FILE [--line BYTES]",
+        does: "AutoMatch's whole profile from a trace of either kind, or SpMV run on a matrix",
+        help: "FILE is a Lackey trace, an operation trace or a Matrix Market file (told apart by their first\nlines). Prints the profile and the link fragment that sets AutoMatch's fields.",
+    },
+    Command {
+        words: "analyze ptx",
+        args: "FILE [--kernel NAME] [--trips N,…]",
+        does: "PTX per kernel: loops, memory and computation instructions, the models' counts",
+        help: "FILE is PTX text (nvcc -ptx). For each kernel (or only --kernel NAME): its loops, memory and\ncomputation instructions per thread weighted by the loops' trip counts, Luo & Suda's periods and\nHong & Kim's counts, with the file's errors. --trips gives the listed loops' trip counts in\norder (whole numbers from 1 to 1,000,000,000; a missing one is 1).",
+    },
+    Command {
+        words: "analyze measured",
+        args: "FILE",
+        does: "profiler results (Nsight Compute or nvprof CSV) against every model's prediction",
+        help: "FILE is `ncu --csv` output (details or raw page) or `nvprof --csv` output (GPU trace, metrics\nor events), plain or .gz. Prints each kernel's measured time, the models' predictions and\ntheir ratios as JSON.",
+    },
+];
+
+/// `warpsight --help`: one line per command.
+fn usage() -> String {
+    let width = COMMANDS
+        .iter()
+        .map(|c| c.words.len() + c.args.chars().count() + 1)
+        .max()
+        .unwrap_or(0);
+    let mut s = String::from(
+        "warpsight: how long a GPU kernel runs, from the papers' analytical models\n\nusage:\n",
+    );
+    for c in COMMANDS {
+        let call = format!("{} {}", c.words, c.args);
+        let pad = width - call.chars().count();
+        s += &format!("  warpsight {call}{}  {}\n", " ".repeat(pad), c.does);
+    }
+    s += "\n`warpsight <command> --help` explains one (warpsight analyze ptx --help).\n";
+    s
+}
+
+/// `warpsight analyze --help`: the analyze commands.
+fn analyze_usage() -> String {
+    let mut s = String::from(
+        "warpsight analyze KIND FILE: reads a file, as the page's worker does, and prints what it\ngives the models as JSON.\n\n",
+    );
+    for c in COMMANDS.iter().filter(|c| c.words.starts_with("analyze ")) {
+        s += &format!("  warpsight {} {}\n      {}\n", c.words, c.args, c.does);
+    }
+    s
+}
+
+/// One command's help.
+fn command_help(c: &Command) -> String {
+    format!(
+        "usage: warpsight {} {}\n\n{}.\n\n{}\n",
+        c.words,
+        c.args,
+        upper_first(c.does),
+        c.help
+    )
+}
+
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The command whose words start `args`, if any.
+fn command_of(args: &[&str]) -> Option<&'static Command> {
+    COMMANDS.iter().find(|c| {
+        let words: Vec<&str> = c.words.split(' ').collect();
+        args.len() >= words.len() && args[..words.len()] == words[..]
+    })
+}
+
+/// The error for arguments no command takes: the flag it does not know, or the command's form.
+fn misuse(args: &[&str]) -> Failure {
+    let Some(c) = command_of(args) else {
+        return Failure::Input(match args.first() {
+            None => "no command given (warpsight --help lists them)".to_string(),
+            Some(&"analyze") => match args.get(1) {
+                None => "analyze: say what to analyze (warpsight analyze --help lists the kinds)".to_string(),
+                Some(k) => format!(
+                    "analyze: “{}” is not a kind of file read here (warpsight analyze --help lists them)",
+                    format::printable(k)
+                ),
+            },
+            Some(w) => format!(
+                "“{}” is not a command (warpsight --help lists them)",
+                format::printable(w)
+            ),
+        });
+    };
+    let n = c.words.split(' ').count();
+    let flag = args[n..].iter().find(|a| {
+        a.starts_with("--")
+            && !c.args.contains(&format!("{a} "))
+            && !c.args.contains(&format!("{a}]"))
+    });
+    Failure::Input(match flag {
+        Some(f) => format!(
+            "{}: unknown flag {} (usage: warpsight {} {})",
+            c.words,
+            format::printable(f),
+            c.words,
+            c.args
+        ),
+        None => format!("{}: usage: warpsight {} {}", c.words, c.words, c.args),
+    })
+}
 
 enum Failure {
     /// Bad input or usage: exit 2 with one line.
@@ -39,7 +194,13 @@ fn main() -> ExitCode {
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {
-        ["eval", link] => eval(link),
+        ["-h" | "--help" | "help"] => write(&usage()),
+        ["analyze", "-h" | "--help" | "help"] => write(&analyze_usage()),
+        [.., "-h" | "--help"] => match command_of(&args) {
+            Some(c) => write(&command_help(c)),
+            None => Err(misuse(&args)),
+        },
+        ["eval", link] if !link.starts_with("--") => eval(link),
         ["models"] => write(&models_table()),
         ["models", "--json"] => write_json(&models_json()),
         ["devices"] => write(&devices_table()),
@@ -52,8 +213,7 @@ fn main() -> ExitCode {
         ["analyze", "profile", file, "--line", bytes] => analyze_profile(file, Some(bytes)),
         ["analyze", "ptx", file, rest @ ..] => analyze_ptx(file, rest),
         ["analyze", "measured", file] => analyze_measured(file),
-        ["-h" | "--help" | "help"] => write(&format!("{USAGE}\n")),
-        _ => Err(Failure::Input(USAGE.to_string())),
+        _ => Err(misuse(&args)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -354,12 +514,12 @@ fn analyze_ptx(path: &str, options: &[&str]) -> Result<(), Failure> {
                     })
                     .collect::<Result<_, _>>()?
             }
-            _ => return Err(Failure::Input(USAGE.to_string())),
+            _ => return Err(misuse(&[&["analyze", "ptx", path][..], options].concat())),
         }
         rest = tail;
     }
     if !rest.is_empty() {
-        return Err(Failure::Input(USAGE.to_string()));
+        return Err(misuse(&[&["analyze", "ptx", path][..], options].concat()));
     }
     let bytes =
         std::fs::read(path).map_err(|e| Failure::Input(format!("{path}: cannot read it: {e}")))?;
