@@ -210,3 +210,25 @@ fn a_tar_long_name_claiming_a_gibibyte_is_refused_at_its_header() {
     );
     assert!(bytes < MIB, "{bytes} B");
 }
+
+#[test]
+fn a_kept_matrix_of_mostly_empty_rows_is_not_replayed() {
+    // 1,000,000 rows claimed, 2 non-zeros held: more than 65,536 + 64 × 2 rows to walk.
+    let mut text =
+        b"%%MatrixMarket matrix coordinate pattern general\n1000000 3 2\n1 1\n2 2\n".to_vec();
+    text.resize(600, b'\n');
+    let mut r = MatrixReader::keeping();
+    r.feed(&text).unwrap();
+    let e = r.finish_matrix().unwrap_err();
+    assert_eq!(
+        e.message,
+        "1,000,000 rows for 2 non-zeros: a replay would walk mostly empty rows (at most 65,536 + 64 rows per non-zero)"
+    );
+    // At the bound, it is replayed: 65,536 + 128 rows.
+    let mut text =
+        b"%%MatrixMarket matrix coordinate pattern general\n65664 3 2\n1 1\n2 2\n".to_vec();
+    text.resize(600, b'\n');
+    let mut r = MatrixReader::keeping();
+    r.feed(&text).unwrap();
+    assert_eq!(r.finish_matrix().unwrap().stats.rows, 65_664);
+}

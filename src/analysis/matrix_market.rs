@@ -163,6 +163,14 @@ pub struct MtxReader {
 /// the matrix (AutoMatch's SpMV on it) stays within the worker's memory and a minute's work.
 pub const MAX_KEPT: u64 = 32_000_000;
 
+/// Rows a kept matrix may have beyond [`REPLAY_ROWS_PER_ENTRY`] per non-zero: the replay
+/// (AutoMatch's SpMV on the matrix) walks every row, so its empty ones are bounded by what the
+/// file holds.
+pub const REPLAY_SLACK: u64 = 1 << 16;
+
+/// Rows a kept matrix may have per non-zero, beyond [`REPLAY_SLACK`].
+pub const REPLAY_ROWS_PER_ENTRY: u64 = 64;
+
 /// A matrix read whole: its statistics and, when kept, its non-zeros.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Matrix {
@@ -326,6 +334,21 @@ impl MtxReader {
                     crate::format::noun(self.declared as f64, "entry", "entries")
                 ),
             });
+        }
+        // A replay visits every row: its empty rows are bounded by the entries the file holds
+        // (a 60-byte file may claim 32 M rows), so its time follows the file.
+        if let Some(kept) = &self.kept {
+            let most = REPLAY_SLACK
+                .saturating_add(REPLAY_ROWS_PER_ENTRY.saturating_mul(kept.len() as u64));
+            if self.rows > most {
+                return Err(self.err(format!(
+                    "{} rows for {} non-zeros: a replay would walk mostly empty rows (at most {} + {} rows per non-zero)",
+                    crate::format::grouped(self.rows as f64, 0),
+                    crate::format::grouped(kept.len() as f64, 0),
+                    crate::format::grouped(REPLAY_SLACK as f64, 0),
+                    REPLAY_ROWS_PER_ENTRY,
+                )));
+            }
         }
         Ok(Matrix {
             stats: self.stats(),
