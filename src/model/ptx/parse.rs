@@ -427,11 +427,12 @@ impl Parser {
                 rest = r.trim_start();
             } else if rest.starts_with('.') {
                 rest = self.directive(rest).trim_start();
-            } else if let Some(i) = statement
-                .contains(':')
-                .then(|| statement.find(".callprototype"))
-                .flatten()
-            {
+            } else if let Some(i) = statement.split_once(':').and_then(|(_, after)| {
+                let after = after.trim_start();
+                after
+                    .starts_with(".callprototype")
+                    .then(|| statement.len() - after.len())
+            }) {
                 // `prototype_0 : .callprototype ()_ (.param .b64 _, …);`: a declaration for an
                 // indirect call, not a label.
                 rest = self.directive(rest.get(i..).unwrap_or("")).trim_start();
@@ -628,22 +629,32 @@ impl Parser {
 }
 
 /// Orders loops outer before inner (by where the body starts, then the larger first) and
-/// sets each one's depth: how many larger loops hold its header.
+/// sets each one's depth: how many other loops hold its header.
+///
+/// Natural loops with different headers are nested or disjoint (Aho, Lam, Sethi & Ullman,
+/// §9.6.6), and so are the copies of a function inlined into a kernel; so the loops holding a
+/// header are those enclosing it, and a loop's ranges being disjoint, each holds it in at
+/// most one range. The depth is then the number of ranges (of every loop) around the header,
+/// less the loop's own: with the ranges' starts and ends sorted, two binary searches.
+/// O(L log L + R log R) for L loops of R ranges in all.
 pub(super) fn order_loops(loops: &mut [Loop]) {
     let size = |l: &Loop| l.body.iter().map(|r| r.1 - r.0 + 1).sum::<usize>();
-    crate::small_sort::sort_by(loops, |a, b| {
-        a.body[0]
-            .0
-            .cmp(&b.body[0].0)
-            .then(size(b).cmp(&size(a)))
-            .then(a.branch_line.cmp(&b.branch_line))
+    loops.sort_by_cached_key(|l| {
+        (
+            l.body.first().map_or(l.start, |r| r.0),
+            std::cmp::Reverse(size(l)),
+            l.branch_line,
+            l.start,
+        )
     });
-    for k in 0..loops.len() {
-        let header = loops[k].start;
-        let depth = (0..loops.len())
-            .filter(|&j| j != k && loops[j].contains(header) && size(&loops[j]) > size(&loops[k]))
-            .count();
-        loops[k].depth = depth;
+    let mut starts: Vec<usize> = loops.iter().flat_map(|l| l.body.iter().map(|r| r.0)).collect();
+    let mut ends: Vec<usize> = loops.iter().flat_map(|l| l.body.iter().map(|r| r.1)).collect();
+    starts.sort_unstable();
+    ends.sort_unstable();
+    for l in loops.iter_mut() {
+        let h = l.start;
+        let around = starts.partition_point(|&a| a <= h) - ends.partition_point(|&b| b < h);
+        l.depth = around.saturating_sub(1);
     }
 }
 
