@@ -605,6 +605,8 @@ impl Parser {
                     branch_line: branch.line,
                     body: n.body,
                     depth: 0,
+                    function: String::new(),
+                    origin: 0,
                 });
             }
             lo = hi + 1;
@@ -617,6 +619,16 @@ impl Parser {
         let n = self.instructions.len();
         for f in self.functions.iter_mut().filter(|f| f.end == f.start) {
             f.end = n;
+        }
+        // Each loop's function (the one whose body holds its header) and its own index.
+        for (k, l) in loops.iter_mut().enumerate() {
+            l.origin = k;
+            let f = self.functions.partition_point(|f| f.start <= l.start);
+            if let Some(f) = f.checked_sub(1).map(|f| &self.functions[f]) {
+                if l.start < f.end {
+                    l.function = f.name.clone();
+                }
+            }
         }
         Parsed {
             instructions: self.instructions,

@@ -2,18 +2,26 @@
 //! parser and the analysis stay out of the page's bundle) and the page renders it. Native
 //! tests check it against [`parse`], [`analyze`] and [`hong_kim_counts`] directly.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use super::{analyze, hong_kim_counts, parse, CostTable, ParseError};
 
-/// A loop as the panel lists it.
+/// A loop as the panel lists it: one source loop, however many copies of it the kernel runs
+/// (a `.func`'s loop is inlined at each call), with one trip count for all of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct LoopLine {
     pub label: String,
     pub header_line: usize,
     pub branch_line: usize,
-    /// How many loops enclose it.
+    /// How many loops enclose it (its least-nested copy's).
     pub depth: usize,
+    /// The function whose body holds it (empty outside any).
+    pub function: String,
+    /// How many copies of it the kernel runs: 1 for a loop of the kernel's own, the number of
+    /// times its `.func` is inlined otherwise.
+    pub calls: usize,
     /// Why it is a loop, in words.
     pub why: String,
 }
@@ -62,7 +70,8 @@ pub struct Report {
     pub notes: Vec<String>,
 }
 
-/// Parses `text` and, with `trips` (one per loop, missing = 1), analyses `kernel` (or the
+/// Parses `text` and, with `trips` (one per listed loop, [`Report::loops`], missing = 1; each
+/// applies to every copy of its loop), analyses `kernel` (or the
 /// first kernel; a snippet without `.entry` whole) with `costs`, the `.func` bodies it calls
 /// inlined; `uncoalesced` lists the memory instructions (by index) marked uncoalesced.
 pub fn report(
@@ -102,10 +111,49 @@ pub fn report(
         Some(k) => k,
         None => (whole, Vec::new()),
     };
+    // One line per source loop (its copies share it), in the order of its first copy; each
+    // copy's trip count is its line's.
+    let mut lines: Vec<LoopLine> = Vec::new();
+    let mut line_of: HashMap<usize, usize> = HashMap::new();
+    let mut copy_line = Vec::with_capacity(p.loops.len());
+    for l in &p.loops {
+        let k = *line_of.entry(l.origin).or_insert_with(|| {
+            lines.push(LoopLine {
+                label: l.label.clone(),
+                header_line: l.header_line,
+                branch_line: l.branch_line,
+                depth: l.depth,
+                function: l.function.clone(),
+                calls: 0,
+                why: String::new(),
+            });
+            lines.len() - 1
+        });
+        lines[k].calls += 1;
+        lines[k].depth = lines[k].depth.min(l.depth);
+        copy_line.push(k);
+    }
+    for l in &mut lines {
+        l.why = format!(
+            "the branch on line {} goes back to {} (line {}), which every path to the branch passes through{}",
+            l.branch_line,
+            l.label,
+            l.header_line,
+            match l.depth {
+                0 => String::new(),
+                1 => "; inside one other loop".to_string(),
+                d => format!("; inside {d} other loops"),
+            }
+        );
+    }
     // `x + 0.0` turns −0 into 0: an empty analysis shows 0.
     let analysis = trips.filter(|_| !p.instructions.is_empty()).map(|t| {
-        let a = analyze(&p, costs, t);
-        let c = hong_kim_counts(&p, t, uncoalesced);
+        let t: Vec<u64> = copy_line
+            .iter()
+            .map(|&k| t.get(k).copied().unwrap_or(1))
+            .collect();
+        let a = analyze(&p, costs, &t);
+        let c = hong_kim_counts(&p, &t, uncoalesced);
         Summary {
             periods: a.periods.len(),
             periods_text: a.periods_text(),
@@ -120,27 +168,7 @@ pub fn report(
     });
     Report {
         instructions: p.instructions.len(),
-        loops: p
-            .loops
-            .iter()
-            .map(|l| LoopLine {
-                label: l.label.clone(),
-                header_line: l.header_line,
-                branch_line: l.branch_line,
-                depth: l.depth,
-                why: format!(
-                    "the branch on line {} goes back to {} (line {}), which every path to the branch passes through{}",
-                    l.branch_line,
-                    l.label,
-                    l.header_line,
-                    match l.depth {
-                        0 => String::new(),
-                        1 => "; inside one other loop".to_string(),
-                        d => format!("; inside {d} other loops"),
-                    }
-                ),
-            })
-            .collect(),
+        loops: lines,
         memory: p
             .instructions
             .iter()
