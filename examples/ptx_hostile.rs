@@ -39,12 +39,24 @@ static A: Counting = Counting;
 fn main() {
     let only = std::env::args().nth(1);
     let all: Vec<(&str, String)> = vec![
-        ("nested calls (20 per level, 8 levels)", cases::nested_calls(8, 20)),
+        (
+            "nested calls (20 per level, 8 levels)",
+            cases::nested_calls(8, 20),
+        ),
         ("40,000 loops", cases::many_loops(40_000)),
         ("2,000 nested loops", cases::nested_loops(2_000)),
-        ("1 MB of ret; on one line", cases::statements_on_one_line(1 << 20)),
-        ("100,000 labels on one line", cases::labels_on_one_line(100_000)),
-        ("a missing ; then 80,000 .b8 lines", cases::unterminated_statement(80_000)),
+        (
+            "1 MB of ret; on one line",
+            cases::statements_on_one_line(1 << 20),
+        ),
+        (
+            "100,000 labels on one line",
+            cases::labels_on_one_line(100_000),
+        ),
+        (
+            "a missing ; then 80,000 .b8 lines",
+            cases::unterminated_statement(80_000),
+        ),
     ];
     for (name, text) in all {
         if only.as_deref().is_some_and(|o| !name.contains(o)) {

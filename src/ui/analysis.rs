@@ -660,7 +660,9 @@ fn profile_html(p: &TraceProfile, seconds: f64) -> String {
         (None, true) => {
             "W_vec cannot come from a trace: type how many operations vectorize.".to_string()
         }
-        (None, false) => "A memory trace gives each architecture its Q_f and Q_s, and nothing else.".to_string(),
+        (None, false) => {
+            "A memory trace gives each architecture its Q_f and Q_s, and nothing else.".to_string()
+        }
     };
     format!(
         r#"<p class="muted" id="profile-done">{}.</p><p class="muted" id="profile-note">{}</p>"#,

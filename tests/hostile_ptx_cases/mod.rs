@@ -49,7 +49,10 @@ pub fn nested_loops(n: usize) -> String {
 
 /// `ret;` repeated on one line to `bytes` bytes.
 pub fn statements_on_one_line(bytes: usize) -> String {
-    format!(".visible .entry k()\n{{\n{}\n}}\n", "ret;".repeat(bytes / 4))
+    format!(
+        ".visible .entry k()\n{{\n{}\n}}\n",
+        "ret;".repeat(bytes / 4)
+    )
 }
 
 /// `n` labels on one line before one `ret;`.

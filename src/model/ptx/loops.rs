@@ -170,7 +170,10 @@ pub fn natural_loops(
         }
     }
     let dominates = |h: usize, b: usize| {
-        pre[h] != usize::MAX && pre[b] != usize::MAX && pre[h] <= pre[b] && pre[b] < pre[h] + size[h]
+        pre[h] != usize::MAX
+            && pre[b] != usize::MAX
+            && pre[h] <= pre[b]
+            && pre[b] < pre[h] + size[h]
     };
     // Back edges b → h (h dominates b), grouped by header: one loop each.
     let mut edges: Vec<(usize, usize)> = Vec::new();

@@ -283,10 +283,7 @@ impl Pending {
 
     /// True when the statement cannot be complete: a bracket is open or it ends in `,` or `(`.
     fn is_open(&self) -> bool {
-        self.broken
-            || !self.open.is_empty()
-            || self.text.ends_with(',')
-            || self.text.ends_with('(')
+        self.broken || !self.open.is_empty() || self.text.ends_with(',') || self.text.ends_with('(')
     }
 }
 
@@ -659,8 +656,14 @@ pub(super) fn order_loops(loops: &mut [Loop]) {
             l.start,
         )
     });
-    let mut starts: Vec<usize> = loops.iter().flat_map(|l| l.body.iter().map(|r| r.0)).collect();
-    let mut ends: Vec<usize> = loops.iter().flat_map(|l| l.body.iter().map(|r| r.1)).collect();
+    let mut starts: Vec<usize> = loops
+        .iter()
+        .flat_map(|l| l.body.iter().map(|r| r.0))
+        .collect();
+    let mut ends: Vec<usize> = loops
+        .iter()
+        .flat_map(|l| l.body.iter().map(|r| r.1))
+        .collect();
     starts.sort_unstable();
     ends.sort_unstable();
     for l in loops.iter_mut() {

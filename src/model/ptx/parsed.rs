@@ -294,7 +294,10 @@ impl Parsed {
         let mut loops_of = vec![Vec::new(); self.functions.len()];
         for (k, l) in self.loops.iter().enumerate() {
             let g = self.functions.partition_point(|g| g.start <= l.start);
-            if let Some(g) = g.checked_sub(1).filter(|&g| l.start < self.functions[g].end) {
+            if let Some(g) = g
+                .checked_sub(1)
+                .filter(|&g| l.start < self.functions[g].end)
+            {
                 loops_of[g].push(k);
             }
         }
@@ -314,13 +317,17 @@ impl Parsed {
             capped: false,
         };
         inliner.inline(f);
-        let Inliner {
-            mut out, notes, ..
-        } = inliner;
+        let Inliner { mut out, notes, .. } = inliner;
         super::parse::order_loops(&mut out.loops);
         let notes = notes
             .into_iter()
-            .map(|(n, times)| if times > 1 { format!("{n} ({times} times)") } else { n })
+            .map(|(n, times)| {
+                if times > 1 {
+                    format!("{n} ({times} times)")
+                } else {
+                    n
+                }
+            })
             .collect();
         Some((out, notes))
     }
