@@ -333,7 +333,8 @@ fn analyze_ops(path: &str) -> Result<(), Failure> {
 /// kernel (or the one named): its loops, memory and computation instructions per thread
 /// (weighted by the trip counts), Luo & Suda's
 /// periods and P (Table 1's GTX260 costs) and Hong & Kim's counts, with the file's errors.
-/// Trip counts apply to the loops in order (missing ones are 1).
+/// Trip counts apply to the listed loops in order, each to every copy of its loop (a `.func`'s
+/// loop is listed once however often it is called; missing ones are 1).
 fn analyze_ptx(path: &str, options: &[&str]) -> Result<(), Failure> {
     use warpsight::model::ptx::{parse, report, CostTable};
     let (mut kernel, mut trips) = (None, Vec::new());
