@@ -28,13 +28,14 @@ fn falls_through(ins: &Instruction) -> bool {
 /// instruction a branch at `i` jumps to, if it is known and in the function. Loops come out
 /// in the order of their headers.
 ///
-/// Cost, for N instructions, B blocks, E back edges and bodies of Σ|body| blocks in all:
-/// O(N) for the blocks and edges, O(B · passes) for the dominators (two or three passes on
-/// what compilers print), O(B) for the dominator tree's numbering (so "h dominates b" is one
-/// comparison), O(E log E) to group the back edges by header, and O(Σ|body| log |body|) for
-/// the bodies: one marker vector serves every walk, each loop collects its own blocks and
-/// sorts them. Loops one after another cost O(N log N); k loops nested in one another hold
-/// k bodies of up to N blocks (O(k · N): the bodies themselves).
+/// Cost, for N instructions, B blocks, E back edges and R body ranges in all: O(N) for the
+/// blocks and edges, O(B · passes) for the dominators (two or three passes on what compilers
+/// print), O(B) for the dominator tree's numbering (so "h dominates b" is one comparison),
+/// O(E log E) to group the back edges by header, and about O((B + E + R) log B) for the
+/// bodies: loops are walked innermost first, each block is walked by the innermost loop
+/// holding it, and an outer loop takes an inner one whole (its header and its ranges, through
+/// a union-find), not block by block. One marker vector serves every walk. So k loops nested
+/// in one another cost O(k log k), not the O(k²) of walking each body.
 pub fn natural_loops(
     instructions: &[Instruction],
     lo: usize,
@@ -187,45 +188,77 @@ pub fn natural_loops(
             }
         }
     }
-    edges.sort_unstable();
+    // Innermost headers first: an inner loop's header is dominated by the outer one's, so it
+    // comes later in the dominator tree's preorder.
+    edges.sort_unstable_by_key(|&(h, b)| (std::cmp::Reverse(pre[h]), b));
     // The body of each loop: its header, and every block reaching one of its back edges
-    // without passing the header. `mark[x]` is the last loop (counted from 1) that took x, so
+    // without passing the header. A loop found before (nested in this one) is taken whole:
+    // `up` leads from each of its blocks to its header (union-find), the walk goes on from
+    // that header's predecessors only (the only way into a loop is through its header), and
+    // its ranges join this loop's. `mark[x]` is the last loop (counted from 1) that took x, so
     // one vector serves every walk.
+    let mut up: Vec<usize> = (0..n).collect();
+    let find = |up: &mut Vec<usize>, x: usize| {
+        let mut r = x;
+        while up[r] != r {
+            r = up[r];
+        }
+        let mut y = x;
+        while up[y] != r {
+            let next = up[y];
+            up[y] = r;
+            y = next;
+        }
+        r
+    };
+    let mut loop_at = vec![usize::MAX; n];
     let mut mark = vec![0usize; n];
-    let mut loops = Vec::new();
+    let mut loops: Vec<Natural> = Vec::new();
     let mut work = Vec::new();
     for (stamp, group) in edges.chunk_by(|x, y| x.0 == y.0).enumerate() {
         let stamp = stamp + 1;
         let h = group[0].0;
-        let mut members = vec![h];
+        let mut own = vec![h];
+        let mut ranges: Vec<(usize, usize)> = Vec::new();
+        let mut taken = Vec::new();
         mark[h] = stamp;
         let mut branch = 0;
         for &(_, b) in group {
             branch = branch.max(blocks[b].1);
             work.push(b);
             while let Some(x) = work.pop() {
-                if mark[x] == stamp {
+                let r = find(&mut up, x);
+                if mark[r] == stamp {
                     continue;
                 }
-                mark[x] = stamp;
-                members.push(x);
-                work.extend(pred[x].iter().copied().filter(|p| idom[*p] != usize::MAX));
+                mark[r] = stamp;
+                taken.push(r);
+                match loop_at[r] {
+                    usize::MAX => own.push(r),
+                    inner => ranges.extend_from_slice(&loops[inner].body),
+                }
+                work.extend(pred[r].iter().copied().filter(|p| idom[*p] != usize::MAX));
             }
         }
-        members.sort_unstable();
+        for r in taken {
+            up[r] = h;
+        }
+        ranges.extend(own.iter().map(|&b| blocks[b]));
+        ranges.sort_unstable();
         let mut body: Vec<(usize, usize)> = Vec::new();
-        for b in members {
-            let (first, last) = blocks[b];
+        for (first, last) in ranges {
             match body.last_mut() {
-                Some(r) if r.1 + 1 == first => r.1 = last,
+                Some(r) if r.1 + 1 >= first => r.1 = r.1.max(last),
                 _ => body.push((first, last)),
             }
         }
+        loop_at[h] = loops.len();
         loops.push(Natural {
             header: blocks[h].0,
             branch,
             body,
         });
     }
+    loops.sort_unstable_by_key(|l| l.header);
     loops
 }
