@@ -46,6 +46,7 @@ fn main() {
         ("40,000 loops", cases::many_loops(40_000)),
         ("2,000 nested loops", cases::nested_loops(2_000)),
         ("20,000 nested loops", cases::nested_loops(20_000)),
+        ("500,000 bad lines", cases::bad_lines(500_000)),
         (
             "1 MB of ret; on one line",
             cases::statements_on_one_line(1 << 20),

@@ -9,6 +9,7 @@ use std::sync::Mutex;
 
 use warpsight::model::ptx::{
     parse, report, CostTable, Report, MAX_BLOCK_DEPTH, MAX_INLINED_INSTRUCTIONS,
+    MAX_LISTED_ERRORS,
 };
 
 #[path = "hostile_ptx_cases/mod.rs"]
@@ -205,4 +206,19 @@ fn a_func_loop_called_30_times_is_listed_once() {
     assert_eq!(k.loops.len(), 30);
     assert!(k.loops.iter().all(|c| c.origin == k.loops[0].origin));
     assert_eq!(notes.len(), 30, "one note per call line");
+}
+
+#[test]
+fn a_flood_of_errors_is_listed_to_a_thousand() {
+    let text = cases::bad_lines(500_000);
+    let (r, peak) = measured(&text);
+    assert_eq!(r.errors.len(), MAX_LISTED_ERRORS + 1);
+    let last = r.errors.last().unwrap();
+    assert_eq!(last.line, 1001);
+    assert_eq!(
+        last.message,
+        "and 499000 more errors from here on, not listed (only the first 1000 are)"
+    );
+    // The parse's 500,000 errors of about 150 bytes each.
+    assert!(peak < 128 * MB, "peak {peak} bytes");
 }

@@ -82,3 +82,8 @@ pub fn func_loop_called(calls: usize) -> String {
     s += "ret;\n}\n";
     s
 }
+
+/// `n` lines that cannot be read: one error each.
+pub fn bad_lines(n: usize) -> String {
+    "@@@ x\n".repeat(n)
+}

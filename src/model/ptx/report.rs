@@ -180,13 +180,34 @@ pub fn report(
                 text: ins.text.clone(),
             })
             .collect(),
-        errors: p.errors,
+        errors: listed_errors(p.errors),
         analysis,
         debug: p.debug,
         kernels,
         kernel: chosen.unwrap_or_default(),
         notes,
     }
+}
+
+/// The most errors a report lists (1,000): past them, one more says how many were left out.
+/// A text of garbage has an error a line, and the page lists each one.
+pub const MAX_LISTED_ERRORS: usize = 1000;
+
+/// `errors`, at most [`MAX_LISTED_ERRORS`] of them, then one naming the next one's line and
+/// how many more there are.
+fn listed_errors(mut errors: Vec<ParseError>) -> Vec<ParseError> {
+    if errors.len() > MAX_LISTED_ERRORS {
+        let more = errors.len() - MAX_LISTED_ERRORS;
+        let line = errors[MAX_LISTED_ERRORS].line;
+        errors.truncate(MAX_LISTED_ERRORS);
+        errors.push(ParseError {
+            line,
+            message: format!(
+                "and {more} more errors from here on, not listed (only the first {MAX_LISTED_ERRORS} are)"
+            ),
+        });
+    }
+    errors
 }
 
 /// The first line of `text` that holds binary data, if one does: a NUL, a control character
