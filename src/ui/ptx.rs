@@ -336,7 +336,8 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                 let v = trip_of(&texts, &key).unwrap_or("1");
                 let bad = parse_trip(v).is_none();
                 // A `.func`'s loop: where it is and how many times the kernel runs a copy.
-                let place = if l.function.is_empty() || l.function == p.kernel {
+                // (None for a snippet without a kernel: nothing calls its functions.)
+                let place = if p.kernel.is_empty() || l.function.is_empty() || l.function == p.kernel {
                     String::new()
                 } else {
                     format!(
