@@ -8,8 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use warpsight::model::ptx::{
-    parse, report, CostTable, Report, MAX_BLOCK_DEPTH, MAX_INLINED_INSTRUCTIONS,
-    MAX_LISTED_ERRORS,
+    parse, report, CostTable, Report, MAX_BLOCK_DEPTH, MAX_INLINED_INSTRUCTIONS, MAX_LISTED_ERRORS,
 };
 
 #[path = "hostile_ptx_cases/mod.rs"]
@@ -221,4 +220,28 @@ fn a_flood_of_errors_is_listed_to_a_thousand() {
     );
     // The parse's 500,000 errors of about 150 bytes each.
     assert!(peak < 128 * MB, "peak {peak} bytes");
+}
+
+#[test]
+fn each_kernel_from_one_parse_is_its_report() {
+    // The command line reports on every kernel from one parse (a parse per kernel made 5,000
+    // kernels quadratic).
+    use warpsight::model::ptx::report_kernel;
+    let text = cases::many_kernels(2_000);
+    let whole = parse(&text);
+    let costs = CostTable::GTX260;
+    for k in ["k0", "k1", "k1999"] {
+        let one = report_kernel(&whole, Some(k), &costs, Some(&[5]), &[]);
+        let full = report(&text, Some(k), &costs, Some(&[5]), &[]);
+        assert_eq!(full.kernels.len(), 2_000);
+        assert_eq!(
+            one,
+            Report {
+                kernels: Vec::new(),
+                ..full
+            }
+        );
+        assert_eq!((one.instructions, one.loops.len()), (3, 1));
+        assert_eq!(one.analysis.unwrap().comp_insts, 5.0);
+    }
 }

@@ -87,3 +87,14 @@ pub fn func_loop_called(calls: usize) -> String {
 pub fn bad_lines(n: usize) -> String {
     "@@@ x\n".repeat(n)
 }
+
+/// `n` small kernels, each with a loop.
+pub fn many_kernels(n: usize) -> String {
+    let mut s = String::from(".version 7.0\n.target sm_70\n");
+    for k in 0..n {
+        s += &format!(
+            ".visible .entry k{k}()\n{{\nL1:\nadd.s32 %r1, %r1, 1;\n@%p1 bra L1;\nret;\n}}\n"
+        );
+    }
+    s
+}

@@ -51,4 +51,4 @@ pub use parsed::{
     call_target, Class, Function, Instruction, Loop, Operand, ParseError, Parsed, Space,
     MAX_INLINED_INSTRUCTIONS, MAX_INLINE_DEPTH,
 };
-pub use report::{report, LoopLine, MemoryLine, Report, Summary, MAX_LISTED_ERRORS};
+pub use report::{report, report_kernel, LoopLine, MemoryLine, Report, Summary, MAX_LISTED_ERRORS};

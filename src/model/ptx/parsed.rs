@@ -282,29 +282,15 @@ impl Parsed {
     /// note per call site, with how many times) and what could not be. `None` when no
     /// function has this name.
     ///
-    /// O(N + F + L + I) for N instructions, F functions and L loops in the text and I
-    /// instructions inlined (at most the cap), plus the loops' copies.
+    /// O(F + n + I + C) for F functions in the text, the kernel's n instructions, I
+    /// instructions inlined (at most the cap) and C loop copies, plus O(F) once when the
+    /// kernel calls anything (the functions by name) and O(log L) per function inlined (its
+    /// loops, found by binary search).
     pub fn kernel(&self, name: &str) -> Option<(Parsed, Vec<String>)> {
         let f = self.functions.iter().position(|f| f.name == name)?;
-        let mut by_name = HashMap::new();
-        for (k, g) in self.functions.iter().enumerate() {
-            by_name.entry(g.name.as_str()).or_insert(k);
-        }
-        // Each function's loops (those whose header lies in its body).
-        let mut loops_of = vec![Vec::new(); self.functions.len()];
-        for (k, l) in self.loops.iter().enumerate() {
-            let g = self.functions.partition_point(|g| g.start <= l.start);
-            if let Some(g) = g
-                .checked_sub(1)
-                .filter(|&g| l.start < self.functions[g].end)
-            {
-                loops_of[g].push(k);
-            }
-        }
         let mut inliner = Inliner {
             whole: self,
-            by_name,
-            loops_of,
+            by_name: None,
             out: Parsed {
                 debug: self.debug,
                 errors: self.errors.clone(),
@@ -336,10 +322,8 @@ impl Parsed {
 /// [`Parsed::kernel`]'s state while it inlines.
 struct Inliner<'a> {
     whole: &'a Parsed,
-    /// Function index by name (the first of a name).
-    by_name: HashMap<&'a str, usize>,
-    /// Each function's loops, as indices into the whole text's loops.
-    loops_of: Vec<Vec<usize>>,
+    /// Function index by name (the first of a name), made at the first call.
+    by_name: Option<HashMap<&'a str, usize>>,
     out: Parsed,
     /// Each note once, with how many times it was made (a `.func` inlined into each copy of
     /// its caller makes the same note each time).
@@ -384,8 +368,12 @@ impl Inliner<'_> {
             last[i - func.start] = self.out.instructions.len() - 1;
         }
         let map = |i: usize, to: &[usize]| to.get(i.wrapping_sub(func.start)).copied();
-        for &k in &self.loops_of[f] {
-            let l = &whole.loops[k];
+        // f's loops: the whole text's loops are ordered by where their bodies start, and a
+        // body lies in its function.
+        let body_start = |l: &Loop| l.body.first().map_or(l.start, |r| r.0);
+        let from = whole.loops.partition_point(|l| body_start(l) < func.start);
+        let to = whole.loops.partition_point(|l| body_start(l) < end);
+        for l in whole.loops.get(from..to).unwrap_or(&[]) {
             let body: Option<Vec<(usize, usize)>> = l
                 .body
                 .iter()
@@ -414,7 +402,14 @@ impl Inliner<'_> {
             ));
             return;
         };
-        let Some(&g) = self.by_name.get(callee) else {
+        let by_name = self.by_name.get_or_insert_with(|| {
+            let mut by_name = HashMap::new();
+            for (k, g) in whole.functions.iter().enumerate() {
+                by_name.entry(g.name.as_str()).or_insert(k);
+            }
+            by_name
+        });
+        let Some(&g) = by_name.get(callee) else {
             self.note(format!(
                 "line {}: {callee} has no body in this text (a library function such as vprintf): only the call is counted",
                 ins.line

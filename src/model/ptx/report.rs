@@ -2,11 +2,12 @@
 //! parser and the analysis stay out of the page's bundle) and the page renders it. Native
 //! tests check it against [`parse`], [`analyze`] and [`hong_kim_counts`] directly.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::{analyze, hong_kim_counts, parse, CostTable, ParseError};
+use super::{analyze, hong_kim_counts, parse, CostTable, ParseError, Parsed};
 
 /// A loop as the panel lists it: one source loop, however many copies of it the kernel runs
 /// (a `.func`'s loop is inlined at each call), with one trip count for all of them.
@@ -96,20 +97,32 @@ pub fn report(
     let kernels: Vec<String> = whole.kernels().iter().map(|k| k.to_string()).collect();
     let chosen = kernel
         .filter(|k| kernels.iter().any(|n| n == k))
-        .map(str::to_string)
-        .or_else(|| kernels.first().cloned());
+        .or_else(|| kernels.first().map(String::as_str));
+    Report {
+        kernels: kernels.clone(),
+        ..report_kernel(&whole, chosen, costs, trips, uncoalesced)
+    }
+}
+
+/// The report on one kernel of a text already parsed (`whole`), without the list of the
+/// text's kernels ([`Report::kernels`] is empty): what [`report`] does after parsing, for a
+/// caller that reports on each kernel in turn (the command line) and parses once. `kernel`
+/// names a function of `whole`; `None` (or a name it does not have) analyses `whole` as it is.
+pub fn report_kernel(
+    whole: &Parsed,
+    kernel: Option<&str>,
+    costs: &CostTable,
+    trips: Option<&[u64]>,
+    uncoalesced: &[usize],
+) -> Report {
     // A text that is just the chosen kernel, with no calls, is its own stream (no copy).
     let alone = whole.functions.len() == 1
         && whole.functions[0].start == 0
         && whole.functions[0].end == whole.instructions.len()
         && !whole.instructions.iter().any(|i| i.opcode == "call");
-    let (p, notes) = match chosen
-        .as_deref()
-        .filter(|_| !alone)
-        .and_then(|k| whole.kernel(k))
-    {
-        Some(k) => k,
-        None => (whole, Vec::new()),
+    let (p, notes) = match kernel.filter(|_| !alone).and_then(|k| whole.kernel(k)) {
+        Some((p, notes)) => (Cow::Owned(p), notes),
+        None => (Cow::Borrowed(whole), Vec::new()),
     };
     // One line per source loop (its copies share it), in the order of its first copy; each
     // copy's trip count is its line's.
@@ -180,11 +193,11 @@ pub fn report(
                 text: ins.text.clone(),
             })
             .collect(),
-        errors: listed_errors(p.errors),
+        errors: listed_errors(&whole.errors),
         analysis,
         debug: p.debug,
-        kernels,
-        kernel: chosen.unwrap_or_default(),
+        kernels: Vec::new(),
+        kernel: kernel.unwrap_or_default().to_string(),
         notes,
     }
 }
@@ -195,11 +208,11 @@ pub const MAX_LISTED_ERRORS: usize = 1000;
 
 /// `errors`, at most [`MAX_LISTED_ERRORS`] of them, then one naming the next one's line and
 /// how many more there are.
-fn listed_errors(mut errors: Vec<ParseError>) -> Vec<ParseError> {
-    if errors.len() > MAX_LISTED_ERRORS {
-        let more = errors.len() - MAX_LISTED_ERRORS;
-        let line = errors[MAX_LISTED_ERRORS].line;
-        errors.truncate(MAX_LISTED_ERRORS);
+fn listed_errors(all: &[ParseError]) -> Vec<ParseError> {
+    let mut errors = all[..all.len().min(MAX_LISTED_ERRORS)].to_vec();
+    if all.len() > MAX_LISTED_ERRORS {
+        let more = all.len() - MAX_LISTED_ERRORS;
+        let line = all[MAX_LISTED_ERRORS].line;
         errors.push(ParseError {
             line,
             message: format!(
