@@ -47,6 +47,7 @@ fn main() {
         ("2,000 nested loops", cases::nested_loops(2_000)),
         ("20,000 nested loops", cases::nested_loops(20_000)),
         ("500,000 bad lines", cases::bad_lines(500_000)),
+        ("5,000 kernels", cases::many_kernels(5_000)),
         (
             "1 MB of ret; on one line",
             cases::statements_on_one_line(1 << 20),
