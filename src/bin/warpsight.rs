@@ -493,9 +493,10 @@ fn analyze_ops(path: &str) -> Result<(), Failure> {
 /// kernel (or the one named): its loops, memory and computation instructions per thread
 /// (weighted by the trip counts), Luo & Suda's
 /// periods and P (Table 1's GTX260 costs) and Hong & Kim's counts, with the file's errors.
-/// Trip counts apply to the loops in order (missing ones are 1).
+/// Trip counts apply to the listed loops in order, each to every copy of its loop (a `.func`'s
+/// loop is listed once however often it is called; missing ones are 1).
 fn analyze_ptx(path: &str, options: &[&str]) -> Result<(), Failure> {
-    use warpsight::model::ptx::{parse, report, CostTable};
+    use warpsight::model::ptx::{parse, report_kernel, CostTable};
     let (mut kernel, mut trips) = (None, Vec::new());
     let mut rest = options;
     while let [flag, value, tail @ ..] = rest {
@@ -547,7 +548,8 @@ fn analyze_ptx(path: &str, options: &[&str]) -> Result<(), Failure> {
     let kernels: Vec<Json> = chosen
         .into_iter()
         .map(|k| {
-            let r = report(&text, k, &CostTable::GTX260, Some(&trips), &[]);
+            // The text parsed once for every kernel (one parse per kernel is quadratic).
+            let r = report_kernel(&whole, k, &CostTable::GTX260, Some(&trips), &[]);
             let a = r.analysis.unwrap_or_default();
             serde_json::json!({
                 "name": r.kernel,

@@ -1020,6 +1020,8 @@ pub fn ptx_report_of(text: &str) -> Option<crate::model::ptx::Report> {
                     header_line: u(&l, "header_line")?,
                     branch_line: u(&l, "branch_line")?,
                     depth: u(&l, "depth")?,
+                    function: s(&l, "function").unwrap_or_default(),
+                    calls: u(&l, "calls").unwrap_or(1),
                     why: s(&l, "why")?,
                 })
             })

@@ -150,16 +150,12 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         ("ptx", Err(_)) => busy.set(false),
         _ => {}
     });
-    // A loop's identity: its kernel, label and lines.
+    // A loop's identity: its kernel, function, label and lines. A `.func`'s loop is listed
+    // once however often the kernel calls it: one key, one trip count for every copy.
     let loop_key = move |i: usize| {
         report.with(|r| {
-            r.as_ref().and_then(|r| {
-                let l = r.loops.get(i)?;
-                Some(format!(
-                    "{}/{}:{}:{}",
-                    r.kernel, l.label, l.header_line, l.branch_line
-                ))
-            })
+            r.as_ref()
+                .and_then(|r| Some(loop_key_of(&r.kernel, r.loops.get(i)?)))
         })
     };
     let trip_text = move |i: usize| {
@@ -314,8 +310,8 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     .iter()
                     .map(|l| {
                         format!(
-                            "{}:{}:{}:{}",
-                            l.label, l.header_line, l.branch_line, l.depth
+                            "{}:{}:{}:{}:{}:{}",
+                            l.function, l.label, l.header_line, l.branch_line, l.depth, l.calls
                         )
                     })
                     .collect::<Vec<_>>()
@@ -336,11 +332,25 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             let mut h = String::from(r#"<ul class="ptx-loops" id="ptx-loops">"#);
             let texts = trip_texts.get_untracked();
             for (i, l) in p.loops.iter().enumerate() {
-                let key = format!("{}/{}:{}:{}", p.kernel, l.label, l.header_line, l.branch_line);
+                let key = loop_key_of(&p.kernel, l);
                 let v = trip_of(&texts, &key).unwrap_or("1");
                 let bad = parse_trip(v).is_none();
+                // A `.func`'s loop: where it is and how many times the kernel runs a copy.
+                // (None for a snippet without a kernel: nothing calls its functions.)
+                let place = if p.kernel.is_empty() || l.function.is_empty() || l.function == p.kernel {
+                    String::new()
+                } else {
+                    format!(
+                        ", in {}, called {}",
+                        esc(&l.function),
+                        match l.calls {
+                            1 => "once".to_string(),
+                            n => format::count(n as f64, "time"),
+                        }
+                    )
+                };
                 h += &format!(
-                    r#"<li><label>Loop at lines {}–{} ({}): runs <input id="ptx-trip-{i}" type="text" inputmode="numeric" class="trip{}" aria-invalid="{bad}" aria-describedby="ptx-trip-{i}-error" data-trip="{i}" value="{}"> times</label><span class="field-error" id="ptx-trip-{i}-error" role="alert">{}</span><span class="sub loop-why"> A loop: {}.</span></li>"#,
+                    r#"<li><label>Loop at lines {}–{} ({}{place}): runs <input id="ptx-trip-{i}" type="text" inputmode="numeric" class="trip{}" aria-invalid="{bad}" aria-describedby="ptx-trip-{i}-error" data-trip="{i}" value="{}"> times</label><span class="field-error" id="ptx-trip-{i}-error" role="alert">{}</span><span class="sub loop-why"> A loop: {}.</span></li>"#,
                     l.header_line,
                     l.branch_line,
                     esc(&l.label),
@@ -544,6 +554,14 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             </details>
         </section>
     }
+}
+
+/// A listed loop's key for its trip count: its kernel, function, label and lines.
+fn loop_key_of(kernel: &str, l: &crate::model::ptx::LoopLine) -> String {
+    format!(
+        "{kernel}/{}/{}:{}:{}",
+        l.function, l.label, l.header_line, l.branch_line
+    )
 }
 
 /// The trip count typed for a loop (by its key), if any: a list, as a file has few loops.

@@ -30,7 +30,51 @@ pub fn task_kind(ins: &Instruction) -> Option<TaskKind> {
 /// loops). `trip_counts` has one count per loop, in [`Parsed::loops`] order; a missing count
 /// is 1. A trip count of 0 gives weight 0 (the body never runs). Very large products give
 /// infinity rather than panicking.
+///
+/// Loops are nested or disjoint, and so are their body ranges (a range of an inner loop lies
+/// in one range of each loop around it): one sweep over the instructions with a stack of the
+/// ranges open, each holding the product of the trip counts around it (outer first, as
+/// [`Parsed::loops`] lists them). O(N + R log R) for N instructions and R ranges, not
+/// O(k · N) for k loops nested in one another. Ranges that overlap without nesting (not
+/// natural loops) are weighted loop by loop instead.
 pub fn weights(parsed: &Parsed, trip_counts: &[u64]) -> Vec<f64> {
+    let n = parsed.instructions.len();
+    let trips = |k: usize| trip_counts.get(k).copied().unwrap_or(1) as f64;
+    // Every range with its loop's count: by start, the longer first, then in loop order.
+    let mut ranges: Vec<(usize, usize, usize)> = Vec::new();
+    for (k, lp) in parsed.loops.iter().enumerate() {
+        ranges.extend(lp.body.iter().map(|&(a, b)| (a, b, k)));
+    }
+    ranges.sort_by(|x, y| x.0.cmp(&y.0).then(y.1.cmp(&x.1)));
+    let mut weights = vec![1.0; n];
+    // (last instruction, weight inside) of the ranges holding the current one, innermost last.
+    let mut open: Vec<(usize, f64)> = Vec::new();
+    let mut next = 0;
+    for (i, w) in weights.iter_mut().enumerate() {
+        while open.last().is_some_and(|r| r.0 < i) {
+            open.pop();
+        }
+        while let Some(&(_, b, k)) = ranges.get(next).filter(|r| r.0 <= i) {
+            next += 1;
+            if b < i {
+                continue; // empty (b < a)
+            }
+            let around = match open.last() {
+                Some(&(end, _)) if b > end => return weights_loop_by_loop(parsed, trip_counts),
+                Some(&(_, w)) => w,
+                None => 1.0,
+            };
+            open.push((b, around * trips(k)));
+        }
+        if let Some(r) = open.last() {
+            *w = r.1;
+        }
+    }
+    weights
+}
+
+/// [`weights`] loop by loop, for ranges that overlap without nesting: O(Σ body lengths).
+fn weights_loop_by_loop(parsed: &Parsed, trip_counts: &[u64]) -> Vec<f64> {
     let mut weights = vec![1.0; parsed.instructions.len()];
     for (k, lp) in parsed.loops.iter().enumerate() {
         let trips = trip_counts.get(k).copied().unwrap_or(1) as f64;

@@ -46,8 +46,9 @@ pub use analysis::{
 };
 pub use costs::{table_1_cell, Column, CostTable, OpCost, TABLE_1_OPS};
 pub use examples::{Example, EXAMPLES, EXAMPLE_NAMES};
-pub use parse::parse;
+pub use parse::{parse, MAX_BLOCK_DEPTH, MAX_LINE_BYTES, MAX_STATEMENT_BYTES};
 pub use parsed::{
     call_target, Class, Function, Instruction, Loop, Operand, ParseError, Parsed, Space,
+    MAX_INLINED_INSTRUCTIONS, MAX_INLINE_DEPTH,
 };
-pub use report::{report, LoopLine, MemoryLine, Report, Summary};
+pub use report::{report, report_kernel, LoopLine, MemoryLine, Report, Summary, MAX_LISTED_ERRORS};

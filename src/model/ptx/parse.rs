@@ -5,6 +5,19 @@ use std::collections::HashMap;
 
 use super::parsed::{Class, Function, Instruction, Loop, Operand, ParseError, Parsed, Space};
 
+/// The longest line read (1 MiB): a longer one is reported ("the line is longer than 1 MiB: is
+/// this a text file?") and skipped. nvcc's longest lines are a few hundred bytes.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The longest statement read (1 MiB): a statement still without its `;` past this length is
+/// reported at its first line ("…runs past 1 MiB without its `;`…") and dropped; reading goes
+/// on with the next line.
+pub const MAX_STATEMENT_BYTES: usize = 1 << 20;
+
+/// How deep `{ }` blocks nest (64): deeper braces are reported once and their labels belong to
+/// the 64th block. nvcc nests a function body, a call sequence and inline assembly: 3 or 4.
+pub const MAX_BLOCK_DEPTH: usize = 64;
+
 /// Every PTX opcode (ISA 8.x), without modifiers. An opcode not listed is reported as an error
 /// rather than silently priced.
 const OPCODES: &[&str] = &[
@@ -166,7 +179,15 @@ pub fn parse(text: &str) -> Parsed {
     let (code, unclosed_comment) = strip_comments(text);
     let mut parser = Parser::default();
     for (i, line) in code.split('\n').enumerate() {
-        parser.line(i.saturating_add(1), line);
+        let number = i.saturating_add(1);
+        if line.len() > MAX_LINE_BYTES {
+            parser.error(
+                number,
+                "the line is longer than 1 MiB: is this a text file?".to_string(),
+            );
+            continue;
+        }
+        parser.line(number, line);
     }
     if let Some(line) = unclosed_comment {
         parser.error(line, "expected `*/` closing this comment".to_string());
@@ -182,8 +203,12 @@ struct Parser {
     /// (block, label) → (index of the instruction after the label, line). A block is a
     /// function's body or a `{ }` inside it; a label is found from the innermost block out.
     labels: HashMap<(usize, String), (usize, usize)>,
-    /// (instruction index, the blocks open there, innermost last) of every `bra`.
-    branches: Vec<(usize, Vec<usize>)>,
+    /// (instruction index, the innermost block open there) of every `bra`.
+    branches: Vec<(usize, usize)>,
+    /// Each block's enclosing block, by block id (block 0, outside functions, is its own).
+    parents: Vec<usize>,
+    /// Blocks nested past [`MAX_BLOCK_DEPTH`] were reported.
+    too_deep: bool,
     /// Each instruction's function (its `scope`).
     func_of: Vec<usize>,
     /// The `.entry` or `.func` whose header was read and whose body has not opened yet:
@@ -198,8 +223,8 @@ struct Parser {
     /// > 0 while skipping a directive's `= { … }` initializer that spans lines.
     initializer: usize,
     /// An instruction whose `;` has not come yet (a statement ends at `;`, not at a
-    /// newline: nvcc prints a `call` over several lines): its first line and its text so far.
-    pending: Option<(usize, String)>,
+    /// newline: nvcc prints a `call` over several lines).
+    pending: Option<Pending>,
     /// The `{ }` blocks open inside the current function, innermost last (inline assembly
     /// opens its own: its labels are local to it).
     blocks: Vec<usize>,
@@ -209,6 +234,57 @@ struct Parser {
     debug: bool,
     /// The line being read.
     line: usize,
+}
+
+/// A statement read over several lines, waiting for its `;`: its first line, its text so far
+/// and its brackets, kept as each line is added so that no line rescans the text before it
+/// (O(length) in all).
+struct Pending {
+    start: usize,
+    text: String,
+    /// The closers the open brackets wait for, innermost last.
+    open: Vec<char>,
+    /// A bracket closed the wrong kind (as [`balanced`]: never balanced again).
+    broken: bool,
+}
+
+impl Pending {
+    fn new(start: usize, text: &str) -> Pending {
+        let mut p = Pending {
+            start,
+            text: String::new(),
+            open: Vec::new(),
+            broken: false,
+        };
+        p.add(text);
+        p
+    }
+
+    /// Appends `piece` (after a space when there is text before it), reading its brackets.
+    fn add(&mut self, piece: &str) {
+        if !self.text.is_empty() {
+            self.text.push(' ');
+        }
+        self.text.push_str(piece);
+        for c in piece.chars() {
+            match c {
+                '[' => self.open.push(']'),
+                '{' => self.open.push('}'),
+                '(' => self.open.push(')'),
+                ']' | '}' | ')' => {
+                    if self.open.pop() != Some(c) {
+                        self.broken = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// True when the statement cannot be complete: a bracket is open or it ends in `,` or `(`.
+    fn is_open(&self) -> bool {
+        self.broken || !self.open.is_empty() || self.text.ends_with(',') || self.text.ends_with('(')
+    }
 }
 
 impl Parser {
@@ -232,7 +308,24 @@ impl Parser {
             }
         }
         self.depth = self.depth.saturating_add(1);
+        if self.blocks.len() >= MAX_BLOCK_DEPTH {
+            // Past the limit, a block's labels belong to the innermost one kept.
+            if !self.too_deep {
+                self.too_deep = true;
+                self.error(
+                    self.line,
+                    format!("expected `{{ }}` blocks nested at most {MAX_BLOCK_DEPTH} deep"),
+                );
+            }
+            self.blocks.push(self.block());
+            return;
+        }
+        if self.parents.is_empty() {
+            self.parents.push(0);
+        }
+        let parent = self.block();
         self.block_count = self.block_count.saturating_add(1);
+        self.parents.push(parent);
         self.blocks.push(self.block_count);
     }
 
@@ -264,10 +357,13 @@ impl Parser {
         OPCODES.contains(&word.split('.').next().unwrap_or(""))
     }
 
-    /// Reads one line (comments already removed).
+    /// Reads one line (comments already removed). Linear in the line's length: the next `;`
+    /// is found once and kept until the reading passes it, and a label or a `.callprototype`
+    /// is looked for only in the statement before it.
     fn line(&mut self, number: usize, line: &str) {
         self.line = number;
-        let mut rest = line.trim();
+        let full = line.trim();
+        let mut rest = full;
         if self.initializer > 0 {
             let (opens, closes) = count_braces(rest);
             self.initializer = self
@@ -276,36 +372,47 @@ impl Parser {
                 .saturating_sub(closes);
             return;
         }
-        if let Some((start, mut text)) = self.pending.take() {
-            let open = !balanced(&text) || text.ends_with(',') || text.ends_with('(');
-            if !open && Self::starts_instruction(rest) {
+        if let Some(mut pending) = self.pending.take() {
+            if !pending.is_open() && Self::starts_instruction(rest) {
                 self.error(
-                    start,
+                    pending.start,
                     format!(
                         "expected an instruction ending in `;`, found `{}`",
-                        excerpt(&text)
+                        excerpt(&pending.text)
                     ),
                 );
             } else {
                 match find_outside_quotes(rest, ';') {
                     Some(i) => {
-                        text.push(' ');
-                        text.push_str(rest.get(..i).unwrap_or("").trim());
-                        self.statement(text.trim(), start);
+                        pending.add(rest.get(..i).unwrap_or("").trim());
+                        self.statement(pending.text.trim(), pending.start);
                         rest = rest.get(i.saturating_add(1)..).unwrap_or("").trim_start();
                     }
                     None => {
                         if !rest.is_empty() {
-                            text.push(' ');
-                            text.push_str(rest);
+                            pending.add(rest);
                         }
-                        self.pending = Some((start, text));
+                        self.keep_pending(pending);
                         return;
                     }
                 }
             }
         }
+        // The next `;` outside quotes, as an offset in `full`: (where the search began, what
+        // it found). Valid while the reading has not passed it.
+        let mut semi: Option<(usize, Option<usize>)> = None;
         while !rest.is_empty() {
+            let at = full.len() - rest.len();
+            let next = match semi {
+                Some((from, found)) if from <= at && found.is_none_or(|f| at <= f) => found,
+                _ => {
+                    let found = find_outside_quotes(rest, ';').map(|i| at + i);
+                    semi = Some((at, found));
+                    found
+                }
+            };
+            // The statement before the `;` (or the rest of the line without one).
+            let statement = next.map_or(rest, |f| rest.get(..f - at).unwrap_or(""));
             if let Some(r) = rest.strip_prefix('{') {
                 self.open_brace();
                 rest = r.trim_start();
@@ -317,31 +424,50 @@ impl Parser {
                 rest = r.trim_start();
             } else if rest.starts_with('.') {
                 rest = self.directive(rest).trim_start();
-            } else if let Some(i) = rest
-                .contains(':')
-                .then(|| rest.find(".callprototype"))
-                .flatten()
-            {
+            } else if let Some(i) = statement.split_once(':').and_then(|(_, after)| {
+                let after = after.trim_start();
+                after
+                    .starts_with(".callprototype")
+                    .then(|| statement.len() - after.len())
+            }) {
                 // `prototype_0 : .callprototype ()_ (.param .b64 _, …);`: a declaration for an
                 // indirect call, not a label.
                 rest = self.directive(rest.get(i..).unwrap_or("")).trim_start();
-            } else if let Some((label, after)) = split_label(rest) {
+            } else if let Some((label, _)) = split_label(statement) {
                 self.label(label, number);
-                rest = after.trim_start();
+                rest = rest
+                    .get(label.len().saturating_add(1)..)
+                    .unwrap_or("")
+                    .trim_start();
             } else {
-                match find_outside_quotes(rest, ';') {
-                    Some(i) => {
-                        let statement = rest.get(..i).unwrap_or("").trim();
-                        self.statement(statement, number);
-                        rest = rest.get(i.saturating_add(1)..).unwrap_or("").trim_start();
+                match next {
+                    Some(f) => {
+                        self.statement(statement.trim(), number);
+                        rest = full.get(f.saturating_add(1)..).unwrap_or("").trim_start();
                     }
                     None => {
                         // The statement goes on on the next line.
-                        self.pending = Some((number, rest.to_string()));
+                        self.keep_pending(Pending::new(number, rest));
                         break;
                     }
                 }
             }
+        }
+    }
+
+    /// Keeps `pending` for the next line, or, past [`MAX_STATEMENT_BYTES`], reports it and
+    /// drops it.
+    fn keep_pending(&mut self, pending: Pending) {
+        if pending.text.len() > MAX_STATEMENT_BYTES {
+            self.error(
+                pending.start,
+                format!(
+                    "this statement runs past 1 MiB without its `;` (`{}`): is a `;` missing?",
+                    excerpt(&pending.text)
+                ),
+            );
+        } else {
+            self.pending = Some(pending);
         }
     }
 
@@ -399,8 +525,7 @@ impl Parser {
         match parse_instruction(statement, line) {
             Ok(ins) => {
                 if matches!(ins.class, Class::Branch { .. }) {
-                    self.branches
-                        .push((self.instructions.len(), self.blocks.clone()));
+                    self.branches.push((self.instructions.len(), self.block()));
                 }
                 self.instructions.push(ins);
                 self.func_of.push(self.scope);
@@ -411,31 +536,36 @@ impl Parser {
 
     /// Resolves branch targets, finds the loops and sorts the errors by line.
     fn finish(mut self) -> Parsed {
-        if let Some((start, text)) = self.pending.take() {
+        if let Some(pending) = self.pending.take() {
             self.error(
-                start,
+                pending.start,
                 format!(
                     "expected an instruction ending in `;`, found `{}`",
-                    excerpt(&text)
+                    excerpt(&pending.text)
                 ),
             );
         }
         // Each branch's target instruction (within its function), or an error.
         let mut targets: HashMap<usize, (usize, usize)> = HashMap::new();
-        for (index, blocks) in &self.branches {
-            let index = *index;
+        for &(index, innermost) in &self.branches {
             let Some(ins) = self.instructions.get(index) else {
                 continue;
             };
             let Class::Branch { target } = &ins.class else {
                 continue;
             };
-            // Innermost block first; block 0 is the text outside any function.
-            let found = blocks
-                .iter()
-                .rev()
-                .chain([&0])
-                .find_map(|b| self.labels.get(&(*b, target.clone())));
+            // Innermost block first, out to block 0, the text outside any function (at most
+            // MAX_BLOCK_DEPTH + 1 looks).
+            let mut block = innermost;
+            let found = loop {
+                if let Some(found) = self.labels.get(&(block, target.clone())) {
+                    break Some(found);
+                }
+                if block == 0 {
+                    break None;
+                }
+                block = self.parents.get(block).copied().unwrap_or(0);
+            };
             match found {
                 Some(&(start, header_line)) => {
                     targets.insert(index, (start, header_line));
@@ -472,16 +602,30 @@ impl Parser {
                     branch_line: branch.line,
                     body: n.body,
                     depth: 0,
+                    function: String::new(),
+                    origin: 0,
                 });
             }
             lo = hi + 1;
         }
         order_loops(&mut loops);
-        crate::small_sort::sort_by_key(&mut self.errors, |e| e.line);
+        // The standard library's stable sort: the branch errors come after the others, and
+        // an insertion sort would be quadratic in them.
+        self.errors.sort_by_key(|e| e.line);
         // A function whose body never closed ends with the text.
         let n = self.instructions.len();
         for f in self.functions.iter_mut().filter(|f| f.end == f.start) {
             f.end = n;
+        }
+        // Each loop's function (the one whose body holds its header) and its own index.
+        for (k, l) in loops.iter_mut().enumerate() {
+            l.origin = k;
+            let f = self.functions.partition_point(|f| f.start <= l.start);
+            if let Some(f) = f.checked_sub(1).map(|f| &self.functions[f]) {
+                if l.start < f.end {
+                    l.function = f.name.clone();
+                }
+            }
         }
         Parsed {
             instructions: self.instructions,
@@ -494,22 +638,38 @@ impl Parser {
 }
 
 /// Orders loops outer before inner (by where the body starts, then the larger first) and
-/// sets each one's depth: how many larger loops hold its header.
+/// sets each one's depth: how many other loops hold its header.
+///
+/// Natural loops with different headers are nested or disjoint (Aho, Lam, Sethi & Ullman,
+/// §9.6.6), and so are the copies of a function inlined into a kernel; so the loops holding a
+/// header are those enclosing it, and a loop's ranges being disjoint, each holds it in at
+/// most one range. The depth is then the number of ranges (of every loop) around the header,
+/// less the loop's own: with the ranges' starts and ends sorted, two binary searches.
+/// O(L log L + R log R) for L loops of R ranges in all.
 pub(super) fn order_loops(loops: &mut [Loop]) {
     let size = |l: &Loop| l.body.iter().map(|r| r.1 - r.0 + 1).sum::<usize>();
-    crate::small_sort::sort_by(loops, |a, b| {
-        a.body[0]
-            .0
-            .cmp(&b.body[0].0)
-            .then(size(b).cmp(&size(a)))
-            .then(a.branch_line.cmp(&b.branch_line))
+    loops.sort_by_cached_key(|l| {
+        (
+            l.body.first().map_or(l.start, |r| r.0),
+            std::cmp::Reverse(size(l)),
+            l.branch_line,
+            l.start,
+        )
     });
-    for k in 0..loops.len() {
-        let header = loops[k].start;
-        let depth = (0..loops.len())
-            .filter(|&j| j != k && loops[j].contains(header) && size(&loops[j]) > size(&loops[k]))
-            .count();
-        loops[k].depth = depth;
+    let mut starts: Vec<usize> = loops
+        .iter()
+        .flat_map(|l| l.body.iter().map(|r| r.0))
+        .collect();
+    let mut ends: Vec<usize> = loops
+        .iter()
+        .flat_map(|l| l.body.iter().map(|r| r.1))
+        .collect();
+    starts.sort_unstable();
+    ends.sort_unstable();
+    for l in loops.iter_mut() {
+        let h = l.start;
+        let around = starts.partition_point(|&a| a <= h) - ends.partition_point(|&b| b < h);
+        l.depth = around.saturating_sub(1);
     }
 }
 

@@ -2,7 +2,18 @@
 //! does, for the cost model), the lines that could not be read, and the loops found from
 //! backward branches.
 
+use std::collections::HashMap;
 use std::fmt;
+
+/// The most instructions inlining may add to one kernel (131,072: about 35 MB as parsed).
+/// Each `.func` is inlined at every call, so calls nested in calls multiply: a 3 KB text of
+/// 20 calls a level, 8 levels deep, asks for 20⁸. A call whose body would pass the limit is
+/// not inlined, and neither is any call after it: each counts as the call alone, and a note
+/// names the call and the limit.
+pub const MAX_INLINED_INSTRUCTIONS: usize = 1 << 17;
+
+/// How deep calls are inlined (8): a deeper call counts as the call alone.
+pub const MAX_INLINE_DEPTH: usize = 8;
 
 /// The state space a load or store reaches, from its modifiers (`ld.global.f32` → `Global`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -187,6 +198,12 @@ pub struct Loop {
     pub body: Vec<(usize, usize)>,
     /// How many loops enclose this one (0 for an outermost loop).
     pub depth: usize,
+    /// The function (`.entry` or `.func`) whose body holds it; empty outside any.
+    pub function: String,
+    /// The loop it is a copy of: its index in the whole text's [`Parsed::loops`]. A `.func`'s
+    /// loop inlined at each of a kernel's calls makes one copy per call, all with the same
+    /// origin (one source loop: one trip count).
+    pub origin: usize,
 }
 
 impl Loop {
@@ -259,76 +276,104 @@ impl Parsed {
 
     /// One kernel (or device function) on its own, as the instruction stream it runs: its
     /// instructions with each `.func` it calls inlined after the call, once per call
-    /// (recursively, to 8 levels; a recursive call is not inlined), and the loops of each
-    /// copy. The errors are the whole text's. Also says what was inlined and what could not
-    /// be. `None` when no function has this name.
+    /// (recursively, to [`MAX_INLINE_DEPTH`] levels; a recursive call is not inlined; at most
+    /// [`MAX_INLINED_INSTRUCTIONS`] added), and the loops of each copy (each keeping its
+    /// [`Loop::origin`]). The errors are the whole text's. Also says what was inlined (one
+    /// note per call site, with how many times) and what could not be. `None` when no
+    /// function has this name.
+    ///
+    /// O(F + n + I + C) for F functions in the text, the kernel's n instructions, I
+    /// instructions inlined (at most the cap) and C loop copies, plus O(F) once when the
+    /// kernel calls anything (the functions by name) and O(log L) per function inlined (its
+    /// loops, found by binary search).
     pub fn kernel(&self, name: &str) -> Option<(Parsed, Vec<String>)> {
-        let f = self.functions.iter().find(|f| f.name == name)?;
-        let mut out = Parsed {
-            debug: self.debug,
-            errors: self.errors.clone(),
-            ..Parsed::default()
+        let f = self.functions.iter().position(|f| f.name == name)?;
+        let mut inliner = Inliner {
+            whole: self,
+            by_name: None,
+            out: Parsed {
+                debug: self.debug,
+                errors: self.errors.clone(),
+                ..Parsed::default()
+            },
+            notes: Vec::new(),
+            noted: HashMap::new(),
+            stack: vec![f],
+            inlined: 0,
+            capped: false,
         };
-        let mut notes = Vec::new();
-        let mut stack = vec![f.name.clone()];
-        self.inline_into(f, &mut out, &mut notes, &mut stack);
+        inliner.inline(f);
+        let Inliner { mut out, notes, .. } = inliner;
         super::parse::order_loops(&mut out.loops);
+        let notes = notes
+            .into_iter()
+            .map(|(n, times)| {
+                if times > 1 {
+                    format!("{n} ({times} times)")
+                } else {
+                    n
+                }
+            })
+            .collect();
         Some((out, notes))
     }
+}
 
-    fn inline_into(
-        &self,
-        f: &Function,
-        out: &mut Parsed,
-        notes: &mut Vec<String>,
-        stack: &mut Vec<String>,
-    ) {
-        let n = f.end.saturating_sub(f.start);
+/// [`Parsed::kernel`]'s state while it inlines.
+struct Inliner<'a> {
+    whole: &'a Parsed,
+    /// Function index by name (the first of a name), made at the first call.
+    by_name: Option<HashMap<&'a str, usize>>,
+    out: Parsed,
+    /// Each note once, with how many times it was made (a `.func` inlined into each copy of
+    /// its caller makes the same note each time).
+    notes: Vec<(String, usize)>,
+    noted: HashMap<String, usize>,
+    /// The functions being inlined, the kernel first.
+    stack: Vec<usize>,
+    /// Instructions added by inlining so far.
+    inlined: usize,
+    /// [`MAX_INLINED_INSTRUCTIONS`] was reached: no call is inlined any more.
+    capped: bool,
+}
+
+impl Inliner<'_> {
+    fn note(&mut self, note: String) {
+        match self.noted.get(&note) {
+            Some(&k) => self.notes[k].1 += 1,
+            None => {
+                self.noted.insert(note.clone(), self.notes.len());
+                self.notes.push((note, 1));
+            }
+        }
+    }
+
+    /// Appends function `f`'s instructions (and what its calls inline) and its loops' copies.
+    fn inline(&mut self, f: usize) {
+        let whole = self.whole;
+        let func = &whole.functions[f];
+        let end = func.end.min(whole.instructions.len());
+        let n = end.saturating_sub(func.start);
         // Where each of f's instructions goes, and the last index it (with what it inlines)
         // takes.
         let mut first = vec![0usize; n];
         let mut last = vec![0usize; n];
-        for i in f.start..f.end.min(self.instructions.len()) {
-            let ins = &self.instructions[i];
-            first[i - f.start] = out.instructions.len();
-            out.instructions.push(ins.clone());
+        for i in func.start..end {
+            let ins = &whole.instructions[i];
+            first[i - func.start] = self.out.instructions.len();
+            self.out.instructions.push(ins.clone());
             if ins.opcode == "call" {
-                match call_target(ins) {
-                    Some(callee) => match self.functions.iter().find(|g| g.name == callee) {
-                        Some(g) if stack.contains(&g.name) || stack.len() >= 8 => {
-                            notes.push(format!(
-                                "line {}: {callee} calls itself (or nests too deep); its body is counted once more, not again",
-                                ins.line
-                            ));
-                        }
-                        Some(g) => {
-                            notes.push(format!(
-                                "line {}: {callee} (line {}) inlined here",
-                                ins.line, g.line
-                            ));
-                            stack.push(g.name.clone());
-                            self.inline_into(g, out, notes, stack);
-                            stack.pop();
-                        }
-                        None => notes.push(format!(
-                            "line {}: {callee} has no body in this text (a library function such as vprintf): only the call is counted",
-                            ins.line
-                        )),
-                    },
-                    None => notes.push(format!(
-                        "line {}: an indirect call (through a register) cannot be followed: only the call is counted",
-                        ins.line
-                    )),
-                }
+                self.call(ins);
             }
-            last[i - f.start] = out.instructions.len() - 1;
+            last[i - func.start] = self.out.instructions.len() - 1;
         }
-        let map = |i: usize, to: &[usize]| to.get(i.wrapping_sub(f.start)).copied();
-        for l in self
-            .loops
-            .iter()
-            .filter(|l| (f.start..f.end).contains(&l.start))
-        {
+        let map = |i: usize, to: &[usize]| to.get(i.wrapping_sub(func.start)).copied();
+        // f's loops: the whole text's loops are ordered by where their bodies start, and a
+        // body lies in its function.
+        let body_start = |l: &Loop| l.body.first().map_or(l.start, |r| r.0);
+        let from = whole.loops.partition_point(|l| body_start(l) < func.start);
+        let to = whole.loops.partition_point(|l| body_start(l) < end);
+        for l in whole.loops.get(from..to).unwrap_or(&[]) {
             let body: Option<Vec<(usize, usize)>> = l
                 .body
                 .iter()
@@ -337,7 +382,7 @@ impl Parsed {
             if let (Some(body), Some(start), Some(end)) =
                 (body, map(l.start, &first), map(l.end, &first))
             {
-                out.loops.push(Loop {
+                self.out.loops.push(Loop {
                     body,
                     start,
                     end,
@@ -345,5 +390,59 @@ impl Parsed {
                 });
             }
         }
+    }
+
+    /// Inlines the function `ins` calls, or notes why not.
+    fn call(&mut self, ins: &Instruction) {
+        let whole = self.whole;
+        let Some(callee) = call_target(ins) else {
+            self.note(format!(
+                "line {}: an indirect call (through a register) cannot be followed: only the call is counted",
+                ins.line
+            ));
+            return;
+        };
+        let by_name = self.by_name.get_or_insert_with(|| {
+            let mut by_name = HashMap::new();
+            for (k, g) in whole.functions.iter().enumerate() {
+                by_name.entry(g.name.as_str()).or_insert(k);
+            }
+            by_name
+        });
+        let Some(&g) = by_name.get(callee) else {
+            self.note(format!(
+                "line {}: {callee} has no body in this text (a library function such as vprintf): only the call is counted",
+                ins.line
+            ));
+            return;
+        };
+        let func = &whole.functions[g];
+        if self.stack.contains(&g) || self.stack.len() >= MAX_INLINE_DEPTH {
+            self.note(format!(
+                "line {}: {callee} calls itself (or nests too deep); its body is counted once more, not again",
+                ins.line
+            ));
+            return;
+        }
+        if self.capped {
+            return;
+        }
+        let size = func.end.saturating_sub(func.start);
+        if self.inlined.saturating_add(size) > MAX_INLINED_INSTRUCTIONS {
+            self.capped = true;
+            self.note(format!(
+                "line {}: inlining {callee} (line {}) here would pass {} inlined instructions (MAX_INLINED_INSTRUCTIONS): this call and every call after it count as the call alone",
+                ins.line, func.line, MAX_INLINED_INSTRUCTIONS
+            ));
+            return;
+        }
+        self.inlined += size;
+        self.note(format!(
+            "line {}: {callee} (line {}) inlined here",
+            ins.line, func.line
+        ));
+        self.stack.push(g);
+        self.inline(g);
+        self.stack.pop();
     }
 }

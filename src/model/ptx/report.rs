@@ -2,18 +2,27 @@
 //! parser and the analysis stay out of the page's bundle) and the page renders it. Native
 //! tests check it against [`parse`], [`analyze`] and [`hong_kim_counts`] directly.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
+
 use serde::Serialize;
 
-use super::{analyze, hong_kim_counts, parse, CostTable, ParseError};
+use super::{analyze, hong_kim_counts, parse, CostTable, ParseError, Parsed};
 
-/// A loop as the panel lists it.
+/// A loop as the panel lists it: one source loop, however many copies of it the kernel runs
+/// (a `.func`'s loop is inlined at each call), with one trip count for all of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct LoopLine {
     pub label: String,
     pub header_line: usize,
     pub branch_line: usize,
-    /// How many loops enclose it.
+    /// How many loops enclose it (its least-nested copy's).
     pub depth: usize,
+    /// The function whose body holds it (empty outside any).
+    pub function: String,
+    /// How many copies of it the kernel runs: 1 for a loop of the kernel's own, the number of
+    /// times its `.func` is inlined otherwise.
+    pub calls: usize,
     /// Why it is a loop, in words.
     pub why: String,
 }
@@ -62,7 +71,8 @@ pub struct Report {
     pub notes: Vec<String>,
 }
 
-/// Parses `text` and, with `trips` (one per loop, missing = 1), analyses `kernel` (or the
+/// Parses `text` and, with `trips` (one per listed loop, [`Report::loops`], missing = 1; each
+/// applies to every copy of its loop), analyses `kernel` (or the
 /// first kernel; a snippet without `.entry` whole) with `costs`, the `.func` bodies it calls
 /// inlined; `uncoalesced` lists the memory instructions (by index) marked uncoalesced.
 pub fn report(
@@ -87,25 +97,76 @@ pub fn report(
     let kernels: Vec<String> = whole.kernels().iter().map(|k| k.to_string()).collect();
     let chosen = kernel
         .filter(|k| kernels.iter().any(|n| n == k))
-        .map(str::to_string)
-        .or_else(|| kernels.first().cloned());
+        .or_else(|| kernels.first().map(String::as_str));
+    Report {
+        kernels: kernels.clone(),
+        ..report_kernel(&whole, chosen, costs, trips, uncoalesced)
+    }
+}
+
+/// The report on one kernel of a text already parsed (`whole`), without the list of the
+/// text's kernels ([`Report::kernels`] is empty): what [`report`] does after parsing, for a
+/// caller that reports on each kernel in turn (the command line) and parses once. `kernel`
+/// names a function of `whole`; `None` (or a name it does not have) analyses `whole` as it is.
+pub fn report_kernel(
+    whole: &Parsed,
+    kernel: Option<&str>,
+    costs: &CostTable,
+    trips: Option<&[u64]>,
+    uncoalesced: &[usize],
+) -> Report {
     // A text that is just the chosen kernel, with no calls, is its own stream (no copy).
     let alone = whole.functions.len() == 1
         && whole.functions[0].start == 0
         && whole.functions[0].end == whole.instructions.len()
         && !whole.instructions.iter().any(|i| i.opcode == "call");
-    let (p, notes) = match chosen
-        .as_deref()
-        .filter(|_| !alone)
-        .and_then(|k| whole.kernel(k))
-    {
-        Some(k) => k,
-        None => (whole, Vec::new()),
+    let (p, notes) = match kernel.filter(|_| !alone).and_then(|k| whole.kernel(k)) {
+        Some((p, notes)) => (Cow::Owned(p), notes),
+        None => (Cow::Borrowed(whole), Vec::new()),
     };
+    // One line per source loop (its copies share it), in the order of its first copy; each
+    // copy's trip count is its line's.
+    let mut lines: Vec<LoopLine> = Vec::new();
+    let mut line_of: HashMap<usize, usize> = HashMap::new();
+    let mut copy_line = Vec::with_capacity(p.loops.len());
+    for l in &p.loops {
+        let k = *line_of.entry(l.origin).or_insert_with(|| {
+            lines.push(LoopLine {
+                label: l.label.clone(),
+                header_line: l.header_line,
+                branch_line: l.branch_line,
+                depth: l.depth,
+                function: l.function.clone(),
+                calls: 0,
+                why: String::new(),
+            });
+            lines.len() - 1
+        });
+        lines[k].calls += 1;
+        lines[k].depth = lines[k].depth.min(l.depth);
+        copy_line.push(k);
+    }
+    for l in &mut lines {
+        l.why = format!(
+            "the branch on line {} goes back to {} (line {}), which every path to the branch passes through{}",
+            l.branch_line,
+            l.label,
+            l.header_line,
+            match l.depth {
+                0 => String::new(),
+                1 => "; inside one other loop".to_string(),
+                d => format!("; inside {d} other loops"),
+            }
+        );
+    }
     // `x + 0.0` turns −0 into 0: an empty analysis shows 0.
     let analysis = trips.filter(|_| !p.instructions.is_empty()).map(|t| {
-        let a = analyze(&p, costs, t);
-        let c = hong_kim_counts(&p, t, uncoalesced);
+        let t: Vec<u64> = copy_line
+            .iter()
+            .map(|&k| t.get(k).copied().unwrap_or(1))
+            .collect();
+        let a = analyze(&p, costs, &t);
+        let c = hong_kim_counts(&p, &t, uncoalesced);
         Summary {
             periods: a.periods.len(),
             periods_text: a.periods_text(),
@@ -120,27 +181,7 @@ pub fn report(
     });
     Report {
         instructions: p.instructions.len(),
-        loops: p
-            .loops
-            .iter()
-            .map(|l| LoopLine {
-                label: l.label.clone(),
-                header_line: l.header_line,
-                branch_line: l.branch_line,
-                depth: l.depth,
-                why: format!(
-                    "the branch on line {} goes back to {} (line {}), which every path to the branch passes through{}",
-                    l.branch_line,
-                    l.label,
-                    l.header_line,
-                    match l.depth {
-                        0 => String::new(),
-                        1 => "; inside one other loop".to_string(),
-                        d => format!("; inside {d} other loops"),
-                    }
-                ),
-            })
-            .collect(),
+        loops: lines,
         memory: p
             .instructions
             .iter()
@@ -152,13 +193,34 @@ pub fn report(
                 text: ins.text.clone(),
             })
             .collect(),
-        errors: p.errors,
+        errors: listed_errors(&whole.errors),
         analysis,
         debug: p.debug,
-        kernels,
-        kernel: chosen.unwrap_or_default(),
+        kernels: Vec::new(),
+        kernel: kernel.unwrap_or_default().to_string(),
         notes,
     }
+}
+
+/// The most errors a report lists (1,000): past them, one more says how many were left out.
+/// A text of garbage has an error a line, and the page lists each one.
+pub const MAX_LISTED_ERRORS: usize = 1000;
+
+/// `errors`, at most [`MAX_LISTED_ERRORS`] of them, then one naming the next one's line and
+/// how many more there are.
+fn listed_errors(all: &[ParseError]) -> Vec<ParseError> {
+    let mut errors = all[..all.len().min(MAX_LISTED_ERRORS)].to_vec();
+    if all.len() > MAX_LISTED_ERRORS {
+        let more = all.len() - MAX_LISTED_ERRORS;
+        let line = all[MAX_LISTED_ERRORS].line;
+        errors.push(ParseError {
+            line,
+            message: format!(
+                "and {more} more errors from here on, not listed (only the first {MAX_LISTED_ERRORS} are)"
+            ),
+        });
+    }
+    errors
 }
 
 /// The first line of `text` that holds binary data, if one does: a NUL, a control character

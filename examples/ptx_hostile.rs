@@ -1,0 +1,85 @@
+//! Time and peak memory of the PTX analyzer on hostile texts (issue 25): the report the page
+//! asks the worker for, on each case of `tests/hostile_ptx_cases`. Not a test (timings vary);
+//! the bounds are asserted in `tests/hostile_ptx.rs`.
+//!
+//! Run: `cargo run --offline --release --example ptx_hostile [-- CASE]`.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use warpsight::model::ptx::{report, CostTable};
+
+#[path = "../tests/hostile_ptx_cases/mod.rs"]
+mod cases;
+
+/// Counts the bytes allocated now and the most ever at once.
+struct Counting;
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let now = NOW.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(p, layout) };
+        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static A: Counting = Counting;
+
+fn main() {
+    let only = std::env::args().nth(1);
+    let all: Vec<(&str, String)> = vec![
+        (
+            "nested calls (20 per level, 8 levels)",
+            cases::nested_calls(8, 20),
+        ),
+        ("40,000 loops", cases::many_loops(40_000)),
+        ("2,000 nested loops", cases::nested_loops(2_000)),
+        ("20,000 nested loops", cases::nested_loops(20_000)),
+        ("500,000 bad lines", cases::bad_lines(500_000)),
+        ("5,000 kernels", cases::many_kernels(5_000)),
+        (
+            "1 MB of ret; on one line",
+            cases::statements_on_one_line(1 << 20),
+        ),
+        (
+            "100,000 labels on one line",
+            cases::labels_on_one_line(100_000),
+        ),
+        (
+            "a missing ; then 80,000 .b8 lines",
+            cases::unterminated_statement(80_000),
+        ),
+    ];
+    for (name, text) in all {
+        if only.as_deref().is_some_and(|o| !name.contains(o)) {
+            continue;
+        }
+        let base = NOW.load(Ordering::Relaxed);
+        PEAK.store(base, Ordering::Relaxed);
+        let t = Instant::now();
+        let r = report(&text, None, &CostTable::GTX260, Some(&[]), &[]);
+        let secs = t.elapsed().as_secs_f64();
+        let peak = PEAK.load(Ordering::Relaxed) - base;
+        println!(
+            "{name}: {} KB text, {:.2} s, peak {:.1} MB; {} instructions, {} loops, {} errors, {} notes",
+            text.len() / 1000,
+            secs,
+            peak as f64 / 1e6,
+            r.instructions,
+            r.loops.len(),
+            r.errors.len(),
+            r.notes.len()
+        );
+    }
+}
