@@ -68,13 +68,13 @@ fn nested_calls_stop_at_the_inlining_limit() {
     let capped: Vec<&String> = r
         .notes
         .iter()
-        .filter(|n| n.contains("inlined instructions (MAX_INLINED_INSTRUCTIONS)"))
+        .filter(|n| n.contains("would pass 131,072 inlined instructions, the most the analysis inlines"))
         .collect();
     assert_eq!(capped.len(), 1, "{:?}", r.notes);
     assert!(
         capped[0].starts_with("line ")
             && capped[0].contains(": inlining f")
-            && capped[0].contains("would pass 131072 inlined instructions"),
+            && capped[0].contains("would pass 131,072 inlined instructions"),
         "{}",
         capped[0]
     );

@@ -117,6 +117,11 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     let trip_texts = RwSignal::new(Vec::<(String, String)>::new());
     // A request is with the worker: the summary shown is the previous text's.
     let busy = RwSignal::new(false);
+    // Past the time budget, the busy line offers Cancel; a worker that died or was cancelled
+    // says so (the last summary stays, and the next edit starts a fresh worker).
+    let slow = RwSignal::new(false);
+    let failed = RwSignal::new(None::<String>);
+    let asked = StoredValue::new(0u32);
     let uncoalesced = RwSignal::new(Vec::<usize>::new());
     // The device's own cost table, if its record has one.
     let own = Signal::derive(move || {
@@ -145,9 +150,13 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         }
         ("ptx", Ok(json)) => {
             busy.set(false);
+            failed.set(None);
             report.set(ptx_report_of(&json));
         }
-        ("ptx", Err(_)) => busy.set(false),
+        ("ptx", Err(m)) => {
+            busy.set(false);
+            failed.set(Some(m));
+        }
         _ => {}
     });
     // A loop's identity: its kernel, function, label and lines. A `.func`'s loop is listed
@@ -221,6 +230,21 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         }
         busy.set(true);
         service.send(m);
+        let n = asked.get_value().wrapping_add(1);
+        asked.set_value(n);
+        set_timeout(
+            move || {
+                if busy.get_untracked() && asked.get_value() == n {
+                    slow.set(true);
+                }
+            },
+            std::time::Duration::from_millis(PTX_BUDGET_MS),
+        );
+    });
+    Effect::new(move |_| {
+        if !busy.get() {
+            slow.set(false);
+        }
     });
 
     let on_example = move |ev| {
@@ -521,7 +545,15 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                         });
                     })
                 />
-                <p class="sub ptx-busy" id="ptx-busy" role="status">{move || busy.get().then_some("Analysing…")}</p>
+                <p class="sub ptx-busy" id="ptx-busy" role="status">
+                    {move || busy.get().then_some(if slow.get() { "Still analysing, past 2 seconds… " } else { "Analysing…" })}
+                    {move || slow.get().then(|| view! {
+                        <button type="button" id="ptx-cancel" on:click=move |_| service.fail("cancelled")>"Cancel"</button>
+                    })}
+                </p>
+                {move || failed.get().map(|m| view! {
+                    <p class="error" id="ptx-failed" role="alert">{format!("The analysis {}: the last summary stays, and the next edit starts it again.", if m == "cancelled" { "was cancelled".to_string() } else { m.strip_prefix("the analysis ").unwrap_or(&m).to_string() })}</p>
+                })}
                 <div class="html-table" on:change=move |ev: web_sys::Event| {
                     let picked = ev
                         .target()
@@ -563,6 +595,10 @@ fn loop_key_of(kernel: &str, l: &crate::model::ptx::LoopLine) -> String {
         l.function, l.label, l.header_line, l.branch_line
     )
 }
+
+/// The time an analysis may take before the panel offers Cancel (a file's analysis takes tens
+/// of milliseconds; a hostile one is bounded, but may take seconds).
+const PTX_BUDGET_MS: u64 = 2000;
 
 /// The trip count typed for a loop (by its key), if any: a list, as a file has few loops.
 fn trip_of<'t>(texts: &'t [(String, String)], key: &str) -> Option<&'t str> {

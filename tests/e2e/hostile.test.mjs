@@ -91,3 +91,53 @@ test('a worker that dies is said in words; the last result stays and the next fi
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** f1 calls f2 20 times, … 8 levels deep, one kernel calls f1 (tests/hostile_ptx_cases). */
+function nestedCalls(levels, calls) {
+  let s = '.version 7.0\n.target sm_70\n.address_size 64\n';
+  for (let f = levels; f >= 1; f--) {
+    s += `.func f${f}()\n{\n`;
+    s += f < levels ? `call f${f + 1};\n`.repeat(calls) : 'add.s32 %r1, %r1, 1;\n';
+    s += 'ret;\n}\n';
+  }
+  return s + '.visible .entry k()\n{\ncall f1;\nret;\n}\n';
+}
+
+test('PTX: calls nested 20⁸ deep are inlined to the cap with a note; a dying worker is said, Cancel past the budget', async () => {
+  const { context, page, errors } = await freshPage();
+  await page.goto(link('model=luo-suda&device=gtx260'));
+  await ready(page);
+  await page.click('#ptx-panel summary');
+  await page.fill('#ptx-text', nestedCalls(8, 20));
+  await page.waitForSelector('#ptx-summary');
+  assert.match(await page.textContent('#ptx-notes'), /would pass 131,072 inlined instructions, the most the analysis inlines/);
+  const t = await time(page);
+  await page.fill('#n_act', '2');
+  await page.waitForFunction((t) => Number(document.querySelector('#time')?.dataset.value) !== t, t);
+
+  // A worker whose analysis never ends: past 2 s the panel offers Cancel, which ends it.
+  await context.route('**/warpsight-worker_loader.js', (route) => route.fulfill({ contentType: 'text/javascript',
+    body: "postMessage({ type: 'ready' }); onmessage = () => { for (;;) {} };" }));
+  const summary = await page.textContent('#ptx-summary');
+  // A fresh page: the panel's worker starts on its first request.
+  await page.reload();
+  await ready(page);
+  await page.click('#ptx-panel summary');
+  await page.fill('#ptx-text', nestedCalls(2, 3));
+  await page.waitForSelector('#ptx-cancel', { timeout: 10_000 });
+  assert.match(await page.textContent('#ptx-busy'), /Still analysing, past 2 seconds/);
+  await page.click('#ptx-cancel');
+  await page.waitForSelector('#ptx-failed');
+  assert.equal(await page.textContent('#ptx-failed'), 'The analysis was cancelled: the last summary stays, and the next edit starts it again.');
+  // A worker that dies on the job.
+  await context.route('**/warpsight-worker_loader.js', (route) => route.fulfill({ contentType: 'text/javascript',
+    body: "postMessage({ type: 'ready' }); onmessage = () => { throw new Error('out of memory (simulated)'); };" }));
+  await page.fill('#ptx-text', nestedCalls(2, 4));
+  await page.waitForFunction(() => /^The analysis stopped: its worker ran out of memory or failed \(.*simulated.*\): the last summary stays/.test(document.querySelector('#ptx-failed')?.textContent ?? ''));
+  // The real worker: the next edit is analysed by a fresh one.
+  await context.unroute('**/warpsight-worker_loader.js');
+  await page.fill('#ptx-text', nestedCalls(8, 20));
+  await page.waitForFunction((s) => document.querySelector('#ptx-summary')?.textContent === s && !document.querySelector('#ptx-failed'), summary);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

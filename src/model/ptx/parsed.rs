@@ -431,8 +431,10 @@ impl Inliner<'_> {
         if self.inlined.saturating_add(size) > MAX_INLINED_INSTRUCTIONS {
             self.capped = true;
             self.note(format!(
-                "line {}: inlining {callee} (line {}) here would pass {} inlined instructions (MAX_INLINED_INSTRUCTIONS): this call and every call after it count as the call alone",
-                ins.line, func.line, MAX_INLINED_INSTRUCTIONS
+                "line {}: inlining {callee} (line {}) here would pass {} inlined instructions, the most the analysis inlines: this call and every call after it count as the call alone",
+                ins.line,
+                func.line,
+                crate::format::grouped(MAX_INLINED_INSTRUCTIONS as f64, 0)
             ));
             return;
         }
