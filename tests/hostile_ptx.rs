@@ -68,7 +68,9 @@ fn nested_calls_stop_at_the_inlining_limit() {
     let capped: Vec<&String> = r
         .notes
         .iter()
-        .filter(|n| n.contains("would pass 131,072 inlined instructions, the most the analysis inlines"))
+        .filter(|n| {
+            n.contains("would pass 131,072 inlined instructions, the most the analysis inlines")
+        })
         .collect();
     assert_eq!(capped.len(), 1, "{:?}", r.notes);
     assert!(

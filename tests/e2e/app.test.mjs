@@ -32,10 +32,14 @@ test('the page fetches nothing from outside 127.0.0.1 and logs no errors', async
   const page = await env.context.newPage();
   await page.goto(server.base);
   await ready(page);
-  await page.waitForTimeout(300);
-  assert.deepEqual(env.offsite, []);
-  assert.deepEqual(env.errors, []);
   await page.close();
+});
+
+// Every test of this file, watched whole: the context blocks and records any request that
+// would leave 127.0.0.1, and every console or page error, from the first page to the last.
+after(() => {
+  assert.deepEqual(env.offsite, [], 'requests that would leave the machine');
+  assert.deepEqual(env.errors, [], 'console or page errors');
 });
 
 test('the main bundle (the page\'s wasm and js) is at most 400 KiB gzipped; the worker is not in it', async () => {

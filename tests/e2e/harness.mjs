@@ -8,6 +8,7 @@ import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 
 export const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
 export const DIST = join(ROOT, 'dist');
@@ -185,6 +186,8 @@ export function useApp() {
   after(async () => {
     await app.env?.browser.close();
     await app.server?.close();
+    // Watched for the whole file: no request tried to leave 127.0.0.1.
+    assert.deepEqual(app.env?.offsite ?? [], [], 'requests that would leave the machine');
   });
   app.link = (q) => `${app.server.base}?${q}`;
   return app;
