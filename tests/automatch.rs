@@ -572,18 +572,23 @@ mod declaration {
             ["i5-2400", "k20x"]
         );
         // Each is eqs. 1–5 on its Table I row.
-        let profile = am::Profile {
-            levels: am::Levels(vec![(1_048_576.0, 400)]),
-            w_add: 314_572_800.0,
-            w_mul: 104_857_600.0,
-            w_vec: 419_430_400.0,
-            q_f: 498_073_600.0,
-            q_s: 26_214_400.0,
-            s: 100.0,
+        // By hand from Table I (ARC1 the i5-2400, ARC5 the K20X): f_im = (W_add + W_mul) /
+        // (2 · W_add) = 2/3, f_v = 1 (W_vec = W); T_comp = d/π_0 + 400 · 1,048,576 /
+        // (min(1,048,576, np) · π_0 · f_v · f_im); T_mem = (α_f + α_s) · d + (Q_f/β_f + Q_s/β_s)
+        // · L; T_syn = S · S_0.
+        let hand = |np: f64, pi0: f64, l: f64, bf: f64, af: f64, bs: f64, a_s: f64, s0: f64| {
+            let t_comp = 400.0 / (pi0 * 1e9) + 400.0 * 1_048_576.0 / (np * pi0 * 1e9 * 2.0 / 3.0);
+            let t_mem = (af + a_s) * 1e-6 * 400.0
+                + (498_073_600.0 / (bf * 1e9) + 26_214_400.0 / (bs * 1e9)) * l;
+            t_comp + t_mem + 100.0 * s0 * 1e-6
         };
-        for (id, t) in &totals {
-            let c = am::cost(&Arch::of(devices::find(id).unwrap()).unwrap(), &profile);
-            assert_eq!(*t, c.t_total_s, "{id}");
+        let i5 = hand(4.0, 20.0, 64.0, 285.0, 0.004, 18.88, 0.065, 0.2);
+        let k20x = hand(2688.0, 0.42, 128.0, 2424.0, 0.045, 160.1, 0.68, 6.5);
+        // 0.00786434 + 0.200738… + 0.00002 s, and 0.000558… + 0.0475493… + 0.00065 s.
+        assert!((i5 - 0.208_622_419_548).abs() < 1e-11, "{i5}");
+        assert!((k20x - 0.048_757_568_451).abs() < 1e-11, "{k20x}");
+        for ((id, t), want) in totals.iter().zip([i5, k20x]) {
+            assert!((t - want).abs() <= 1e-12 * want, "{id}: {t} against {want}");
         }
         // The K20X is faster: rank 1, the larger share; shares sum to 1; the split beats both.
         assert_eq!(
@@ -615,6 +620,25 @@ mod declaration {
         );
         assert_eq!(num(out(&e, "t_comp_s")), Some(c.t_comp_s));
         assert_eq!(num(out(&e, "t_total_s")), Some(c.t_total_s));
+        // By hand from Table I's ARC3 (np 448, π_0 0.9 GFLOPS): T_comp = 400 / 0.9e9 + 400 ·
+        // 1,048,576 / (448 · 0.9e9 · 2/3) = 0.000000444… + 0.00156038… s; T_mem = (0.028 +
+        // 0.71) µs · 400 + (498,073,600 / 2,117 GB/s + 26,214,400 / 87.92 GB/s) · 128 B;
+        // T_syn = 100 · 7.22 µs.
+        let t_comp: f64 = 400.0 / 0.9e9 + 419_430_400.0 / (448.0 * 0.9e9 * 2.0 / 3.0);
+        assert!((t_comp - 0.001_560_825_396_825).abs() < 1e-15);
+        let t_mem: f64 = 0.738e-6 * 400.0 + (498_073_600.0 / 2117e9 + 26_214_400.0 / 87.92e9) * 128.0;
+        let total = t_comp + t_mem + 100.0 * 7.22e-6;
+        assert!((total - 0.070_857_740_816).abs() < 1e-11, "{total}");
+        assert!(
+            (c.t_comp_s - t_comp).abs() <= 1e-12 * t_comp,
+            "{}",
+            c.t_comp_s
+        );
+        assert!(
+            (c.t_total_s - total).abs() <= 1e-12 * total,
+            "{}",
+            c.t_total_s
+        );
         // Eq. 1: (W_add + W_mul) / (2 · W_add).
         assert_eq!(num(out(&e, "f_im")), Some(419_430_400.0 / 629_145_600.0));
         assert_eq!(num(out(&e, "f_im")), Some(c.f_im));
