@@ -54,7 +54,10 @@ fn fuzz_readers(name: &str, options: &[String]) {
     let seconds = flag("--seconds").unwrap_or(60);
     let only = flag("--only");
     readers::watchdog(Duration::from_secs(10));
-    std::panic::set_hook(Box::new(|_| {}));
+    // Panics are counted, not printed, unless one input is replayed.
+    if only.is_none() {
+        std::panic::set_hook(Box::new(|_| {}));
+    }
     let save = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-findings");
     let mut failed = false;
     for t in readers::TARGETS

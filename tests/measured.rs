@@ -427,3 +427,22 @@ fn a_file_of_many_kernels_shows_every_row_and_the_first_details() {
     assert!(html.contains(r#"<span class="kernel-name" title="k249(int)">k249</span>"#));
     assert!(html.contains("The details of the first 200 kernels are shown"));
 }
+
+/// Found by the fuzzer (tests/fuzz.rs, in a debug build): invocation counts near 2⁶⁴ overflowed
+/// the page's sum of invocations. They saturate at 2⁶⁴ − 1.
+#[test]
+fn invocation_counts_near_2_to_the_64_saturate() {
+    let text = "\"Device\",\"Kernel\",\"Invocations\",\"Metric Name\",\"Metric Description\",\"Min\",\"Max\",\"Avg\"\n\
+\"Tesla V100-SXM2-16GB (0)\",\"a(int)\",18446744073709551615,\"inst_per_warp\",\"Instructions per warp\",131,131,131\n\
+\"Tesla V100-SXM2-16GB (0)\",\"b(int)\",18446744073709551615,\"inst_per_warp\",\"Instructions per warp\",131,131,131\n";
+    let mut reader = warpsight::analysis::profiler::ProfileReader::new();
+    reader.feed(text.as_bytes()).unwrap();
+    let r = compare(&reader.finish().unwrap());
+    assert_eq!(r.kernels.len(), 2);
+    let html = measured::html::report_html(&r, "huge.csv");
+    assert!(
+        html.contains(&format!("{} invocations", u64::MAX)),
+        "{}",
+        &html[..300.min(html.len())]
+    );
+}

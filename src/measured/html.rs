@@ -48,7 +48,10 @@ fn time_text(t: Option<f64>) -> String {
 pub fn report_html(r: &Report, file: &str) -> String {
     let mut h = String::new();
     let kernels = r.kernels.len();
-    let invocations: u64 = r.kernels.iter().map(|k| k.invocations).sum();
+    let invocations = r
+        .kernels
+        .iter()
+        .fold(0u64, |a, k| a.saturating_add(k.invocations));
     let _ = write!(
         h,
         r#"<p id="measured-summary">{} — {}: {} kernel launch configuration{}, {} invocation{}.</p>"#,

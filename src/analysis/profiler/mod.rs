@@ -929,7 +929,7 @@ impl Collector {
             groups.len() - 1
         });
         let group = &mut self.groups[g];
-        group.invocations += launch.invocations;
+        group.invocations = group.invocations.saturating_add(launch.invocations);
         if group.compute_capability.is_none() {
             group.compute_capability = launch.compute_capability;
         }
