@@ -5,7 +5,7 @@
 //!
 //! Bounds (a hostile file may claim anything on its size line): time is linear in the file's
 //! bytes; memory is one counter per row up to the largest row index seen while the rows are
-//! dense enough ([`RowLens`]), else one map entry per distinct row seen, so it grows with the
+//! dense enough (`RowLens`), else one map entry per distinct row seen, so it grows with the
 //! entries the file holds, never with the rows its size line claims; a line longer than
 //! [`MAX_LINE`] is an error.
 //!
@@ -209,7 +209,7 @@ impl Matrix {
 }
 
 /// The most rows (and columns) a matrix may have here. Counters are held only for the rows
-/// the file's entries name ([`RowLens`]), so this bounds the figures, not the memory.
+/// the file's entries name (`RowLens`), so this bounds the figures, not the memory.
 pub const MAX_ROWS: u64 = 500_000_000;
 
 impl Default for MtxReader {

@@ -129,7 +129,8 @@ enum Kind {
 /// trace (docs/models.md's formats), told apart by the first line that says something —
 /// Lackey's lines are a kind letter (`I`, `L`, `S`, `M`), a hex address and a comma. A Matrix
 /// Market file (or a SuiteSparse tar archive of one) is read too: its profile is the SpMV
-/// generator's loop run on that matrix ([`spmv_on`]).
+/// generator's loop run on that matrix ([`spmv_on`]). The head it decides on is at most
+/// [`MAX_LINE`] bytes; past that, the reader it hands to bounds the rest.
 pub struct TraceReader {
     line_sizes: Vec<u64>,
     head: Vec<u8>,

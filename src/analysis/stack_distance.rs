@@ -392,7 +392,8 @@ fn hex(s: &[u8]) -> Option<u64> {
 /// Valgrind Lackey's memory trace (`--tool=lackey --trace-mem=yes`): ` L addr,size`,
 /// ` S addr,size`, ` M addr,size` (a load then a store) and `I  addr,size` (skipped), hex
 /// addresses; Valgrind's own `==pid==` lines and blank lines are skipped. One stack-distance
-/// analysis per line size.
+/// analysis per line size. Time O(references × log distinct lines) per line size; memory one
+/// line of text (at most [`MAX_LINE`]) and O(distinct lines) per line size.
 #[derive(Clone, Debug)]
 pub struct LackeyReader {
     lines: Lines,
@@ -572,7 +573,9 @@ impl Asap {
 }
 
 /// The operation trace: `add|sub|mul|div|other DST SRC…`, `ld DST ADDR`, `st ADDR SRC`,
-/// `sync`, `#` comments. Registers are `r<n>`.
+/// `sync`, `#` comments. Registers are `r<n>`. Time linear in the trace (the ASAP level of
+/// each operation from its sources'); memory one line of text (at most [`MAX_LINE`]), a level
+/// per register and address written, and the operations per level.
 #[derive(Clone, Debug, Default)]
 pub struct OpsReader {
     lines: Lines,

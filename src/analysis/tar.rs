@@ -1,6 +1,9 @@
 //! Just enough of the tar format to stream the matrix out of a SuiteSparse archive
 //! (`name/name.mtx`, beside `name/name_b.mtx` and the like): 512-byte headers, octal sizes,
 //! data padded to 512 bytes, GNU long names.
+//!
+//! Time linear in the archive's bytes; memory one 512-byte header and a GNU long name (at most
+//! [`MAX_LONG_NAME`]) besides the matrix reader's own.
 
 use super::matrix_market::{Matrix, MtxError, MtxReader};
 
