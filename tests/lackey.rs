@@ -84,3 +84,26 @@ fn lackey_on_a_loop_shows_its_reuse() {
     assert_eq!(sd.q(512), (8192 - 512, 512));
     assert_eq!(sd.q(511), (7 * 512 * 2, 1024));
 }
+
+/// An access that straddles two lines touches both (issue 26): 8 bytes at 0x3c cover bytes
+/// 0x3c–0x43, lines 0 and 1 of 64 B but only line 0 of 128 B; a modify counts each line twice.
+/// A size past 4,096 bytes is not Lackey's and is an error naming its line.
+#[test]
+fn an_access_straddling_two_lines_counts_both() {
+    let mut r = LackeyReader::new(&[64, 128]);
+    r.feed(b" L 3c,8\n M 7f,2\n S 0,1\n").unwrap();
+    let r = r.finish().unwrap();
+    let (l64, l128) = (&r.by_line_size[0].1, &r.by_line_size[1].1);
+    // 64 B: L → lines 0, 1; M at 0x7f–0x80 → lines 1, 2, twice each; S → line 0.
+    assert_eq!(l64.references(), 2 + 4 + 1);
+    assert_eq!(l64.cold(), 3);
+    // 128 B: L → line 0; M → lines 0, 1 twice each; S → line 0.
+    assert_eq!(l128.references(), 1 + 4 + 1);
+    assert_eq!(l128.cold(), 2);
+    let mut r = LackeyReader::new(&[64]);
+    let e = r.feed(b" L 0,8\n L 40,4097\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2: expected the access's size after the comma: bytes, from 1 to 4,096"
+    );
+}

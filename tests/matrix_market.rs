@@ -251,3 +251,19 @@ fn the_cli_reads_plain_gzip_and_archives() {
     assert!(!ok && err.contains("cannot open it"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Bell & Garland's HYB width as CUSP tests it, `3·r < N` in whole numbers (issue 26): 4,097
+/// rows of 5 non-zeros among N rows of 1. At N = 12,291, 3 · 4,097 = 12,291 is not below N: the
+/// ELL part is 5 wide. At N = 12,292 it is: the width falls to 1 (the old rule, r ≥ ⌊N/3⌋ =
+/// 4,097, kept 5).
+#[test]
+fn the_hyb_threshold_follows_cusps_test_at_its_boundary() {
+    use warpsight::analysis::matrix_market::hyb_threshold;
+    assert_eq!(hyb_threshold(12_291, &[(1, 12_291 - 4097), (5, 4097)]), 5);
+    assert_eq!(hyb_threshold(12_292, &[(1, 12_292 - 4097), (5, 4097)]), 1);
+    // Fewer than 4,096 rows past a width: CUSP's break-even.
+    assert_eq!(hyb_threshold(5000, &[(1, 1000), (5, 4000)]), 1);
+    assert_eq!(hyb_threshold(5000, &[(1, 904), (5, 4096)]), 5);
+    // Nothing reaches 4,096 rows: 0, no ELL part.
+    assert_eq!(hyb_threshold(100, &[(3, 100)]), 0);
+}

@@ -117,17 +117,19 @@ pub struct MatrixStats {
     pub symmetry: Symmetry,
 }
 
-/// Bell & Garland's rule for HYB's ELL width (SC'09, §3.5; CUSP's
-/// `compute_optimal_entries_per_row` with relative speed 3 and break-even 4096 rows): the
-/// largest K such that at least max(4096, rows/3) rows have K or more non-zeros.
+/// Bell & Garland's rule for HYB's ELL width (SC'09, §3.5), as CUSP computes it
+/// (`compute_optimal_entries_per_row` in cusp/detail/format_utils.inl, relative speed 3 and
+/// break-even 4,096 rows): the ELL part widens past K while the rows longer than K, r, keep
+/// `3·r ≥ N` and `r ≥ 4096` (CUSP stops at the first K with `3·r < N` or `r < 4096`). So K is
+/// the largest length such that the rows with at least K non-zeros, r, satisfy `3·r ≥ N` and
+/// `r ≥ 4096` — in whole numbers, with no rounding of N/3.
 pub fn hyb_threshold(rows: u64, histogram: &[(u64, u64)]) -> u64 {
-    let need = (rows / 3).max(4096);
-    // Rows with at least K non-zeros, K rising: walk the histogram from the top down.
+    // Rows with at least K non-zeros, K falling: walk the histogram from the top down.
     let mut at_least = 0u64;
     let mut best = 0u64;
     for &(len, count) in histogram.iter().rev() {
         at_least += count;
-        if at_least >= need && len > 0 {
+        if at_least.saturating_mul(3) >= rows && at_least >= 4096 && len > 0 {
             best = len;
             break;
         }

@@ -371,6 +371,25 @@ fn find(s: &[u8], byte: u8) -> Option<usize> {
     None
 }
 
+/// The largest access a Lackey line may give (bytes): AVX-512 moves 64, `rep movs` lines
+/// stay far below; a larger one is not Lackey's, and would loop over its lines.
+pub const MAX_ACCESS_BYTES: u64 = 4096;
+
+#[inline]
+fn decimal(s: &[u8]) -> Option<u64> {
+    if s.is_empty() || s.len() > 19 {
+        return None;
+    }
+    let mut v = 0u64;
+    for &b in s {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + u64::from(b - b'0');
+    }
+    Some(v)
+}
+
 #[inline]
 fn hex(s: &[u8]) -> Option<u64> {
     if s.is_empty() || s.len() > 16 {
@@ -439,15 +458,28 @@ impl LackeyReader {
             }
         };
         let rest = rest.trim_ascii();
-        let addr = match find(rest, b',') {
-            Some(i) => &rest[..i],
-            None => rest,
+        let (addr, bytes) = match find(rest, b',') {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, &b""[..]),
         };
         let addr = hex(addr).ok_or_else(|| err("expected a hex address before the comma"))?;
+        // The access's size (decimal, as Lackey prints it; 1 when absent): an access that
+        // straddles two lines touches both.
+        let bytes = if bytes.is_empty() {
+            1
+        } else {
+            decimal(bytes)
+                .filter(|b| (1..=MAX_ACCESS_BYTES).contains(b))
+                .ok_or_else(|| {
+                    err("expected the access's size after the comma: bytes, from 1 to 4,096")
+                })?
+        };
+        let last = addr.saturating_add(bytes - 1);
         for (size, sd) in &mut self.by_line_size {
-            let l = addr / *size;
-            for _ in 0..times {
-                sd.access(l);
+            for l in addr / *size..=last / *size {
+                for _ in 0..times {
+                    sd.access(l);
+                }
             }
         }
         Ok(())
