@@ -54,9 +54,9 @@ const AM_AVX: Sourced<f64> = vendor(
     4.0,
     "Intel: AVX registers are 256 bits, 4 doubles (the vector width eq. 2 is read with)",
 );
-const AM_SIMT: Sourced<f64> = paper(
+const AM_SIMT: Sourced<f64> = estimate(
     1.0,
-    "AutoMatch §II-A: GPU threads are SIMT lanes, no SIMD vectors to fill (vector width 1)",
+    "our reading of AutoMatch, not a printed value: GPU threads are SIMT lanes, with no SIMD vectors to fill (vector width 1)",
 );
 const ARC1: Constants = &automatch(
     4.0, 20.0, 6.0, 64.0, 285.0, 0.004, 18.88, 0.065, 0.2, AM_AVX,
