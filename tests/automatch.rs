@@ -980,3 +980,34 @@ fn a_custom_architecture_starts_from_the_custom_gpu_and_says_what_is_still_neede
     );
     assert!(e.derived.iter().all(|(k, _)| *k != "z_mb"));
 }
+
+/// The default profile is Heat2D counted as the built-in generator counts each interior point
+/// (3 additions, 1 multiplication, 4 levels and a synchronization a step), on a 1,024 × 1,024
+/// interior for 100 steps (issue 26: the generator's own largest grid, side 1,024, has a
+/// 1,022 × 1,022 interior, 313,345,200 additions). Tied here: the generator at a 32 × 32
+/// interior gives the same counts per point, and the defaults are them at 1,024² × 100.
+#[test]
+fn the_default_profile_is_heat2d_counted_as_the_generator_counts_it() {
+    use warpsight::analysis::generators::Workload;
+    let g = Workload::Heat2d { n: 34, steps: 3 }.generate_with(&[64], &mut |_| {});
+    let points = 32.0 * 32.0 * 3.0;
+    assert_eq!(g.ops.w_add as f64, 3.0 * points);
+    assert_eq!(g.ops.w_mul as f64, points);
+    assert_eq!(g.ops.s, 3);
+    assert_eq!(g.ops.d, 4 * 3);
+    assert!(g.ops.w.iter().all(|&w| w == 32 * 32));
+    assert_eq!(g.w_vec as f64, 4.0 * points);
+    // The largest grid the generator takes: 1,022² interior points.
+    let big = Workload::Heat2d { n: 1024, steps: 1 }.generate_with(&[], &mut |_| {});
+    assert_eq!(big.ops.w_add * 100, 313_345_200);
+    let p = warpsight::model::Params::defaults(
+        &warpsight::model::automatch::MODEL,
+        warpsight::devices::find("k20x").unwrap(),
+    );
+    let input = |k: &str| p.num(k).unwrap();
+    let at = 1_048_576.0 * 100.0;
+    assert_eq!(input("w_add"), 3.0 * at);
+    assert_eq!(input("w_mul"), at);
+    assert_eq!(input("w_vec"), 4.0 * at);
+    assert_eq!(input("s"), 100.0);
+}
