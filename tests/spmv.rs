@@ -669,3 +669,57 @@ fn t_ref_auto_keeps_old_links_and_names_what_it_lacks() {
     assert_eq!(spmv::beyond(&[(0, 1), (1, 1), (2, 2), (3, 1)], 1), 4);
     assert_eq!(spmv::beyond(&[(0, 1), (1, 1), (2, 2), (3, 1)], 0), 8);
 }
+
+/// Issue 26: on a target whose coefficients are estimated (every preset but Table I's
+/// measured ones, and those with nothing typed), P_CSR no longer jumps at the case
+/// boundaries — the estimate's RT used to be divided by the reference's LT in case 2 (GTX
+/// 295: 1.29 at p_nz_csr 500, 12.8 at 700). Each coefficient is the C2050's × bandwidth ratio ×
+/// strip ratio, so P1 = 1 and P2 = P = 144 GB/s ÷ the target's bandwidth on both sides of each
+/// boundary (the target's threads per block and the C2050's 1,024), on every preset.
+#[test]
+fn csr_p_is_continuous_across_the_cases_on_every_estimated_target() {
+    let spmv_targets = devices::DEVICES
+        .iter()
+        .filter(|d| model().devices.accepts(d) && d.id != "c2050");
+    let mut seen = 0;
+    for d in spmv_targets {
+        let ratio = 144.0 / d.mem_bandwidth_gbs.value;
+        let thd = devices::find(d.id)
+            .and_then(|d| d.compute_capability)
+            .map(|cc| {
+                warpsight::model::occupancy::arch_limits(cc.value.0, cc.value.1)
+                    .unwrap()
+                    .max_threads_per_block as u64
+            })
+            .unwrap();
+        for p in [thd - 1, thd, thd + 1, 1023, 1024, 1025, 1500] {
+            let e = eval(&format!(
+                "model=spmv&target={}&kernel=csr&p_nz_csr={p}&p_nz_ell=2000&nnz=4000000&c1_tar_csr_lt=auto&c1_tar_csr_rt=auto&c2_tar_csr_lt=auto&c2_tar_csr_rt=auto",
+                d.id
+            ));
+            assert!(
+                close(num(&e, "p_csr"), ratio),
+                "{} at {p}: P {} against {ratio}",
+                d.id,
+                num(&e, "p_csr")
+            );
+            assert!(close(num(&e, "p1"), 1.0), "{} at {p}", d.id);
+        }
+        seen += 1;
+    }
+    assert!(seen >= 5, "{seen} targets");
+}
+
+/// Issue 26: an estimated target's ELL initialization scales with the rest (slope and
+/// intercept of E_ELL alike): with one strip on both GPUs (1,000 rows), B2 = B1 × k_ELL, the
+/// C2050's bandwidth and strip ratio (144 / 111.9 GB/s × 30,720 / 21,504 on a GTX 295).
+#[test]
+fn an_estimated_targets_ell_initialization_scales_alike() {
+    let e = eval(
+        "model=spmv&target=gtx295&kernel=ell&n_r=1000&nnz=5000&p_nz_csr=5&p_nz_ell=5&hyb_thd=0",
+    );
+    assert_eq!((num(&e, "i_ref_ell"), num(&e, "i_tar_ell")), (1.0, 1.0));
+    let k_ell =
+        144.0 / devices::find("gtx295").unwrap().mem_bandwidth_gbs.value * 30720.0 / 21504.0;
+    assert_close!(num(&e, "b2"), num(&e, "b1") * k_ell);
+}

@@ -805,6 +805,15 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
         e_ell: est.e_ell,
         c_coo: pick("c_tar_coo", est.c_coo),
         t1: pick("t1", est.t1),
+        // No CSR coefficient typed: the estimate's own pairing (P continuous across cases).
+        estimated: [
+            "c1_tar_csr_lt",
+            "c1_tar_csr_rt",
+            "c2_tar_csr_lt",
+            "c2_tar_csr_rt",
+        ]
+        .iter()
+        .all(|k| num(k).is_none()),
     };
     // T10–T12 default to T0_Tar_k: the plan's I0 is the fewest strips, so M1 is M0.
     for (k, name) in ["t10", "t11", "t12"].into_iter().enumerate() {

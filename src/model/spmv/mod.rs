@@ -132,6 +132,10 @@ pub struct Target {
     pub c_coo: f64,
     /// T1: the target's COO benchmark with the fewest strips (§4.3.3).
     pub t1: f64,
+    /// Estimated from the reference ([`estimated_target`]), not measured: its CSR
+    /// coefficients are then compared with the reference's of the same range (LT with LT, RT
+    /// with RT), so P is the bandwidth-and-strip ratio in every case.
+    pub estimated: bool,
 }
 
 /// The benchmark sizes the coefficients were measured at.
@@ -261,10 +265,19 @@ pub struct Csr {
 pub fn csr(m: &Matrix, r: &Reference, t: &Target, x: &Sizes) -> Csr {
     let case = csr_case(m.p_nz_csr, t.limits.max_threads_per_block, r.csr_thd);
     let k = case.index();
-    let (c1_tar, c2_tar) = if case == CsrCase::One {
-        (t.c1_csr_lt, t.c2_csr_lt)
+    // An estimated target's coefficients are the reference's scaled: in case 2 (the target
+    // past its threshold, the reference not) the printed pairing, the target's RT against the
+    // reference's LT, would divide one scaled coefficient by another and make P jump; it takes
+    // the range the reference takes instead (docs/models.md, "Readings (spmv)").
+    let target_rt = if t.estimated {
+        case == CsrCase::Three
     } else {
+        case != CsrCase::One
+    };
+    let (c1_tar, c2_tar) = if target_rt {
         (t.c1_csr_rt, t.c2_csr_rt)
+    } else {
+        (t.c1_csr_lt, t.c2_csr_lt)
     };
     let (c1_ref, c2_ref, b0) = if case == CsrCase::Three {
         (r.c1_csr_rt, r.c2_csr_rt, r.b0_rt)
@@ -547,10 +560,11 @@ pub fn estimated_target(r: &Reference, limits: Limits, bw_ratio: f64, x: &Sizes)
         c_ell: r.c_ell * k_ell,
         e_ell: Line {
             slope: r.e_ell.slope * k_ell,
-            intercept: r.e_ell.intercept,
+            intercept: r.e_ell.intercept * k_ell,
         },
         c_coo: r.c_coo * k_coo,
         t1: r.t0 * k_coo,
+        estimated: true,
     }
 }
 
