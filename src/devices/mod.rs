@@ -337,7 +337,7 @@ pub fn describe(key: &str) -> (String, &'static str) {
         ("b", "CPD shift b (Luo & Suda)", "warps"),
         ("c", "CPD proportion c (Luo & Suda)", ""),
         ("d", "CPD scale d (Luo & Suda)", ""),
-        ("global_mem_gb", "Global memory", "GB"),
+        ("global_mem_gb", "Global memory", "GiB"),
         ("np", "Cores (AutoMatch n_p)", "cores"),
         ("pi0_gflops", "Peak compute per core (π₀)", "GFLOP/s"),
         ("z_mb", "Fast memory (cache) size (Z)", "MB"),

@@ -208,7 +208,7 @@ test('the benchmark plan for a target, its CSV, and coefficients fitted from pas
   const page = await app.env.context.newPage();
   await page.goto(link('model=spmv&kernel=coo&target=gtx295&t_ref_ms=2&nnz=4007383'));
   await ready(page);
-  // Nine CSR, five ELL and three COO matrices; the GTX 295's 1 GB from the paper's §5.1.
+  // Nine CSR, five ELL and three COO matrices; the GTX 295's 1 GB (GiB) from the paper's §5.1.
   assert.equal(await page.locator('#plan-table tbody tr').count(), 17);
   assert.equal(await page.inputValue('#plan-memory'), '1');
   const row = (id) => page.$$eval(`#plan-table tr[data-bench="${id}"] td`, (tds) => tds.map((t) => t.textContent));
@@ -221,7 +221,7 @@ test('the benchmark plan for a target, its CSV, and coefficients fitted from pas
   // Too little memory for the widest CSR matrix: the plan says which.
   await page.fill('#plan-memory', '0.001');
   await page.waitForSelector('#plan-error');
-  assert.match(await page.textContent('#plan-error'), /^csr-.*do not fit 0\.001 GB/);
+  assert.match(await page.textContent('#plan-error'), /^csr-.*do not fit 0\.001 GiB/);
   await page.fill('#plan-memory', '1');
   // COO's three times: C_Tar_COO by least squares over strips 1, 2, 4; T1 is the first.
   await page.fill('#plan-times', 'coo-1 0.05\ncoo-2 0.06\ncoo-3 0.081');

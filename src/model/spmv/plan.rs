@@ -142,8 +142,8 @@ pub fn plan(
         let most = max_p_nz(kernel, rows, gm_bytes, precision);
         if p_nz == 0 || p_nz > most {
             return Err(format!(
-                "{id}: {p_nz} non-zeros in each of {rows} rows do not fit {} GB of global memory (at most {most} per row)",
-                crate::format::significant(gm_bytes as f64 / 1e9, 4),
+                "{id}: {p_nz} non-zeros in each of {rows} rows do not fit {} GiB of global memory (at most {most} per row)",
+                crate::format::significant(gm_bytes as f64 / 1_073_741_824.0, 4),
             ));
         }
         let v = precision.bytes();

@@ -249,7 +249,7 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
         let gb = crate::model::parse_number(&memory_text.get()).filter(|g| *g > 0.0 && *g <= 1e4);
         let Some(gb) = gb else {
             return Some(Err(
-                "type the target's global memory in GB (from 0 to 10,000)".to_string(),
+                "type the target's global memory in GiB (from 0 to 10,000)".to_string(),
             ));
         };
         let precision = if double.get() {
@@ -257,7 +257,8 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
         } else {
             Precision::Single
         };
-        Some(plan::plan(&limits, &sizes, (gb * 1e9) as u64, precision).map(|p| (p, sizes)))
+        // The cards' memory is in GiB (the C2050's 3 GB is 3 × 2³⁰ bytes).
+        Some(plan::plan(&limits, &sizes, (gb * 1_073_741_824.0) as u64, precision).map(|p| (p, sizes)))
     });
     let fitted = Memo::new(move |_| {
         let text = times_text.get();
@@ -425,7 +426,7 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
                 "Run these matrices' SpMV on the " {name} " (every row holds the same number of random non-zeros, §3), then paste the times: least squares fits each of §4's lines, and the fitted coefficients can replace the estimate."
             </p>
             <div class="plan-controls">
-                <label>"Global memory (GB) " <input id="plan-memory" inputmode="decimal" prop:value=move || memory_text.get() on:input=move |ev| memory_text.set(event_target_value(&ev))/></label>
+                <label>"Global memory (GiB) " <input id="plan-memory" inputmode="decimal" prop:value=move || memory_text.get() on:input=move |ev| memory_text.set(event_target_value(&ev))/></label>
                 <label class="check"><input type="checkbox" id="plan-double" prop:checked=move || double.get() on:change=move |ev| double.set(event_target_checked(&ev))/>" double precision"</label>
                 <button type="button" id="plan-csv" on:click=download>"Download the plan (CSV)"</button>
             </div>
