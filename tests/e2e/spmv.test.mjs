@@ -59,10 +59,14 @@ test('an estimated target says so, and the C2050 as its own target predicts T_Re
   await ready(page);
   assert.equal(Number(await page.getAttribute('#time', 'data-value')), 1.25);
   assert.equal(Number(await page.getAttribute('#p', 'data-value')), 1);
+  assert.equal(await page.$('#target-source'), null, 'the reference is Table II itself');
   await page.goto(link('model=spmv&target=gtx295'));
   await ready(page);
   assert.match(await page.textContent('#estimated'), /Estimated target/);
   assert.match(await page.textContent('#reading-notes'), /ratio of memory bandwidths/);
+  // The headline says so too, and the summary in the header.
+  assert.equal(await page.textContent('.headline #target-source'), 'estimated: nothing measured on the target yet');
+  await page.waitForFunction(() => /· target estimated/.test(document.body.textContent));
   // A mode above the longest row is refused with the field named; the last result stays.
   const before = await page.getAttribute('#time', 'data-value');
   await page.fill('#p_nz_csr', '500');

@@ -32,10 +32,15 @@ fn ms(v: f64) -> String {
 fn summary(good: &Good) -> String {
     typed(good).map_or(String::new(), |r| {
         format!(
-            "{} on {} · {}{}",
+            "{} on {} · {}{}{}",
             ms(r.t_tar_ms),
             r.inputs.target.name,
             r.inputs.kernel.name(),
+            if r.inputs.all_measured || r.inputs.target.id == "c2050" {
+                ""
+            } else {
+                " · target estimated"
+            },
             if r.inputs.t_ref_estimated {
                 " · T_Ref estimated from the matrix"
             } else {
@@ -84,6 +89,13 @@ fn result(ctx: Ctx) -> AnyView {
                 r#"<p class="estimated" id="estimated"><strong>Estimated target. </strong>Nothing measured on the {target} yet: its coefficients are the C2050's scaled by the memory-bandwidth ratio, a rough guess the paper warns against. Run the benchmark plan below on the target and fit its coefficients.</p>"#
             )
         };
+        // An estimated target, said at the headline (the note below says why); the C2050 as
+        // its own target is Table II itself.
+        let target_tag = if inp.all_measured || inp.target.id == "c2050" {
+            ""
+        } else {
+            r#"<span class="t-ref-tag" id="target-source">estimated: nothing measured on the target yet</span>"#
+        };
         // T_Ref estimated from the matrix (`auto`): said at the headline, and asked for.
         let (tag, prompt, t_ref_note) = if inp.t_ref_estimated {
             (
@@ -101,7 +113,7 @@ fn result(ctx: Ctx) -> AnyView {
             (String::new(), String::new(), "")
         };
         format!(
-            r#"<p class="result-device">{target} · {kernel}{case} · from the Tesla C2050 · Guo &amp; Wang</p><p class="headline"><span class="label">Predicted time on the target</span><span class="time" id="time" data-value="{}">{}</span>{tag}</p>{prompt}<dl class="stats">{}<div class="stat"><dt>T_Ref (C2050)</dt><dd id="t-ref" data-value="{}">{}{t_ref_note}</dd></div>{}{}</dl><p class="explanation" id="explanation">T_Tar = T_Init_Tar + P · (T_Ref − T_Init_Ref) = {} + {} × ({} − {}). Past initialization, {kernel} runs {speed} on the {target} {than} on the C2050.</p>{measured}"#,
+            r#"<p class="result-device">{target} · {kernel}{case} · from the Tesla C2050 · Guo &amp; Wang</p><p class="headline"><span class="label">Predicted time on the target</span><span class="time" id="time" data-value="{}">{}</span>{target_tag}{tag}</p>{prompt}<dl class="stats">{}<div class="stat"><dt>T_Ref (C2050)</dt><dd id="t-ref" data-value="{}">{}{t_ref_note}</dd></div>{}{}</dl><p class="explanation" id="explanation">T_Tar = T_Init_Tar + P · (T_Ref − T_Init_Ref) = {} + {} × ({} − {}). Past initialization, {kernel} runs {speed} on the {target} {than} on the C2050.</p>{measured}"#,
             format::exact(r.t_tar_ms),
             ms(r.t_tar_ms),
             stat("p", "P_Tar_Ref", rel.p, format::num(rel.p)),
@@ -258,7 +270,10 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
             Precision::Single
         };
         // The cards' memory is in GiB (the C2050's 3 GB is 3 × 2³⁰ bytes).
-        Some(plan::plan(&limits, &sizes, (gb * 1_073_741_824.0) as u64, precision).map(|p| (p, sizes)))
+        Some(
+            plan::plan(&limits, &sizes, (gb * 1_073_741_824.0) as u64, precision)
+                .map(|p| (p, sizes)),
+        )
     });
     let fitted = Memo::new(move |_| {
         let text = times_text.get();
