@@ -7,7 +7,9 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    console_error_panic_hook::set_once();
+    // A panic (a bug) is thrown to the page as an Error with its message, which the console
+    // shows with its stack (console_error_panic_hook's message and stack, for less code).
+    std::panic::set_hook(Box::new(|info| wasm_bindgen::throw_str(&info.to_string())));
     leptos::mount::mount_to_body(warpsight::ui::App);
 }
 

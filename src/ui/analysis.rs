@@ -271,8 +271,8 @@ impl Job {
     }
 
     /// Progress with MB/s (or references/s, once meaningful) and Cancel, the error, or "Cancelled", as HTML
-    /// text; ids start with `prefix` (`matrix-progress`, `profile-cancel`, …). The Cancel
-    /// button is handled by [`Job::on_click`] on an element around it.
+    /// text; ids start with `prefix` (`matrix-progress`, `profile-error`, …). The Cancel
+    /// button is [`Job::cancel_button`], beside it.
     fn html(self, prefix: &str, what: &str) -> String {
         use crate::chart::svg::esc;
         match self.status.get() {
@@ -298,7 +298,7 @@ impl Job {
                     format!(r#" value="{f}""#)
                 });
                 format!(
-                    r#"<div class="matrix-progress" id="{prefix}-reading" role="status"><progress id="{prefix}-progress" max="1"{value}></progress><span id="{prefix}-rate">{}</span><button type="button" id="{prefix}-cancel" class="job-cancel">Cancel</button></div>"#,
+                    r#"<div class="matrix-progress" id="{prefix}-reading" role="status"><progress id="{prefix}-progress" max="1"{value}></progress><span id="{prefix}-rate">{}</span></div>"#,
                     esc(&text)
                 )
             }
@@ -313,10 +313,13 @@ impl Job {
         }
     }
 
-    /// Cancel, when the click was on the job's Cancel button.
-    fn on_click(self, ev: &web_sys::MouseEvent) {
-        if target_id(ev).ends_with("-cancel") {
-            self.cancel();
+    /// The Cancel button while the job runs: an element of its own, kept while the progress
+    /// text above it is rewritten (a button inside that text was replaced every 100 ms, so a
+    /// click could fall between its press and release, and keyboard focus was lost).
+    fn cancel_button(self, prefix: &'static str) -> impl IntoView {
+        let idle = move || self.status.with(|s| !matches!(s, Status::Running { .. }));
+        view! {
+            <button type="button" id=format!("{prefix}-cancel") class="job-cancel" hidden=idle on:click=move |_| self.cancel()>"Cancel"</button>
         }
     }
 }
@@ -446,7 +449,8 @@ pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
                 tail=". It is read in your browser, in the background: nothing is uploaded, and links keep only its statistics."
                 on_file=Callback::new(start)
             />
-            <div class="html-table" on:click=move |ev| job.on_click(&ev) inner_html=Signal::derive(summary)></div>
+            <div class="html-table" inner_html=Signal::derive(summary)></div>
+            {job.cancel_button("matrix")}
         </section>
     }
 }
@@ -772,8 +776,6 @@ pub fn ProfileSource(
             if let Some(file) = LAST_MATRIX.with(|m| m.borrow().clone()) {
                 run(file.name(), file_message("trace", &file));
             }
-        } else {
-            job.on_click(&ev);
         }
     };
     let on_change = move |ev: web_sys::Event| {
@@ -829,6 +831,7 @@ pub fn ProfileSource(
             <p class="chart-note">"Run a built-in workload, or read a trace of your program: the schedule fills w, W_add, W_mul and S, the memory references each architecture's Q_f and Q_s."</p>
             <div class="html-table" inner_html=controls></div>
             <div class="html-table" inner_html=Signal::derive(status)></div>
+            {job.cancel_button("profile")}
         </section>
     }
 }
@@ -1087,6 +1090,7 @@ pub fn ProfilerFile(on_report: Callback<(String, String)>) -> impl IntoView {
             tail=". It is read in your browser, in the background: nothing is uploaded."
             on_file=Callback::new(start)
         />
-        <div class="html-table" on:click=move |ev| job.on_click(&ev) inner_html=move || job.html("measured", "Reading")></div>
+        <div class="html-table" inner_html=move || job.html("measured", "Reading")></div>
+        {job.cancel_button("measured")}
     }
 }

@@ -345,7 +345,7 @@ pub const FIELDS: &[Field] = &[
         "E_Tar_ELL",
         "E (ELL): time over strips at X1",
         LINE,
-        &[0.011, 0.062],
+        &[C2050_TABLE_II.e_ell.slope, C2050_TABLE_II.e_ell.intercept],
     )
     .auto()
     .group(MEASURED)
@@ -406,63 +406,63 @@ pub const FIELDS: &[Field] = &[
         "C_1_Ref_CSR_LT",
         "C1_Ref (CSR, LT)",
         "ms per non-zero/row",
-        0.00027,
+        C2050_TABLE_II.c1_csr_lt,
     ),
     table_ii(
         "c1_ref_csr_rt",
         "C_1_Ref_CSR_RT",
         "C1_Ref (CSR, RT)",
         "ms per non-zero/row",
-        0.00029,
+        C2050_TABLE_II.c1_csr_rt,
     ),
     table_ii(
         "c2_ref_csr_lt",
         "C_2_Ref_CSR_LT",
         "C2_Ref (CSR, LT)",
         "ms per strip",
-        0.0061,
+        C2050_TABLE_II.c2_csr_lt,
     ),
     table_ii(
         "c2_ref_csr_rt",
         "C_2_Ref_CSR_RT",
         "C2_Ref (CSR, RT)",
         "ms per strip",
-        0.06,
+        C2050_TABLE_II.c2_csr_rt,
     ),
-    table_ii("b0_lt", "B_0_LT", "B0 (LT)", "ms", 0.078),
-    table_ii("b0_rt", "B_0_RT", "B0 (RT)", "ms", 0.066)
+    table_ii("b0_lt", "B_0_LT", "B0 (LT)", "ms", C2050_TABLE_II.b0_lt),
+    table_ii("b0_rt", "B_0_RT", "B0 (RT)", "ms", C2050_TABLE_II.b0_rt)
         .source("Guo & Wang, Table II (printed “B_0_LT” twice; the second is B_0_RT)"),
     table_ii(
         "c_ref_ell",
         "C_Ref_ELL",
         "C_Ref (ELL)",
         "ms per non-zero/row",
-        0.002,
+        C2050_TABLE_II.c_ell,
     ),
     table_ii(
         "c_ref_coo",
         "C_Ref_COO",
         "C_Ref (COO)",
         "ms per strip",
-        0.0084,
+        C2050_TABLE_II.c_coo,
     ),
     Field::tuple(
         "e_ref_ell",
         "E_Ref_ELL",
         "E_Ref (ELL): time over strips",
         LINE,
-        &[0.011, 0.062],
+        &[C2050_TABLE_II.e_ell.slope, C2050_TABLE_II.e_ell.intercept],
     )
     .group(TABLE_II)
     .source("Guo & Wang, Table II: S'(M'(0.011, I'), 0.062) = 0.011·I_Ref_ELL + 0.062"),
-    table_ii("s_ref_csr", "S_Ref_CSR", "S_Ref (CSR)", "rows", 672.0),
-    table_ii("s_ref_ell", "S_Ref_ELL", "S_Ref (ELL)", "rows", 21504.0),
+    table_ii("s_ref_csr", "S_Ref_CSR", "S_Ref (CSR)", "rows", C2050_TABLE_II.s_csr),
+    table_ii("s_ref_ell", "S_Ref_ELL", "S_Ref (ELL)", "rows", C2050_TABLE_II.s_ell),
     table_ii(
         "s_ref_coo",
         "S_Ref_COO",
         "S_Ref (COO)",
         "non-zeros",
-        21504.0,
+        C2050_TABLE_II.s_coo,
     ),
     Field::devices(
         "targets",
@@ -729,24 +729,21 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
 
     // The reference.
     let mut reference = Reference {
-        c1_csr_lt: num("c1_ref_csr_lt").unwrap_or(0.00027),
-        c1_csr_rt: num("c1_ref_csr_rt").unwrap_or(0.00029),
-        c2_csr_lt: num("c2_ref_csr_lt").unwrap_or(0.0061),
-        c2_csr_rt: num("c2_ref_csr_rt").unwrap_or(0.06),
-        b0_lt: num("b0_lt").unwrap_or(0.078),
-        b0_rt: num("b0_rt").unwrap_or(0.066),
-        c_ell: num("c_ref_ell").unwrap_or(0.002),
-        c_coo: num("c_ref_coo").unwrap_or(0.0084),
-        e_ell: line(p, "e_ref_ell").unwrap_or(Line {
-            slope: 0.011,
-            intercept: 0.062,
-        }),
-        s_csr: num("s_ref_csr").unwrap_or(672.0),
-        s_ell: num("s_ref_ell").unwrap_or(21504.0),
-        s_coo: num("s_ref_coo").unwrap_or(21504.0),
+        c1_csr_lt: num("c1_ref_csr_lt").unwrap_or(C2050_TABLE_II.c1_csr_lt),
+        c1_csr_rt: num("c1_ref_csr_rt").unwrap_or(C2050_TABLE_II.c1_csr_rt),
+        c2_csr_lt: num("c2_ref_csr_lt").unwrap_or(C2050_TABLE_II.c2_csr_lt),
+        c2_csr_rt: num("c2_ref_csr_rt").unwrap_or(C2050_TABLE_II.c2_csr_rt),
+        b0_lt: num("b0_lt").unwrap_or(C2050_TABLE_II.b0_lt),
+        b0_rt: num("b0_rt").unwrap_or(C2050_TABLE_II.b0_rt),
+        c_ell: num("c_ref_ell").unwrap_or(C2050_TABLE_II.c_ell),
+        c_coo: num("c_ref_coo").unwrap_or(C2050_TABLE_II.c_coo),
+        e_ell: line(p, "e_ref_ell").unwrap_or(C2050_TABLE_II.e_ell),
+        s_csr: num("s_ref_csr").unwrap_or(C2050_TABLE_II.s_csr),
+        s_ell: num("s_ref_ell").unwrap_or(C2050_TABLE_II.s_ell),
+        s_coo: num("s_ref_coo").unwrap_or(C2050_TABLE_II.s_coo),
         csr_thd: C2050.max_threads_per_block,
         t0x: [0.0; 3],
-        t0: num("t0").unwrap_or(0.05),
+        t0: num("t0").unwrap_or(C2050_TABLE_II.t0),
     };
     let on_line = reference_t0x(&reference, &sizes);
     for (k, name) in ["t00", "t01", "t02"].into_iter().enumerate() {

@@ -498,28 +498,36 @@ pub fn estimated_t_ref(
     }
 }
 
+/// Table II: the C2050's measured coefficients and strip sizes, the one copy the model's
+/// fields, the reference and the estimates read (T00–T02 are read from its line, T0 is
+/// illustrative: Table II prints neither).
+pub const C2050_TABLE_II: Reference = Reference {
+    c1_csr_lt: 0.00027,
+    c1_csr_rt: 0.00029,
+    c2_csr_lt: 0.0061,
+    c2_csr_rt: 0.06,
+    b0_lt: 0.078,
+    b0_rt: 0.066,
+    c_ell: 0.002,
+    c_coo: 0.0084,
+    e_ell: Line {
+        slope: 0.011,
+        intercept: 0.062,
+    },
+    s_csr: 672.0,
+    s_ell: 21504.0,
+    s_coo: 21504.0,
+    csr_thd: C2050.max_threads_per_block,
+    t0x: [0.0; 3],
+    t0: 0.05,
+};
+
 /// Table II's constants, with the reference's benchmark times T00–T02 read from Table II's own
 /// line T0_Ref = C1_Ref·X0 + B0 at the given sizes, and T0 as given.
 pub fn table_ii(x: &Sizes, t0: f64) -> Reference {
     let mut r = Reference {
-        c1_csr_lt: 0.00027,
-        c1_csr_rt: 0.00029,
-        c2_csr_lt: 0.0061,
-        c2_csr_rt: 0.06,
-        b0_lt: 0.078,
-        b0_rt: 0.066,
-        c_ell: 0.002,
-        c_coo: 0.0084,
-        e_ell: Line {
-            slope: 0.011,
-            intercept: 0.062,
-        },
-        s_csr: 672.0,
-        s_ell: 21504.0,
-        s_coo: 21504.0,
-        csr_thd: C2050.max_threads_per_block,
-        t0x: [0.0; 3],
         t0,
+        ..C2050_TABLE_II
     };
     r.t0x = reference_t0x(&r, x);
     r

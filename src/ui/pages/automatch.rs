@@ -523,7 +523,7 @@ fn stale_html(st: &Stale, params: &crate::model::Params) -> String {
         ("schedule (w, W_add, W_mul, S)", "schedule")
     };
     format!(
-        r#"<div class="estimated" id="stale-fields" role="status"><p><strong>Not from {now}:</strong> {} still hold {then} — {now} gives only the {gives}, so the prediction mixes two workloads. Clear them to count only the {counts}, or fill them from a generator (keep them if they describe the same program).</p><button type="button" id="stale-clear">Clear them</button> <button type="button" id="stale-fill">Fill from a generator</button>{}</div>"#,
+        r#"<div class="estimated" id="stale-fields" role="status"><p><strong>Not from {now}:</strong> {} still hold {then} — {now} gives only the {gives}, so the prediction mixes two workloads. Clear them to count only the {counts}, or fill them from a generator.</p><button type="button" id="stale-clear">Clear them</button> <button type="button" id="stale-fill">Fill from a generator</button>{}</div>"#,
         left.join(", "),
         if st.filling {
             r#"<p id="stale-filling">Pick the workload and its sizes above and press Generate: only these fields are taken from it.</p>"#

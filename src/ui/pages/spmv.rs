@@ -101,7 +101,7 @@ fn result(ctx: Ctx) -> AnyView {
             (
                 r#"<span class="t-ref-tag" id="t-ref-source">from a T_Ref estimated from the matrix</span>"#.to_string(),
                 format!(
-                    r#"<p class="estimated" id="t-ref-prompt"><strong>T_Ref estimated from the matrix: {}.</strong> No one measured this matrix on the C2050: the time is read from Table II's C2050 lines at its {} rows (mode {}, longest row {}). <label for="t_ref_ms" class="t-ref-ask">Type the C2050's measured {kernel} time for this matrix</label> to predict from a measurement; the other formats' C2050 times in Formats × GPUs are estimated alike until typed under Comparison.</p>"#,
+                    r#"<p class="estimated" id="t-ref-prompt"><strong>T_Ref estimated from the matrix: {}.</strong> No one measured this matrix on the C2050: the time is read from Table II's C2050 lines at its {} rows (mode {}, longest row {}). <label for="t_ref_ms" class="t-ref-ask">Type the C2050's measured {kernel} time for this matrix</label> to predict from a measurement (the other formats' C2050 times likewise, under Comparison).</p>"#,
                     ms(inp.t_ref_ms),
                     format::grouped(inp.matrix.n_r, 0),
                     format::grouped(inp.matrix.p_nz_csr, 0),
