@@ -4,8 +4,6 @@
 //!
 //! Run: `cargo run --offline --release --example ptx_hostile [-- CASE]`.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use warpsight::model::ptx::{report, CostTable};
@@ -13,28 +11,8 @@ use warpsight::model::ptx::{report, CostTable};
 #[path = "../tests/hostile_ptx_cases/mod.rs"]
 mod cases;
 
-/// Counts the bytes allocated now and the most ever at once.
-struct Counting;
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = NOW.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(p, layout) };
-        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
-
 #[global_allocator]
-static A: Counting = Counting;
+static A: cases::Counting = cases::Counting;
 
 fn main() {
     let only = std::env::args().nth(1);
@@ -65,12 +43,9 @@ fn main() {
         if only.as_deref().is_some_and(|o| !name.contains(o)) {
             continue;
         }
-        let base = NOW.load(Ordering::Relaxed);
-        PEAK.store(base, Ordering::Relaxed);
         let t = Instant::now();
-        let r = report(&text, None, &CostTable::GTX260, Some(&[]), &[]);
+        let (r, peak) = cases::peak(|| report(&text, None, &CostTable::GTX260, Some(&[]), &[]));
         let secs = t.elapsed().as_secs_f64();
-        let peak = PEAK.load(Ordering::Relaxed) - base;
         println!(
             "{name}: {} KB text, {:.2} s, peak {:.1} MB; {} instructions, {} loops, {} errors, {} notes",
             text.len() / 1000,

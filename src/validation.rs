@@ -344,7 +344,12 @@ fn time_of(query: &str) -> Result<f64, String> {
 
 /// The median and the worst (farthest from 1, as a factor) of a model's ratios.
 pub fn summary(model: &str) -> Option<(f64, f64)> {
-    let mut ratios: Vec<f64> = MEASUREMENTS
+    crate::measured::median_and_worst(&mut ratios(model))
+}
+
+/// Predicted ÷ measured for each measurement `model` predicts.
+pub fn ratios(model: &str) -> Vec<f64> {
+    MEASUREMENTS
         .iter()
         .flat_map(|m| {
             predictions(m)
@@ -352,8 +357,7 @@ pub fn summary(model: &str) -> Option<(f64, f64)> {
                 .filter(|p| p.model == model)
                 .filter_map(|p| p.ratio(m.measured_s))
         })
-        .collect();
-    crate::measured::median_and_worst(&mut ratios)
+        .collect()
 }
 
 /// The model's name in the table.

@@ -3,8 +3,6 @@
 //! peak memory, counted by this binary's allocator. No timings (see
 //! `examples/ptx_hostile.rs` for them).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use warpsight::model::ptx::{
@@ -14,28 +12,8 @@ use warpsight::model::ptx::{
 #[path = "hostile_ptx_cases/mod.rs"]
 mod cases;
 
-/// Counts the bytes allocated now and the most ever at once.
-struct Counting;
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = NOW.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(p, layout) };
-        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
-
 #[global_allocator]
-static A: Counting = Counting;
+static A: cases::Counting = cases::Counting;
 
 /// One measurement at a time (the tests run on several threads).
 static MEASURING: Mutex<()> = Mutex::new(());
@@ -46,11 +24,7 @@ const MB: usize = 1_000_000;
 /// beyond what was allocated before.
 fn measured(text: &str) -> (Report, usize) {
     let _one = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
-    let base = NOW.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let r = report(text, None, &CostTable::GTX260, Some(&[]), &[]);
-    let peak = PEAK.load(Ordering::Relaxed).saturating_sub(base);
-    (r, peak)
+    cases::peak(|| report(text, None, &CostTable::GTX260, Some(&[]), &[]))
 }
 
 #[test]

@@ -115,15 +115,7 @@ fn every_measurement_is_on_a_preset_and_every_model_predicts_it() {
 fn each_model_is_within_the_bounds_the_validation_states() {
     for (model, cases, median, worst) in [("hong-kim", 20, 1.1, 1.47), ("luo-suda", 20, 1.5, 4.45)]
     {
-        let ratios: Vec<f64> = MEASUREMENTS
-            .iter()
-            .flat_map(|m| {
-                predictions(m)
-                    .into_iter()
-                    .filter(|p| p.model == model)
-                    .filter_map(|p| p.ratio(m.measured_s))
-            })
-            .collect();
+        let ratios = validation::ratios(model);
         assert_eq!(ratios.len(), cases, "{model}");
         // Every case within the worst stated (both ways: slower or faster than measured).
         for r in &ratios {

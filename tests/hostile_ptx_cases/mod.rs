@@ -4,6 +4,38 @@
 
 #![allow(dead_code)]
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Counts the bytes allocated now and the most ever at once (each binary that includes these
+/// cases declares it its `#[global_allocator]`).
+pub struct Counting;
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let now = NOW.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(p, layout) };
+        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+/// `f`'s result and the most bytes held at once while it ran, beyond what was held before.
+pub fn peak<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let base = NOW.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    let out = f();
+    (out, PEAK.load(Ordering::Relaxed).saturating_sub(base))
+}
+
 /// `.func` f1 calls f2 `calls` times, f2 calls f3 `calls` times, … `levels` deep, and one
 /// `.entry` calls f1 once: inlining every call makes `calls^levels` copies (20 and 8: a
 /// 3.4 KB text).
