@@ -327,7 +327,7 @@ fn the_sweep_agrees_with_full_predictions() {
                     assert_eq!(
                         (p.mwp, p.cwp, p.active_blocks_per_sm, p.rep),
                         (
-                            r.outputs.mwp,
+                            r.outputs.mwp_mlp,
                             r.outputs.cwp,
                             r.inputs.active_blocks_per_sm,
                             r.outputs.rep

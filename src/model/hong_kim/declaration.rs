@@ -240,6 +240,20 @@ pub const FIELDS: &[Field] = &[
     .group(MEMORY)
     .sweepable()
     .source("Table 2"),
+    // Not in Hong & Kim: Sim et al.'s memory-level parallelism (docs/models.md, "MLP").
+    Field::number(
+        "mlp",
+        "MLP",
+        "Memory requests in flight per warp",
+        "requests",
+        1.0,
+        256.0,
+        false,
+        1.0,
+    )
+    .group(MEMORY)
+    .sweepable()
+    .source("1, the paper's one request at a time; from PTX, loads issued before their first use"),
     // Not in Table 1; they decide occupancy (active blocks per SM). 12 registers and 2 KB of
     // tiles give the example's 5 active blocks on CC 1.0.
     Field::number(
@@ -449,6 +463,10 @@ pub const NOTE_MWP_BELOW_ONE: ReadingNote = ReadingNote {
     id: "mwp-below-one",
     text: "MWP is below 1 (one memory warp already saturates the bandwidth or the departure delay exceeds Mem_L). MWP itself is kept, so eq. 23's N/MWP carries the shortfall, but the (MWP − 1) terms of eqs. 22, 23 and 26 — the warps whose cost overlap hides — use max(MWP − 1, 0): with fewer than one warp in flight nothing is hidden, and the printed form would make synchronization cost negative.",
 };
+pub const NOTE_MLP: ReadingNote = ReadingNote {
+    id: "mlp",
+    text: "MLP > 1 (Sim et al., PPoPP'12; not in Hong & Kim): each warp has MLP memory requests in flight. Requests in flight per SM, ITMLP = min(MLP × MWP, MWP_peak_BW); eqs. 22–24 and 26 use MWP_MLP = ITMLP / MLP warps, Mem_cycles / MLP and #Mem_insts / MLP memory periods. Bandwidth-bound time is unchanged; latency-bound time falls by MLP.",
+};
 pub const NOTE_PARTIAL_WARPS: ReadingNote = ReadingNote {
     id: "partial-warps",
     text: "threads_per_block is not a multiple of threads_per_warp: warps per block = ⌈threads_per_block / threads_per_warp⌉, since a partly filled warp still issues as a whole warp (the paper divides, and names this as an error source in §5.2).",
@@ -462,9 +480,10 @@ pub const NOTES: &[ReadingNote] = &[
     NOTE_TIME,
     NOTE_PARTIAL_WARPS,
     NOTE_MWP_BELOW_ONE,
+    NOTE_MLP,
 ];
 
-/// The worked table's rows, in the order of the paper's Table 2: the 25 numbers of
+/// The worked table's rows, in the order of the paper's Table 2: the 28 numbers of
 /// [`Outputs::values`](super::Outputs::values), then the regime, what set MWP, and the time
 /// on every device.
 pub const OUTPUTS: &[OutputSpec] = &[
@@ -493,8 +512,26 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("bw_per_warp", "BW_per_warp", "Eq. 7", "GB/s"),
     out("mwp_peak_bw", "MWP_peak_BW", "Eq. 6", "warps"),
     out("mwp", "MWP", "Eq. 5", "warps"),
+    out(
+        "itmlp",
+        "ITMLP = min(MLP × MWP, MWP_peak_BW)",
+        "Sim et al.; = MWP at MLP 1",
+        "requests",
+    ),
+    out(
+        "mwp_mlp",
+        "MWP_MLP = ITMLP / MLP",
+        "MWP of eqs. 22–26",
+        "warps",
+    ),
     out("comp_cycles", "Comp_cycles", "Eq. 19", "cycles"),
     out("mem_cycles", "Mem_cycles", "Eq. 18", "cycles"),
+    out(
+        "mem_cycles_mlp",
+        "Mem_cycles / MLP",
+        "Mem_cycles of eqs. 8, 22, 23",
+        "cycles",
+    ),
     out("cwp_full", "CWP_full", "Eq. 8", "warps"),
     out("cwp", "CWP", "Eq. 9", "warps"),
     out("rep", "#Rep", "Eq. 21", ""),
@@ -636,7 +673,7 @@ impl Prediction {
         let mut outputs = self.outputs.outs();
         // After time_s, in OUTPUTS order: the launch is the setup's, not the engine's.
         let with_launch = self.outputs.time_s + setup.launch_overhead_us * 1e-6;
-        outputs.insert(25, Out::num(with_launch));
+        outputs.insert(28, Out::num(with_launch));
         outputs.push(Out::pending());
         Evaluation {
             inputs,
@@ -727,6 +764,10 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("mwp_without_bw", "MWP_Without_BW_full, at most the active warps N."),
     ("bw_per_warp", "Memory bandwidth one warp uses: Freq × Load_bytes_per_warp / Mem_L."),
     ("mwp_peak_bw", "Memory warps the peak bandwidth can serve at once, per SM: Mem_Bandwidth / (BW_per_warp × #Active_SMs)."),
+    ("mlp", "Memory-level parallelism: memory requests one warp has in flight at once, the loads it issues before it uses any of their results (Sim et al., PPoPP'12). Hong & Kim assume 1."),
+    ("itmlp", "Memory requests in flight per SM: MLP per warp times MWP warps, at most what the peak bandwidth serves (MWP_peak_BW)."),
+    ("mwp_mlp", "The MWP the time equations use: ITMLP / MLP warps. Equals MWP when MLP is 1."),
+    ("mem_cycles_mlp", "Cycles one warp waits on memory when its MLP requests overlap: Mem_cycles / MLP."),
     ("mwp_limited_by", "Which term of MWP's minimum set it: the departure delay, the bandwidth or the warps available."),
     ("comp_cycles", "Cycles one warp spends issuing instructions: Issue_cycles × (#Comp_insts + #Mem_insts)."),
     ("mem_cycles", "Cycles one warp waits on memory: Mem_L_Uncoal × #Uncoal_Mem_insts + Mem_L_Coal × #Coal_Mem_insts."),

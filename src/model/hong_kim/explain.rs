@@ -23,24 +23,35 @@ impl Outputs {
                 "Not enough warps (eq. 22): MWP = CWP = N = {}. Every active warp's memory wait overlaps the others', but too few warps run to hide the latency; more active warps per SM would help.",
                 trim(self.n)
             ),
-            Regime::MemoryBound if self.cwp >= self.mwp => format!(
+            Regime::MemoryBound if self.cwp >= self.mwp_mlp => format!(
                 "Memory-bound (eq. 23): CWP {} ≥ MWP {}. Only {} memory warps are serviced at once, limited by {mwp_reason}; computation hides behind memory waits.",
                 trim(self.cwp),
-                trim(self.mwp),
-                trim(self.mwp)
+                trim(self.mwp_mlp),
+                trim(self.mwp_mlp)
             ),
             Regime::MemoryBound => format!(
                 "Computation outweighs memory (eq. 23, Comp_cycles {} > Mem_cycles {}): MWP {} > CWP {}, and the printed order applies eq. 23.",
                 trim(self.comp_cycles),
                 trim(self.mem_cycles),
-                trim(self.mwp),
+                trim(self.mwp_mlp),
                 trim(self.cwp)
             ),
             Regime::ComputeBound => format!(
                 "Compute-bound (eq. 24): MWP {} > CWP {}. Memory waits hide behind other warps' computation; each repetition costs one memory wait plus N × Comp_cycles.",
-                trim(self.mwp),
+                trim(self.mwp_mlp),
                 trim(self.cwp)
             ),
+        };
+        let mlp = self.mem_cycles / self.mem_cycles_mlp;
+        let body = if mlp != 1.0 {
+            format!(
+                "{body} Each warp has {} memory requests in flight (MLP): {} per SM (ITMLP), so MWP counts {} warps.",
+                trim(mlp),
+                trim(self.itmlp),
+                trim(self.mwp_mlp)
+            )
+        } else {
+            body
         };
         if self.synch_cost > 0.0 {
             let share = 100.0 * self.synch_cost / self.exec_cycles_with_synch;
@@ -141,7 +152,7 @@ pub struct WhatIf {
 
 /// Single changes that the model says matter, each re-predicted: coalescing the uncoalesced
 /// loads, dropping the synchronizations, doubling threads per block at the same total work,
-/// and doubling the memory bandwidth. Only changes that move the time by more than 1 % are
+/// doubling the loads each warp has in flight (MLP), and doubling the memory bandwidth. Only changes that move the time by more than 1 % are
 /// returned, the largest speedup first.
 pub fn what_ifs(setup: &Setup) -> Vec<WhatIf> {
     let Ok(base) = predict(setup) else {
@@ -173,6 +184,23 @@ pub fn what_ifs(setup: &Setup) -> Vec<WhatIf> {
         s.inputs.blocks = (inp.blocks * inp.threads_per_block / tpb).ceil().max(1.0);
         candidates.push((
             format!("blocks had {} threads (same total work)", format::num(tpb)),
+            s,
+        ));
+    }
+    // Loads issued back to back before their first use (Sim et al.'s MLP): twice as many, at
+    // most every memory instruction.
+    let mem_insts = inp.uncoal_mem_insts + inp.coal_mem_insts;
+    let k = (inp.mlp * 2.0).min(mem_insts).floor();
+    if k > inp.mlp {
+        let mut s = *setup;
+        s.inputs.mlp = k;
+        candidates.push((
+            format!(
+                "each warp had {} loads in flight (mlp {} → {})",
+                format::num(k),
+                format::num(inp.mlp),
+                format::num(k)
+            ),
             s,
         ));
     }

@@ -23,7 +23,7 @@ mod sweep;
 
 pub use declaration::{
     field, EXAMPLES, FIELDS, GROUPS, MODEL, NOTES, NOTE_BW_UNITS, NOTE_MWP_BELOW_ONE,
-    NOTE_NO_ROUNDING, NOTE_ORDER, NOTE_PARTIAL_WARPS, NOTE_TIME, OUTPUTS,
+    NOTE_MLP, NOTE_NO_ROUNDING, NOTE_ORDER, NOTE_PARTIAL_WARPS, NOTE_TIME, OUTPUTS,
 };
 pub use explain::{across_devices, what_ifs, WhatIf};
 pub use setup::{occupancy_of, predict, resolve, Prediction, Setup};
@@ -58,10 +58,19 @@ pub struct Inputs {
     pub synch_insts: f64,
     pub uncoal_per_mw: f64,
     pub load_bytes_per_warp: f64,
+    /// MLP: memory requests one warp has in flight at once (Sim et al., PPoPP'12). Not in
+    /// Hong & Kim, whose warps wait on one request at a time: 1 keeps the paper's model, and
+    /// a link or JSON without it means 1.
+    #[serde(default = "one")]
+    pub mlp: f64,
 }
 
-/// The first 17 [`FIELDS`] are the engine's [`Inputs`], in this order.
-const INPUT_COUNT: usize = 17;
+fn one() -> f64 {
+    1.0
+}
+
+/// The first 18 [`FIELDS`] are the engine's [`Inputs`], in this order.
+const INPUT_COUNT: usize = 18;
 
 impl Inputs {
     /// The paper's Table 2 example: tiled matrix multiply, 80 GB/s, 1 GHz, 16 SMs.
@@ -83,6 +92,7 @@ impl Inputs {
         synch_insts: 6.0,
         uncoal_per_mw: 32.0,
         load_bytes_per_warp: 128.0,
+        mlp: 1.0,
     };
 
     /// Every input's value, in [`FIELDS`] order.
@@ -105,6 +115,7 @@ impl Inputs {
             self.synch_insts,
             self.uncoal_per_mw,
             self.load_bytes_per_warp,
+            self.mlp,
         ]
     }
 
@@ -134,14 +145,15 @@ impl Inputs {
             "synch_insts" => &mut self.synch_insts,
             "uncoal_per_mw" => &mut self.uncoal_per_mw,
             "load_bytes_per_warp" => &mut self.load_bytes_per_warp,
+            "mlp" => &mut self.mlp,
             _ => return false,
         };
         *slot = value;
         true
     }
 
-    /// Every field in range, and at least one memory instruction (eqs. 13–14 and 22–23
-    /// divide by #Mem_insts).
+    /// Every field in range, at least one memory instruction (eqs. 13–14 and 22–23 divide by
+    /// #Mem_insts), and no more requests in flight than memory instructions.
     pub fn validate(&self) -> Result<(), InputError> {
         for (spec, value) in FIELDS.iter().zip(self.values()) {
             spec.check_num(value)?;
@@ -150,6 +162,16 @@ impl Inputs {
             return Err(InputError::new(
                 "uncoal_mem_insts",
                 "uncoal_mem_insts + coal_mem_insts must be at least 1: the model divides by #Mem_insts (eqs. 13, 14, 22, 23)",
+            ));
+        }
+        let mem_insts = self.uncoal_mem_insts + self.coal_mem_insts;
+        if self.mlp > mem_insts {
+            return Err(InputError::new(
+                "mlp",
+                format!(
+                    "must be from 1 to #Mem_insts ({}): a warp cannot have more requests in flight than it issues",
+                    crate::format::num(mem_insts)
+                ),
             ));
         }
         Ok(())
@@ -232,9 +254,12 @@ pub struct Outputs {
     pub bw_per_warp: f64,
     pub mwp_peak_bw: f64,
     pub mwp: f64,
+    pub itmlp: f64,
+    pub mwp_mlp: f64,
     pub mwp_limited_by: MwpLimit,
     pub comp_cycles: f64,
     pub mem_cycles: f64,
+    pub mem_cycles_mlp: f64,
     pub cwp_full: f64,
     pub cwp: f64,
     pub n: f64,
@@ -317,6 +342,26 @@ pub fn mwp(mwp_without_bw: f64, mwp_peak_bw: f64, n: f64) -> (f64, MwpLimit) {
     (value, limit)
 }
 
+/// Memory requests in flight per SM when each warp has `mlp` of them (docs/models.md, "MLP"):
+/// Sim et al.'s ITMLP = min(MLP × MWP, MWP_peak_BW). Their MWP_cp is eq. 5's MWP here, as
+/// eqs. 22–24 weigh CWP themselves. With `mlp` = 1 it is MWP.
+pub fn itmlp(mlp: f64, mwp: f64, mwp_peak_bw: f64) -> f64 {
+    (mlp * mwp).min(mwp_peak_bw)
+}
+
+/// The MWP of eqs. 22–24 and 26 with `mlp` requests per warp: warps whose memory periods
+/// overlap, ITMLP / MLP. Each warp takes `mlp` shares of the bandwidth, so the bandwidth
+/// serves `mlp` times fewer warps; with `mlp` = 1 it is MWP.
+pub fn mwp_mlp(itmlp: f64, mlp: f64) -> f64 {
+    itmlp / mlp
+}
+
+/// One warp's memory waiting with its `mlp` requests overlapped: Mem_cycles / MLP, the
+/// memory time of eqs. 8, 22 and 23 (Sim et al.'s T_mem divides by ITMLP = MLP × MWP).
+pub fn mem_cycles_mlp(mem_cycles: f64, mlp: f64) -> f64 {
+    mem_cycles / mlp
+}
+
 /// Eq. 18: memory waiting cycles of one warp.
 pub fn mem_cycles(
     mem_l_uncoal: f64,
@@ -358,7 +403,9 @@ pub fn hidden_warps(mwp: f64) -> f64 {
     (mwp - 1.0).max(0.0)
 }
 
-/// Eqs. 22–24 with their conditions, tested in the printed order.
+/// Eqs. 22–24 with their conditions, tested in the printed order. `mem_periods` is
+/// #Mem_insts (eq. 2's computation periods), or #Mem_insts / MLP when each warp's memory
+/// requests overlap `mlp` at a time.
 #[allow(clippy::too_many_arguments)]
 pub fn exec_cycles_app(
     mwp: f64,
@@ -366,11 +413,11 @@ pub fn exec_cycles_app(
     n: f64,
     mem_cycles: f64,
     comp_cycles: f64,
-    mem_insts: f64,
+    mem_periods: f64,
     mem_l: f64,
     rep: f64,
 ) -> (f64, Regime) {
-    let comp_p = comp_cycles / mem_insts; // eq. 2: one computation period
+    let comp_p = comp_cycles / mem_periods; // eq. 2: one computation period
     if mwp == n && cwp == n {
         // Eq. 22
         let per_rep = mem_cycles + comp_cycles + comp_p * hidden_warps(mwp);
@@ -464,7 +511,15 @@ fn compute(inp: &Inputs) -> Outputs {
     let mwp_without_bw = mwp_without_bw(mwp_without_bw_full, n);
     let bw_per_warp = bw_per_warp(inp.freq_ghz, inp.load_bytes_per_warp, mem_l);
     let mwp_peak_bw = mwp_peak_bw(inp.mem_bandwidth_gbs, bw_per_warp, inp.active_sms);
-    let (mwp, mwp_limited_by) = mwp(mwp_without_bw, mwp_peak_bw, n);
+    let (mwp, paper_limit) = mwp(mwp_without_bw, mwp_peak_bw, n);
+    let itmlp = itmlp(inp.mlp, mwp, mwp_peak_bw);
+    let mwp_mlp = mwp_mlp(itmlp, inp.mlp);
+    // More requests per warp than the bandwidth serves: the bandwidth sets MWP_MLP.
+    let mwp_limited_by = if itmlp < inp.mlp * mwp {
+        MwpLimit::Bandwidth
+    } else {
+        paper_limit
+    };
 
     let comp_cycles = comp_cycles(inp.issue_cycles, total_insts);
     let mem_cycles = mem_cycles(
@@ -473,15 +528,24 @@ fn compute(inp: &Inputs) -> Outputs {
         mem_l_coal,
         inp.coal_mem_insts,
     );
-    let cwp_full = cwp_full(mem_cycles, comp_cycles);
+    let mem_cycles_mlp = mem_cycles_mlp(mem_cycles, inp.mlp);
+    let cwp_full = cwp_full(mem_cycles_mlp, comp_cycles);
     let cwp = cwp(cwp_full, n);
     let rep = rep(inp.blocks, inp.active_blocks_per_sm, inp.active_sms);
 
-    let (exec_cycles_app, regime) =
-        exec_cycles_app(mwp, cwp, n, mem_cycles, comp_cycles, mem_insts, mem_l, rep);
+    let (exec_cycles_app, regime) = exec_cycles_app(
+        mwp_mlp,
+        cwp,
+        n,
+        mem_cycles_mlp,
+        comp_cycles,
+        mem_insts / inp.mlp,
+        mem_l,
+        rep,
+    );
     let synch_cost = synch_cost(
         departure_delay,
-        mwp,
+        mwp_mlp,
         inp.synch_insts,
         inp.active_blocks_per_sm,
         rep,
@@ -511,9 +575,12 @@ fn compute(inp: &Inputs) -> Outputs {
         bw_per_warp,
         mwp_peak_bw,
         mwp,
+        itmlp,
+        mwp_mlp,
         mwp_limited_by,
         comp_cycles,
         mem_cycles,
+        mem_cycles_mlp,
         cwp_full,
         cwp,
         n,
@@ -530,7 +597,7 @@ fn compute(inp: &Inputs) -> Outputs {
 
 impl Outputs {
     /// Every numeric output's value, in [`OUTPUTS`] order.
-    pub fn values(&self) -> [f64; 25] {
+    pub fn values(&self) -> [f64; 28] {
         [
             self.warps_per_block,
             self.n,
@@ -547,8 +614,11 @@ impl Outputs {
             self.bw_per_warp,
             self.mwp_peak_bw,
             self.mwp,
+            self.itmlp,
+            self.mwp_mlp,
             self.comp_cycles,
             self.mem_cycles,
+            self.mem_cycles_mlp,
             self.cwp_full,
             self.cwp,
             self.rep,
@@ -566,8 +636,11 @@ impl Outputs {
         if self.partial_warps {
             notes.push(NOTE_PARTIAL_WARPS);
         }
-        if self.mwp < 1.0 {
+        if self.mwp_mlp < 1.0 {
             notes.push(NOTE_MWP_BELOW_ONE);
+        }
+        if self.mem_cycles_mlp != self.mem_cycles {
+            notes.push(NOTE_MLP);
         }
         notes
     }

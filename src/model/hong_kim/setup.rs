@@ -77,7 +77,8 @@ impl Setup {
                     13 => &mut self.inputs.coal_mem_insts,
                     14 => &mut self.inputs.synch_insts,
                     15 => &mut self.inputs.uncoal_per_mw,
-                    _ => &mut self.inputs.load_bytes_per_warp,
+                    16 => &mut self.inputs.load_bytes_per_warp,
+                    _ => &mut self.inputs.mlp,
                 };
                 *slot = v;
             }

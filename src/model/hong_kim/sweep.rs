@@ -131,7 +131,9 @@ pub fn sweep(setup: &Setup, spec: &Sweep) -> Vec<SweepPoint> {
                     FIELDS[index].check_num(x)?;
                     FIELDS[blocks].check_num(s.inputs.blocks)?;
                     let inputs = resolve_with(&s, occ.as_ref())?;
-                    if inputs.uncoal_mem_insts + inputs.coal_mem_insts <= 0.0 {
+                    // The checks across fields: a memory instruction, and MLP at most them.
+                    let mem_insts = inputs.uncoal_mem_insts + inputs.coal_mem_insts;
+                    if mem_insts <= 0.0 || inputs.mlp > mem_insts {
                         inputs.validate()?;
                     }
                     // The chart shows only the time: it alone must be finite here.
@@ -148,7 +150,7 @@ pub fn sweep(setup: &Setup, spec: &Sweep) -> Vec<SweepPoint> {
                     x,
                     time_s: Ok(o.time_s),
                     regime: Some(o.regime),
-                    mwp: o.mwp,
+                    mwp: o.mwp_mlp,
                     cwp: o.cwp,
                     active_blocks_per_sm: active,
                     rep: o.rep,

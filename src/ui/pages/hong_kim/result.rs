@@ -86,7 +86,7 @@ pub(super) fn ResultCard(
                 <dl class="stats">
                     {stat("cycles", "Cycles (eq. 27)", "exec_cycles_with_synch", |o| o.exec_cycles_with_synch)}
                     {stat("cpi", "CPI (eq. 25)", "cpi", |o| o.cpi)}
-                    {stat("mwp", "MWP (eq. 5)", "mwp", |o| o.mwp)}
+                    {stat("mwp", "MWP (eq. 5)", "mwp", |o| o.mwp_mlp)}
                     {stat("cwp", "CWP (eq. 9)", "cwp", |o| o.cwp)}
                     <div class="stat">
                         <dt><Term text="Regime" about=hong_kim::MODEL.about("regime") id="about-r-regime"/></dt>
