@@ -494,3 +494,179 @@ fn every_device_table_streams_faster_on_newer_generations() {
         h100.outputs.time_s
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Memory-level parallelism (docs/models.md, "MLP")
+// ---------------------------------------------------------------------------------------------
+
+/// The issue's vector add of 16 M floats (`model=hong-kim&threads_per_block=256&blocks=65536&
+/// comp_insts=15&coal_mem_insts=3&…`): 256 threads per block, 15 computation and 3 coalesced
+/// memory instructions per thread, 16 registers.
+fn vector_add(device: &str, mlp: f64) -> hong_kim::Prediction {
+    let d = devices::find(device).expect("preset");
+    let mut s = hong_kim::Setup::default_setup().with_device(d);
+    for (k, v) in [
+        ("threads_per_block", 256.0),
+        ("blocks", 65536.0),
+        ("comp_insts", 15.0),
+        ("uncoal_mem_insts", 0.0),
+        ("coal_mem_insts", 3.0),
+        ("synch_insts", 0.0),
+        ("registers_per_thread", 16.0),
+        ("shared_mem_per_block", 0.0),
+        ("load_bytes_per_warp", 128.0),
+        ("mlp", mlp),
+    ] {
+        assert!(s.set_num(k, v), "{k}");
+    }
+    hong_kim::predict(&s).expect("valid")
+}
+
+/// MLP = 1 is the paper's model: every new output equals the paper's quantity, and Table 2
+/// still gives 50,728.19 cycles.
+#[test]
+fn mlp_one_is_the_paper() {
+    let o = evaluate(&Inputs::TABLE_2).expect("valid");
+    assert_eq!(Inputs::TABLE_2.mlp, 1.0);
+    assert_eq!((o.itmlp, o.mwp_mlp), (o.mwp, o.mwp));
+    assert_eq!(o.mem_cycles_mlp, o.mem_cycles);
+    assert!(close(o.exec_cycles_with_synch, 50_728.19, 0.005));
+    // JSON without the key means 1.
+    let mut json = serde_json::to_value(Inputs::TABLE_2).expect("json");
+    json.as_object_mut().expect("object").remove("mlp");
+    let back: Inputs = serde_json::from_value(json).expect("reads without mlp");
+    assert_eq!(back, Inputs::TABLE_2);
+}
+
+/// By hand, the H100 (SXM5 preset: 1.98 GHz, 3,350 GB/s, Mem_LD 743, Departure_del_coal
+/// 11.11, Issue_cycles 0.25, 132 SMs, 8 active blocks of 8 warps: N = 64) at MLP 2.
+#[test]
+fn mlp_two_on_the_h100_by_hand() {
+    let p = vector_add("h100", 2.0);
+    let o = &p.outputs;
+    assert_eq!((o.n, o.mwp), (64.0, 64.0)); // MWP_Without_BW_full 743 / 11.11 = 66.88 > N
+    let bw_per_warp = 1.98 * 128.0 / 743.0; // eq. 7, 0.3411 GB/s
+    let peak = 3350.0 / (bw_per_warp * 132.0); // eq. 6, 74.40 warps
+    assert!(close(o.mwp_peak_bw, peak, 1e-9));
+    assert!(close(o.itmlp, peak, 1e-9)); // min(2 × 64, 74.40)
+    assert!(close(o.mwp_mlp, peak / 2.0, 1e-9)); // 37.20 warps
+    assert_eq!(o.mwp_limited_by, MwpLimit::Bandwidth);
+    assert_eq!(o.mem_cycles_mlp, 3.0 * 743.0 / 2.0); // 1,114.5
+    assert_eq!(o.cwp, 64.0); // (1114.5 + 4.5) / 4.5 = 248.7, capped at N
+    assert_eq!(o.regime, Regime::MemoryBound);
+    // Eq. 23 with MWP_MLP: Mem_cycles/MLP × N / MWP_MLP + Comp_cycles / (#Mem_insts/MLP) ×
+    // (MWP_MLP − 1) = 1,917.37 + 3 × 36.20, times #Rep = 65,536 / (8 × 132).
+    let per_rep = 1114.5 * 64.0 / (peak / 2.0) + 4.5 / 1.5 * (peak / 2.0 - 1.0);
+    let cycles = per_rep * 65536.0 / (8.0 * 132.0);
+    assert!(close(o.exec_cycles_app, cycles, 1e-6));
+    assert!(close(o.time_s, cycles / 1.98e9, 1e-15));
+    assert!(close(o.time_s * 1e6, 63.50, 0.005));
+    // The memory term is the bytes over the bandwidth, whatever the latency:
+    // 3 × 128 B × 64 warps × 132 SMs / 3,350 GB/s = 1,917.37 cycles at 1.98 GHz.
+    assert!(close(
+        1114.5 * 64.0 / o.mwp_mlp,
+        3.0 * 128.0 * 64.0 * 132.0 * 1.98 / 3350.0,
+        1e-9
+    ));
+}
+
+/// Latency-bound (eq. 22, one block per SM): MLP 2 halves the memory wait.
+#[test]
+fn mlp_halves_a_latency_bound_wait() {
+    let d = devices::find("h100").expect("preset");
+    let mut s = hong_kim::Setup::default_setup().with_device(d);
+    for (k, v) in [
+        ("threads_per_block", 256.0),
+        ("blocks", 132.0),
+        ("comp_insts", 15.0),
+        ("uncoal_mem_insts", 0.0),
+        ("coal_mem_insts", 3.0),
+        ("synch_insts", 0.0),
+        ("registers_per_thread", 16.0),
+        ("shared_mem_per_block", 0.0),
+    ] {
+        s.set_num(k, v);
+    }
+    let one = hong_kim::predict(&s).expect("valid").outputs;
+    s.set_num("mlp", 2.0);
+    let two = hong_kim::predict(&s).expect("valid").outputs;
+    assert_eq!((one.n, one.regime), (8.0, Regime::NotEnoughWarps));
+    assert_eq!((two.mwp_mlp, two.itmlp), (8.0, 16.0));
+    assert_eq!(two.regime, Regime::NotEnoughWarps);
+    // Eq. 22: Mem_cycles/MLP + Comp_cycles + Comp_cycles/(#Mem_insts/MLP) × (MWP − 1).
+    assert!(close(one.exec_cycles_app, 2229.0 + 4.5 + 1.5 * 7.0, 1e-9)); // 2,244
+    assert!(close(two.exec_cycles_app, 1114.5 + 4.5 + 3.0 * 7.0, 1e-9)); // 1,140
+}
+
+/// The issue's vector add: at MLP 1 the H100, H200 and B200 sit in eq. 22 and the H100 and
+/// H200 tie; at MLP 2 the H100 is memory-bound within ±30 % of the measured ~68 µs, and the
+/// H200 and B200 are faster in bandwidth order.
+#[test]
+fn vector_add_on_the_modern_presets() {
+    let t = |d: &str, mlp: f64| vector_add(d, mlp).outputs.time_s * 1e6;
+    assert_eq!(vector_add("h100", 1.0).outputs.regime, Regime::NotEnoughWarps);
+    assert!(close(t("h100", 1.0), t("h200", 1.0), 1e-9));
+    let h100 = vector_add("h100", 2.0);
+    assert_eq!(h100.outputs.regime, Regime::MemoryBound);
+    assert!((68.0 * 0.7..=68.0 * 1.3).contains(&t("h100", 2.0)));
+    let (h200, b200) = (t("h200", 2.0), t("b200", 2.0));
+    assert!(close(h200, 46.86, 0.01), "{h200}");
+    assert!(close(b200, 36.57, 0.01), "{b200}");
+    assert!(b200 < h200 && h200 < t("h100", 2.0));
+}
+
+/// A streaming kernel at MLP 2 on every GPU preset: a GPU with more bandwidth is never
+/// slower. The paper's example machine (hk-example, 1 GHz) is left out: it is not a GPU, and
+/// its slow clock makes eq. 23's (MWP − 1) computation term cost more than the FX 5600's,
+/// 4 % less bandwidth at 1.35 GHz.
+#[test]
+fn a_streaming_kernel_is_in_bandwidth_order() {
+    let mut rows: Vec<(f64, f64, &str)> = devices::DEVICES
+        .iter()
+        .filter(|d| d.compute_capability.is_some() && d.id != "hk-example")
+        .map(|d| {
+            let p = vector_add(d.id, 2.0);
+            (p.inputs.mem_bandwidth_gbs, p.outputs.time_s, d.id)
+        })
+        .collect();
+    assert!(rows.len() >= 20);
+    rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for w in rows.windows(2) {
+        let ((bw_a, t_a, a), (bw_b, t_b, b)) = (w[0], w[1]);
+        if bw_a > bw_b {
+            assert!(t_a <= t_b, "{a} ({bw_a} GB/s) {t_a} s > {b} ({bw_b} GB/s) {t_b} s");
+        }
+    }
+}
+
+/// MLP above #Mem_insts is an error on `mlp` naming its range; the what-if offers more loads in
+/// flight.
+#[test]
+fn mlp_range_and_what_if() {
+    let mut inp = Inputs::TABLE_2;
+    inp.mlp = 7.0; // 6 memory instructions
+    let e = evaluate(&inp).expect_err("too many in flight");
+    assert_eq!(e.field, "mlp");
+    assert!(e.message.contains("from 1 to #Mem_insts (6)"), "{}", e.message);
+    let d = devices::find("h100").expect("preset");
+    let mut s = hong_kim::Setup::default_setup().with_device(d);
+    for (k, v) in [
+        ("threads_per_block", 256.0),
+        ("blocks", 65536.0),
+        ("comp_insts", 15.0),
+        ("uncoal_mem_insts", 0.0),
+        ("coal_mem_insts", 3.0),
+        ("synch_insts", 0.0),
+        ("registers_per_thread", 16.0),
+        ("shared_mem_per_block", 0.0),
+    ] {
+        s.set_num(k, v);
+    }
+    let ifs = hong_kim::what_ifs(&s);
+    let w = ifs
+        .iter()
+        .find(|w| w.change.contains("loads in flight"))
+        .expect("an MLP what-if");
+    assert_eq!(w.change, "each warp had 2 loads in flight (mlp 1 → 2)");
+    assert!(close(w.time_s * 1e6, 63.50, 0.005));
+}

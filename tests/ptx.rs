@@ -1254,3 +1254,45 @@ fn binary_text_is_one_error_not_a_line_of_mojibake_each() {
         .iter()
         .all(|e| !e.message.starts_with("this is not PTX")));
 }
+
+/// MLP from PTX (docs/models.md, "MLP"): loads issued before the first use of any of them.
+#[test]
+fn mlp_counts_loads_before_their_first_use() {
+    use warpsight::model::ptx::mlp;
+    // The vector add loads a[i] and b[i] back to back, then adds them.
+    assert_eq!(mlp(&example("vector-add"), &[]), 2.0);
+    // The tiled matmul stores each tile element to shared memory right after loading it.
+    assert_eq!(mlp(&example("matmul-tiled"), &[]), 1.0);
+    // A pointer chase: the second load's address is the first load's result.
+    let chase = parse(
+        "ld.global.u64 %rd2, [%rd1];\nld.global.u64 %rd3, [%rd2];\nadd.s64 %rd4, %rd3, 1;\n",
+    );
+    assert_eq!(mlp(&chase, &[]), 1.0);
+    // Three loads, a use of the second, one more load: groups of 3 and 1, 4 loads / 2 groups.
+    let mixed = parse(
+        "ld.global.f32 %f1, [%rd1];\nld.global.f32 %f2, [%rd2];\nld.global.f32 %f3, [%rd3];\nadd.f32 %f4, %f2, 1.0;\nld.global.f32 %f5, [%rd4];\nst.global.f32 [%rd5], %f5;\n",
+    );
+    assert_eq!(mlp(&mixed, &[]), 2.0);
+    // A vector load writes both its registers; a store is not waited on.
+    let vector = parse(
+        "ld.global.v2.f32 {%f1, %f2}, [%rd1];\nld.global.f32 %f3, [%rd2];\nst.global.f32 [%rd3], %f9;\nmul.f32 %f4, %f2, %f3;\n",
+    );
+    assert_eq!(mlp(&vector, &[]), 2.0);
+    assert_eq!(mlp(&parse("add.s32 %r1, %r2, 1;\n"), &[]), 1.0);
+}
+
+/// Per loop body: a loop with 4 independent loads run 10 times, after one load outside it,
+/// gives (1 + 4 × 10) / (1 + 10) loads per group.
+#[test]
+fn mlp_weighs_loop_bodies_by_their_trip_counts() {
+    use warpsight::model::ptx::mlp;
+    let text = ".visible .entry k()\n{\nld.global.f32 %f9, [%rd9];\nadd.f32 %f8, %f9, 1.0;\n$L__BB0_1:\nld.global.f32 %f1, [%rd1];\nld.global.f32 %f2, [%rd2];\nld.global.f32 %f3, [%rd3];\nld.global.f32 %f4, [%rd4];\nadd.f32 %f5, %f1, %f2;\nadd.f32 %f6, %f3, %f4;\nsetp.lt.s32 %p1, %r1, 10;\n@%p1 bra $L__BB0_1;\nret;\n}\n";
+    let p = parse(text);
+    assert!(p.errors.is_empty(), "{:?}", p.errors);
+    assert_eq!(p.loops.len(), 1);
+    assert!(close(mlp(&p, &[10]), 41.0 / 11.0));
+    assert_eq!(mlp(&p, &[1]), 2.5); // (1 + 4) / 2
+    let c = hong_kim_counts(&p, &[10], &[]);
+    assert!(close(c.mlp, 41.0 / 11.0));
+    assert_eq!(c.coal_mem_insts, 41.0);
+}

@@ -564,6 +564,7 @@ fn analyze_ptx(path: &str, options: &[&str]) -> Result<(), Failure> {
                     "coal_mem_insts": a.coal_mem_insts,
                     "uncoal_mem_insts": a.uncoal_mem_insts,
                     "synch_insts": a.synch_insts,
+                    "mlp": a.mlp,
                 },
                 "notes": r.notes,
             })

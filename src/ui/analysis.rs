@@ -1000,6 +1000,7 @@ pub fn ptx_report_of(text: &str) -> Option<crate::model::ptx::Report> {
             coal_mem_insts: n(&a, "coal_mem_insts")?,
             uncoal_mem_insts: n(&a, "uncoal_mem_insts")?,
             synch_insts: n(&a, "synch_insts")?,
+            mlp: n(&a, "mlp").unwrap_or(1.0),
         })
     } else {
         None

@@ -461,6 +461,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                             ("coal_mem_insts", a.coal_mem_insts),
                             ("uncoal_mem_insts", a.uncoal_mem_insts),
                             ("synch_insts", a.synch_insts),
+                            ("mlp", a.mlp),
                         ] {
                             ctx.set_text.run((name, format::exact(v)));
                         }
@@ -469,12 +470,13 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     view! {
                         <p class="ptx-summary" id="ptx-summary">
                             {format!(
-                                "Per thread: {} computation, {} coalesced and {} uncoalesced memory, {} synchronization {}.",
+                                "Per thread: {} computation, {} coalesced and {} uncoalesced memory, {} synchronization {}. MLP {}: loads issued before the first use of any of them.",
                                 format::num(a.comp_insts),
                                 format::num(a.coal_mem_insts),
                                 format::num(a.uncoal_mem_insts),
                                 format::num(a.synch_insts),
-                                if a.synch_insts == 1.0 { "instruction" } else { "instructions" }
+                                if a.synch_insts == 1.0 { "instruction" } else { "instructions" },
+                                format::num(a.mlp)
                             )}
                         </p>
                         <button type="button" id="ptx-apply" on:click=apply>"Use these counts"</button>

@@ -3,7 +3,7 @@
 //! and the same instructions counted the way Hong & Kim's model takes them.
 
 use super::costs::CostTable;
-use super::parsed::{Class, Instruction, Parsed};
+use super::parsed::{Class, Instruction, Operand, Parsed};
 
 /// Which of the paper's tasks an instruction belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -193,6 +193,8 @@ pub struct HongKimCounts {
     pub uncoal_mem_insts: f64,
     /// Barriers (`bar`, `barrier`).
     pub synch_insts: f64,
+    /// Sim et al.'s memory-level parallelism, [`mlp`]: loads a warp has in flight at once.
+    pub mlp: f64,
 }
 
 /// Counts the instructions for Hong & Kim, each weighted as in [`weights`]. `uncoalesced`
@@ -210,6 +212,7 @@ pub fn hong_kim_counts(
         coal_mem_insts: 0.0,
         uncoal_mem_insts: 0.0,
         synch_insts: 0.0,
+        mlp: mlp_weighted(parsed, &weights),
     };
     for (i, (ins, &w)) in parsed.instructions.iter().zip(&weights).enumerate() {
         match ins.class {
@@ -226,4 +229,90 @@ pub fn hong_kim_counts(
         }
     }
     counts
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory-level parallelism
+// ---------------------------------------------------------------------------------------------
+
+/// Memory-level parallelism (Sim et al., PPoPP'12; docs/models.md, "MLP"): the loads a warp
+/// issues back to back before it needs any of their results, on average.
+///
+/// Walking the instructions in order, a *group* is the device-memory loads issued before the
+/// first instruction that reads a register any of them loaded (a load whose address comes
+/// from an earlier load of the group, a pointer chase, starts a new group). A branch, or a
+/// change of loop weight (entering or leaving a loop body), ends the group too: groups are
+/// counted per loop body. Each group counts with its loop weight (trip counts, as
+/// [`weights`]): MLP = Σ loads / Σ groups, weighted, so #Mem_insts / MLP is the warp's memory
+/// periods. 1 when there are no loads; stores are not waited on and start no group.
+pub fn mlp(parsed: &Parsed, trip_counts: &[u64]) -> f64 {
+    mlp_weighted(parsed, &weights(parsed, trip_counts))
+}
+
+fn mlp_weighted(parsed: &Parsed, weights: &[f64]) -> f64 {
+    let (mut loads, mut groups) = (0.0, 0.0);
+    // The open group: its weight, its loads, and the registers they load.
+    let mut open: Option<(f64, f64)> = None;
+    let mut pending: Vec<&str> = Vec::new();
+    let mut close = |open: &mut Option<(f64, f64)>, pending: &mut Vec<&str>| {
+        if let Some((w, n)) = open.take() {
+            loads += w * n;
+            groups += w;
+        }
+        pending.clear();
+    };
+    for (ins, &w) in parsed.instructions.iter().zip(weights) {
+        if w == 0.0 {
+            continue;
+        }
+        if open.is_some_and(|(gw, _)| gw != w) || matches!(ins.class, Class::Branch { .. }) {
+            close(&mut open, &mut pending);
+        }
+        let is_load = matches!(ins.class, Class::Memory { store: false, .. }) && ins.is_memory_task();
+        // A load writes its leading registers (a vector load several); everything else reads
+        // all but its first operand, and a store reads them all.
+        let writes = if is_load {
+            ins.operands
+                .iter()
+                .take_while(|o| matches!(o, Operand::Register(_)))
+                .count()
+        } else if matches!(ins.class, Class::Memory { store: true, .. }) {
+            0
+        } else {
+            1
+        };
+        let reads_pending = !pending.is_empty()
+            && (ins.operands.iter().skip(writes).any(|o| reads(o, &pending))
+                || ins
+                    .predicate
+                    .as_deref()
+                    .is_some_and(|p| pending.contains(&p.trim_start_matches('!'))));
+        if reads_pending {
+            close(&mut open, &mut pending);
+        }
+        if is_load {
+            let (gw, n) = open.unwrap_or((w, 0.0));
+            open = Some((gw, n + 1.0));
+            for o in ins.operands.iter().take(writes) {
+                if let Operand::Register(r) = o {
+                    pending.push(r);
+                }
+            }
+        }
+    }
+    close(&mut open, &mut pending);
+    if groups > 0.0 {
+        loads / groups
+    } else {
+        1.0
+    }
+}
+
+/// True when operand `o` reads one of the `pending` registers.
+fn reads(o: &Operand, pending: &[&str]) -> bool {
+    match o {
+        Operand::Register(r) => r.split('|').any(|r| pending.contains(&r)),
+        Operand::Address { base, .. } => pending.contains(&base.as_str()),
+        _ => false,
+    }
 }

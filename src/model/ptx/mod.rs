@@ -42,7 +42,7 @@ mod parsed;
 mod report;
 
 pub use analysis::{
-    analyze, hong_kim_counts, task_kind, weights, Analysis, HongKimCounts, TaskKind,
+    analyze, hong_kim_counts, mlp, task_kind, weights, Analysis, HongKimCounts, TaskKind,
 };
 pub use costs::{table_1_cell, Column, CostTable, OpCost, TABLE_1_OPS};
 pub use examples::{Example, EXAMPLES, EXAMPLE_NAMES};

@@ -50,6 +50,8 @@ pub struct Summary {
     pub coal_mem_insts: f64,
     pub uncoal_mem_insts: f64,
     pub synch_insts: f64,
+    /// Loads in flight per warp (Hong & Kim's `mlp`), rounded to hundredths.
+    pub mlp: f64,
 }
 
 /// Everything the panel shows.
@@ -177,6 +179,7 @@ pub fn report_kernel(
             coal_mem_insts: c.coal_mem_insts + 0.0,
             uncoal_mem_insts: c.uncoal_mem_insts + 0.0,
             synch_insts: c.synch_insts + 0.0,
+            mlp: (c.mlp * 100.0).round() / 100.0,
         }
     });
     Report {
