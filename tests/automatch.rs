@@ -576,17 +576,23 @@ mod declaration {
         // (2 · W_add) = 2/3, f_v = 1 (W_vec = W); T_comp = d/π_0 + 400 · 1,048,576 /
         // (min(1,048,576, np) · π_0 · f_v · f_im); T_mem = (α_f + α_s) · d + (Q_f/β_f + Q_s/β_s)
         // · L; T_syn = S · S_0.
+        // Q_f and Q_s are the default profile's counted in each one's lines: 4.75 and 0.25 a
+        // point-step in 64-byte lines, 4.875 and 0.125 in 128-byte lines (issue 26).
         let hand = |np: f64, pi0: f64, l: f64, bf: f64, af: f64, bs: f64, a_s: f64, s0: f64| {
             let t_comp = 400.0 / (pi0 * 1e9) + 400.0 * 1_048_576.0 / (np * pi0 * 1e9 * 2.0 / 3.0);
-            let t_mem = (af + a_s) * 1e-6 * 400.0
-                + (498_073_600.0 / (bf * 1e9) + 26_214_400.0 / (bs * 1e9)) * l;
+            let (q_f, q_s) = if l == 64.0 {
+                (498_073_600.0, 26_214_400.0)
+            } else {
+                (511_180_800.0, 13_107_200.0)
+            };
+            let t_mem = (af + a_s) * 1e-6 * 400.0 + (q_f / (bf * 1e9) + q_s / (bs * 1e9)) * l;
             t_comp + t_mem + 100.0 * s0 * 1e-6
         };
         let i5 = hand(4.0, 20.0, 64.0, 285.0, 0.004, 18.88, 0.065, 0.2);
         let k20x = hand(2688.0, 0.42, 128.0, 2424.0, 0.045, 160.1, 0.68, 6.5);
-        // 0.00786434 + 0.200738… + 0.00002 s, and 0.000558… + 0.0475493… + 0.00065 s.
+        // 0.00786434 + 0.200738… + 0.00002 s, and 0.000558… + 0.0377623… + 0.00065 s.
         assert!((i5 - 0.208_622_419_548).abs() < 1e-11, "{i5}");
-        assert!((k20x - 0.048_757_568_451).abs() < 1e-11, "{k20x}");
+        assert!((k20x - 0.038_970_487_331).abs() < 1e-11, "{k20x}");
         for ((id, t), want) in totals.iter().zip([i5, k20x]) {
             assert!((t - want).abs() <= 1e-12 * want, "{id}: {t} against {want}");
         }
@@ -613,8 +619,9 @@ mod declaration {
                 w_add: 314_572_800.0,
                 w_mul: 104_857_600.0,
                 w_vec: 419_430_400.0,
-                q_f: 498_073_600.0,
-                q_s: 26_214_400.0,
+                // The default profile counted in the C2075's 128-byte lines.
+                q_f: 511_180_800.0,
+                q_s: 13_107_200.0,
                 s: 100.0,
             },
         );
@@ -622,14 +629,14 @@ mod declaration {
         assert_eq!(num(out(&e, "t_total_s")), Some(c.t_total_s));
         // By hand from Table I's ARC3 (np 448, π_0 0.9 GFLOPS): T_comp = 400 / 0.9e9 + 400 ·
         // 1,048,576 / (448 · 0.9e9 · 2/3) = 0.000000444… + 0.00156038… s; T_mem = (0.028 +
-        // 0.71) µs · 400 + (498,073,600 / 2,117 GB/s + 26,214,400 / 87.92 GB/s) · 128 B;
+        // 0.71) µs · 400 + (511,180,800 / 2,117 GB/s + 13,107,200 / 87.92 GB/s) · 128 B;
         // T_syn = 100 · 7.22 µs.
         let t_comp: f64 = 400.0 / 0.9e9 + 419_430_400.0 / (448.0 * 0.9e9 * 2.0 / 3.0);
         assert!((t_comp - 0.001_560_825_396_825).abs() < 1e-15);
         let t_mem: f64 =
-            0.738e-6 * 400.0 + (498_073_600.0 / 2117e9 + 26_214_400.0 / 87.92e9) * 128.0;
+            0.738e-6 * 400.0 + (511_180_800.0 / 2117e9 + 13_107_200.0 / 87.92e9) * 128.0;
         let total = t_comp + t_mem + 100.0 * 7.22e-6;
-        assert!((total - 0.070_857_740_816).abs() < 1e-11, "{total}");
+        assert!((total - 0.052_567_874_604).abs() < 1e-11, "{total}");
         assert!(
             (c.t_comp_s - t_comp).abs() <= 1e-12 * t_comp,
             "{}",
@@ -714,10 +721,14 @@ mod declaration {
             assert_eq!(detail.archs[i].3.t_mem_s, want, "{id}");
         }
         // A row at another capacity (the C2075's 1.6 MB is 13,107 lines) is not the K20X's:
-        // it falls back to the typed Q_f and Q_s.
+        // it falls back to Q_f and Q_s, here the default profile's in its 128-byte lines.
         let e = eval(&[("q_by_capacity", "128:13107:1:1")]).unwrap();
         let detail = e.detail.get::<am::Automatch>().unwrap();
-        assert_eq!(detail.q[1], (498_073_600.0, 26_214_400.0, false));
+        assert_eq!(detail.q[1], (511_180_800.0, 13_107_200.0, false));
+        // Typed, they apply as typed.
+        let e = eval(&[("q_by_capacity", "128:13107:1:1"), ("q_f", "7")]).unwrap();
+        let detail = e.detail.get::<am::Automatch>().unwrap();
+        assert_eq!(detail.q[1], (7.0, 26_214_400.0, false));
         // A bad cell names its row and column.
         let err = eval(&[("q_by_capacity", "64:98304:-1:0")]).unwrap_err();
         assert!(err.starts_with("q_by_capacity: row 1, q_f"), "{err}");
@@ -1010,4 +1021,93 @@ fn the_default_profile_is_heat2d_counted_as_the_generator_counts_it() {
     assert_eq!(input("w_mul"), at);
     assert_eq!(input("w_vec"), 4.0 * at);
     assert_eq!(input("s"), 100.0);
+}
+
+/// Issue 26: the default Q_f and Q_s were counted in 64-byte lines and charged to every
+/// architecture. Heat2D's 5 references a point-step (4 loads, 1 store of 8-byte doubles) hit
+/// but for one miss per line of each grid a step (two 8 MiB grids, larger than every Table I
+/// fast memory): Q_s = 16 B / L a point-step, Q_f = 5 − Q_s. Over 1,024² · 100 point-steps,
+/// 64-byte lines give 26,214,400 and 498,073,600 (the fields' defaults), 128-byte lines
+/// 13,107,200 and 511,180,800: the same bytes from the slow memory.
+#[test]
+fn the_default_profile_counts_q_in_each_architectures_lines() {
+    use warpsight::analysis::generators::Workload;
+    use warpsight::model::automatch::heat2d_q;
+    assert_eq!(heat2d_q(64.0), Some((498_073_600.0, 26_214_400.0)));
+    assert_eq!(heat2d_q(128.0), Some((511_180_800.0, 13_107_200.0)));
+    assert_eq!(26_214_400.0 * 64.0, 13_107_200.0 * 128.0);
+    // A line a double would straddle has no such count: the fields' values apply.
+    assert_eq!(heat2d_q(4.0), None);
+    assert_eq!(heat2d_q(96.0), None);
+
+    // The generator at its largest grid (side 1,024, a 1,022² interior, rows line-aligned),
+    // one step: the loads touch every line of the read grid, the stores every line of the
+    // written grid's 1,022 interior rows. In 128-byte lines Q_s = 65,536 + 1,022 · 64 =
+    // 130,944; in 64-byte lines 131,072 + 1,022 · 128 = 261,888; Q_f = 5 · 1,022² − Q_s.
+    let g = Workload::Heat2d { n: 1024, steps: 1 }.generate(&[64, 128]);
+    let refs = 5 * 1022 * 1022;
+    let at = |l: u64, z_mb: f64| {
+        let (_, sd) = g.memory.iter().find(|(line, _)| *line == l).unwrap();
+        sd.q((z_mb * 1_048_576.0 / l as f64).floor() as u64)
+    };
+    assert_eq!(at(64, 6.0), (refs - 261_888, 261_888)); // the i5-2400
+    assert_eq!(at(128, 2.3), (refs - 130_944, 130_944)); // the K20X
+                                                         // Per point-step the default's counts are the generator's but for the halo rows
+                                                         // (0.125 against 130,944 / 1,022² = 0.12537): within 0.3 %.
+    for (l, z) in [(64u64, 6.0), (128, 2.3)] {
+        let (f, s) = at(l, z);
+        let (df, ds) = heat2d_q(l as f64).unwrap();
+        let points = 1022.0 * 1022.0;
+        let per = 1_048_576.0 * 100.0;
+        assert!(((s as f64 / points) / (ds / per) - 1.0).abs() < 0.003, "{l}");
+        assert!(
+            ((f as f64 / points) / (df / per) - 1.0).abs() < 0.003,
+            "{l}"
+        );
+    }
+
+    // The K20X (α_f 0.045 µs, α_s 0.68 µs, β_f 2,424 GB/s, β_s 160.1 GB/s, L 128 B) under the
+    // default profile: T_mem = 0.725 µs · 400 + (511,180,800 / 2,424 GB/s + 13,107,200 /
+    // 160.1 GB/s) · 128 B = 37.762 ms (47.549 ms before, with the 64-byte counts). The
+    // generator's largest grid for 100 steps gives 0.725 µs · 400 + (509,147,600 / 2,424 GB/s
+    // + 13,094,400 / 160.1 GB/s) · 128 B = 37.645 ms, the issue's 37.6 ms: 0.3 % fewer
+    // points. The i5-2400 (64-byte lines) keeps 200.738 ms.
+    let k20x_hand: f64 =
+        0.725e-6 * 400.0 + (511_180_800.0 / 2424e9 + 13_107_200.0 / 160.1e9) * 128.0;
+    assert!((k20x_hand - 0.037_762_256_038).abs() < 1e-12, "{k20x_hand}");
+    let (gen_f, gen_s) = at(128, 2.3);
+    let k20x_generator =
+        0.725e-6 * 400.0 + ((gen_f * 100) as f64 / 2424e9 + (gen_s * 100) as f64 / 160.1e9) * 128.0;
+    assert!(
+        (k20x_generator - 0.037_644_658_738).abs() < 1e-12,
+        "{k20x_generator}"
+    );
+    assert!((k20x_hand / k20x_generator - 1.0).abs() < 0.004);
+    let i5_hand: f64 = 0.069e-6 * 400.0 + (498_073_600.0 / 285e9 + 26_214_400.0 / 18.88e9) * 64.0;
+    assert!((i5_hand - 0.200_738_079_548).abs() < 1e-12, "{i5_hand}");
+
+    let t_mem = |query: &str| {
+        let (state, notices) = warpsight::link::from_query(query);
+        assert!(notices.is_empty(), "{notices:?}");
+        let e = (state.model.evaluate)(&state.params, state.device).unwrap();
+        let r = e
+            .detail
+            .get::<warpsight::model::automatch::Automatch>()
+            .unwrap();
+        r.archs
+            .iter()
+            .map(|a| (a.0, a.3.t_mem_s))
+            .collect::<Vec<_>>()
+    };
+    let e = t_mem("model=automatch&devices=i5-2400,k20x");
+    assert!((e[0].1 - i5_hand).abs() <= 1e-12 * i5_hand, "{e:?}");
+    assert!((e[1].1 - k20x_hand).abs() <= 1e-12 * k20x_hand, "{e:?}");
+    // Typed Q_f and Q_s apply to every architecture as before: on the K20X 0.29 ms +
+    // (5e8 / 2,424 GB/s + 2e7 / 160.1 GB/s) · 128 B = 42.683 ms.
+    let e = t_mem("model=automatch&devices=i5-2400,k20x&q_f=500000000&q_s=20000000");
+    let typed: f64 = 0.725e-6 * 400.0 + (5e8 / 2424e9 + 2e7 / 160.1e9) * 128.0;
+    assert!((typed - 0.042_682_646_510).abs() < 1e-12, "{typed}");
+    assert!((e[1].1 - typed).abs() <= 1e-12 * typed, "{e:?}");
+    let i5_typed = 0.069e-6 * 400.0 + (5e8 / 285e9 + 2e7 / 18.88e9) * 64.0;
+    assert!((e[0].1 - i5_typed).abs() <= 1e-12 * i5_typed, "{e:?}");
 }

@@ -723,3 +723,142 @@ fn an_estimated_targets_ell_initialization_scales_alike() {
         144.0 / devices::find("gtx295").unwrap().mem_bandwidth_gbs.value * 30720.0 / 21504.0;
     assert_close!(num(&e, "b2"), num(&e, "b1") * k_ell);
 }
+
+/// Evaluates a link the model must refuse (each value within its field's range; a link the
+/// page opened would fall back to the default, with the error as its notice).
+fn eval_err(query: &str) -> warpsight::field::InputError {
+    let (state, _) = from_query("model=spmv");
+    let mut p = state.params.clone();
+    for part in query.split('&').filter(|part| *part != "model=spmv") {
+        let (k, v) = part.split_once('=').unwrap();
+        let f = model().field(k).unwrap();
+        p.set(k, f.parse(v).unwrap_or_else(|e| panic!("{e}")));
+    }
+    (model().evaluate)(&p, state.device).expect_err(query)
+}
+
+/// The number a message shows after `prefix`, up to the next space.
+fn shown(message: &str, prefix: &str) -> f64 {
+    let at = message
+        .find(prefix)
+        .unwrap_or_else(|| panic!("no “{prefix}” in: {message}"))
+        + prefix.len();
+    let word = message[at..].split(' ').next().unwrap();
+    word.trim_end_matches([',', ';', ':', ')'])
+        .replace(',', "")
+        .parse()
+        .unwrap_or_else(|e| panic!("{word}: {e} in: {message}"))
+}
+
+/// Issue 26: B1 and B2 are shown whatever the kernel, so a setup time that is not positive is
+/// an error on the field that makes it so, with the range that keeps it positive. By hand,
+/// with Cantilever's 62,451 rows: I_Ref_ELL = ⌈62451/21504⌉ = 3, I_Tar_ELL on the M2090 =
+/// ⌈62451/24576⌉ = 3, and the M2090's estimate scales E and C by
+/// k = (144/177)·(24576/21504) = 0.92978…
+#[test]
+fn a_setup_time_that_is_not_positive_names_its_field() {
+    // The issue's first link: E_Ref_ELL(3) = 0·3 − 1 = −1 ms; B1 = −1 − 0.002·4·3 = −1.024.
+    let e = eval_err("model=spmv&kernel=csr&e_ref_ell=0,-1");
+    assert_eq!(e.field, "e_ref_ell");
+    assert_close!(
+        shown(&e.message, "B1 = E_Ref_ELL(I) − C_Ref_ELL·X1·I = "),
+        -1.024
+    );
+    assert_close!(shown(&e.message, "must give more than "), 0.024);
+    // The issue's second link: B1 = 0.095 − 1e6·1e8·3 = −3e14 ms. X1 would have to be below
+    // 0.095 / (1e6·3) = 3.1667e-8, under its minimum 1: the message says C must come down too.
+    let e = eval_err("model=spmv&kernel=csr&x1=1e8&c_ref_ell=1e6&t_ref_ell_ms=1e-6");
+    assert_eq!(e.field, "x1");
+    assert_close!(shown(&e.message, "·I = "), -3e14);
+    assert!((shown(&e.message, "to less than ") - 0.095 / 3e6).abs() < 1e-11);
+    assert!(
+        e.message.contains("c_ref_ell = 1,000,000: lower it too"),
+        "{}",
+        e.message
+    );
+    // C_Ref_ELL alone: B1 = 0.095 − 0.01·4·3 = −0.025; below 0.095/12 = 0.0079167 it is not.
+    let e = eval_err("model=spmv&kernel=coo&c_ref_ell=0.01");
+    assert_eq!(e.field, "c_ref_ell");
+    assert!(
+        e.message.contains("at I = 3 strips on the C2050"),
+        "{}",
+        e.message
+    );
+    assert!(
+        (shown(&e.message, "to less than ") - 0.095 / 12.0).abs() < 1e-6,
+        "{}",
+        e.message
+    );
+    // B2 with the target's C typed (E estimated): 0.095·k − 0.01·4·3 = −0.031671 ms, fixed
+    // below 0.095·k/12 = 0.0073607 (the message's 4 significant digits).
+    let e = eval_err("model=spmv&kernel=coo&c_tar_ell=0.01");
+    assert_eq!(e.field, "c_tar_ell");
+    let k = (144.0 / 177.0) * (24576.0 / 21504.0);
+    assert!(
+        (shown(&e.message, "·I = ") - (0.095 * k - 0.12)).abs() < 1e-5,
+        "{}",
+        e.message
+    );
+    assert!((shown(&e.message, "to less than ") - 0.095 * k / 12.0).abs() < 1e-6);
+    assert!(e.message.contains("on the Tesla M2090"), "{}", e.message);
+    // B2 with the target's line typed: 0.001·3 + 0.001 = 0.004 ms against the estimated
+    // C_Tar·X1·I = 0.002·k·4·3 = 0.022314 ms.
+    let e = eval_err("model=spmv&kernel=ell&e_tar_ell=0.001,0.001");
+    assert_eq!(e.field, "e_tar_ell");
+    assert!(
+        (shown(&e.message, "more than ") - 0.024 * k).abs() < 1e-5,
+        "{}",
+        e.message
+    );
+    // Another GPU of the comparison: with X1 = 6 and 1,290,240 rows, B1 = 0.062 + 0.011·60
+    // − 0.002·6·60 = 0.002 ms on the C2050 (60 strips), but the 8800 GT's strips hold 14·768
+    // = 10,752 rows: 120 strips, B2 = k·(0.062 + 1.32 − 1.44) < 0. Its ELL time is shown when
+    // the C2050's ELL time is given: an error on x1, below 1.382/0.24 = 5.7583.
+    let q = "model=spmv&kernel=csr&x1=6&n_r=1290240&targets=c2050,8800gt";
+    let e = eval_err(&format!("{q}&t_ref_ell_ms=5"));
+    assert_eq!(e.field, "x1");
+    assert!(
+        (shown(&e.message, "to less than ") - 1.382 / 0.24).abs() < 1e-4,
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("GeForce 8800 GT"), "{}", e.message);
+    // Without it no time comes from that B2, and the setup times shown are positive.
+    let ok = eval(q);
+    assert_close!(num(&ok, "b1"), 0.002);
+    assert!(num(&ok, "b2") > 0.0);
+    assert_eq!(ok.number(model(), "t_ms_ell.8800gt"), None);
+}
+
+/// Issue 26: a T_Tar that is not positive is reported on the field that causes it, not `t1`.
+/// With the target's C1 typed and X00 above P_NZ_CSR: T0_Ref = 0.00027·1000 + 0.078 = 0.348,
+/// T1_Ref = 0.00027·64 + 0.078 = 0.09528 (a = T0_Ref/T1_Ref = 3.6524 > 1), T0_Tar_0 =
+/// 0.348·k = 0.32356 (k = (144/177)·(768/672)), P1 = (0.001/0.00027)·(0.348/0.32356)·(1 − a)
+/// + a = −6.9132, P2 = k·672/768 = 0.81356, T_Tar = 0.32356 + P1·P2·(0.8 − 0.348) = −2.2186 ms.
+#[test]
+fn a_negative_t_tar_names_the_field_that_causes_it() {
+    let e = eval_err("model=spmv&kernel=csr&x00=1000&c1_tar_csr_lt=0.001");
+    assert_eq!(e.field, "x00");
+    assert!(
+        e.message.contains("from 1 to P_NZ_CSR (64)"),
+        "{}",
+        e.message
+    );
+    assert!(
+        (shown(&e.message, "P1 = ") + 6.9132).abs() < 1e-4,
+        "{}",
+        e.message
+    );
+    assert!(
+        (shown(&e.message, "0.348) = ") + 2.2186).abs() < 1e-4,
+        "{}",
+        e.message
+    );
+    // X00 at P_NZ_CSR: a = 1, P1 = 1, T_Tar = 0.0953·k + P2·(0.8 − 0.09528) > 0.
+    let k = (144.0 / 177.0) * (768.0 / 672.0);
+    let e = eval("model=spmv&kernel=csr&x00=64&c1_tar_csr_lt=0.001");
+    assert_close!(num(&e, "p1"), 1.0);
+    assert!(
+        (num(&e, "t_tar_ms") - (0.09528 * k + k * 672.0 / 768.0 * (0.8 - 0.09528))).abs() < 1e-12
+    );
+}

@@ -19,6 +19,29 @@ const PROFILE: &str = "Application profile";
 const TYPED_SOURCE: &str = "auto: each architecture's Table I values; typed: the custom architecture's (or, with one architecture, a change to its value)";
 const HEAT2D: &str = "illustrative: Heat2D (2-D 5-point Jacobi) on a 1,024 × 1,024 interior, 100 time steps, each point counted as the page's built-in Heat2D workload counts it (3 additions, 1 multiplication, 4 levels a step; its largest grid, side 1,024, has a 1,022 × 1,022 interior)";
 
+const HEAT2D_Q: &str = "illustrative: the Heat2D profile's transfers counted in 64-byte lines (each point-step's 4 loads and 1 store hit, but for one miss per line of each 8 MiB grid); left at this default, an architecture with L-byte lines takes the same references counted in its lines (Q_s = 16 B / L per point-step)";
+
+/// The default profile's point-steps: a 1,024 × 1,024 interior, 100 steps.
+const HEAT2D_POINT_STEPS: f64 = 1_048_576.0 * 100.0;
+
+/// The default Q_f and Q_s: [`heat2d_q`] at 64-byte lines.
+const HEAT2D_Q_64: (f64, f64) = (498_073_600.0, 26_214_400.0);
+
+/// The default profile's Q_f and Q_s on an architecture with `l_bytes`-byte lines: Heat2D
+/// counted as the built-in generator counts it. Each point-step makes 5 references (4 loads
+/// and a store of 8-byte doubles); the two grids (8 MiB each) exceed every Table I fast
+/// memory, so each line of each grid misses once a step and the rest hit: Q_s = 2 · 8 B / L
+/// per point-step, Q_f = 5 − Q_s. 64-byte lines give the fields' defaults (4.75 and 0.25 a
+/// point-step), 128-byte lines 4.875 and 0.125. None for an L that is not a power of two of
+/// at least 8 bytes (a double would straddle lines): the fields' values apply.
+pub fn heat2d_q(l_bytes: f64) -> Option<(f64, f64)> {
+    let l = l_bytes as u64;
+    (l as f64 == l_bytes && l >= 8 && l.is_power_of_two()).then(|| {
+        let q_s = HEAT2D_POINT_STEPS * 16.0 / l_bytes;
+        (5.0 * HEAT2D_POINT_STEPS - q_s, q_s)
+    })
+}
+
 #[allow(clippy::too_many_arguments)]
 const fn arch(
     name: &'static str,
@@ -86,8 +109,10 @@ pub const FIELDS: &[Field] = &[
     app("w_add", "W_add", "Additions and subtractions", "ops", 314_572_800.0),
     app("w_mul", "W_mul", "Multiplications", "ops", 104_857_600.0),
     app("w_vec", "W_vec", "Operations that vectorize", "ops", 419_430_400.0),
-    app("q_f", "Q_f", "Transfers to the fast memory", "lines", 498_073_600.0),
-    app("q_s", "Q_s", "Transfers from the slow memory", "lines", 26_214_400.0),
+    app("q_f", "Q_f", "Transfers to the fast memory", "lines", HEAT2D_Q_64.0)
+        .source(HEAT2D_Q),
+    app("q_s", "Q_s", "Transfers from the slow memory", "lines", HEAT2D_Q_64.1)
+        .source(HEAT2D_Q),
     app("s", "S", "Global synchronizations", "", 100.0),
     Field::rows(
         "q_by_capacity",
@@ -168,7 +193,7 @@ pub const NOTE_SPLIT: ReadingNote = ReadingNote {
 };
 pub const NOTE_Q: ReadingNote = ReadingNote {
     id: "q",
-    text: "Q_f and Q_s are counted in lines of L bytes. Typed, they apply to every architecture; `warpsight analyze memory` counts them per architecture from a Lackey trace (hits: stack distance below the capacity Z / L).",
+    text: "Q_f and Q_s are counted in lines of L bytes. Left at the default profile's (64-byte lines), each architecture takes them counted in its own lines; typed, they apply to every architecture; `warpsight analyze memory` counts them per architecture from a Lackey trace (hits: stack distance below the capacity Z / L).",
 };
 
 pub const NOTES: &[ReadingNote] = &[NOTE_F_IM, NOTE_F_V, NOTE_SPLIT, NOTE_Q];
@@ -199,6 +224,9 @@ pub struct Automatch {
     /// The (Q_f, Q_s) each architecture was priced with, and whether they came from
     /// `q_by_capacity` (a trace) rather than the typed Q_f and Q_s.
     pub q: Vec<(f64, f64, bool)>,
+    /// Q_f and Q_s were left at the default profile's, so each architecture without a trace
+    /// row took them counted in its own line size ([`heat2d_q`]).
+    pub q_by_line: bool,
     pub ranks: Vec<u32>,
     pub shares: Vec<f64>,
     pub t_combined_s: f64,
@@ -343,6 +371,8 @@ pub fn evaluate(p: &Params, device: &'static Device) -> Result<Automatch, InputE
         Some(Value::Rows(rows)) => rows.clone(),
         _ => Vec::new(),
     };
+    // Left at the defaults, Q_f and Q_s are the default profile's, counted per line size.
+    let q_by_line = (profile.q_f, profile.q_s) == HEAT2D_Q_64;
     let mut q = Vec::with_capacity(archs.len());
     let archs: Vec<_> = archs
         .into_iter()
@@ -354,6 +384,8 @@ pub fn evaluate(p: &Params, device: &'static Device) -> Result<Automatch, InputE
             let mut mine = profile.clone();
             if let Some(r) = row {
                 (mine.q_f, mine.q_s) = (r[2], r[3]);
+            } else if let Some(by_line) = heat2d_q(a.l_bytes).filter(|_| q_by_line) {
+                (mine.q_f, mine.q_s) = by_line;
             }
             q.push((mine.q_f, mine.q_s, row.is_some()));
             let c = cost(&a, &mine);
@@ -369,6 +401,7 @@ pub fn evaluate(p: &Params, device: &'static Device) -> Result<Automatch, InputE
     }
     Ok(Automatch {
         q,
+        q_by_line,
         ranks: ranks(&totals),
         shares: shares(&totals),
         t_combined_s: t_combined(&totals),
@@ -443,6 +476,34 @@ impl Automatch {
                         inputs[i] = Value::Num(v);
                         derived.push((k, format!("{}: AutoMatch, Table I", a.1)));
                     }
+                }
+            }
+        }
+        // The default profile's Q at another line size than the fields' 64 bytes: say so.
+        if self.q_by_line {
+            for (k, i) in [("q_f", 0), ("q_s", 1)] {
+                let others: Vec<String> = self
+                    .archs
+                    .iter()
+                    .zip(&self.q)
+                    .filter(|(a, q)| !q.2 && a.2.l_bytes != 64.0 && heat2d_q(a.2.l_bytes).is_some())
+                    .map(|(a, q)| {
+                        format!(
+                            "{} ({} B lines) {}",
+                            a.1,
+                            crate::format::grouped(a.2.l_bytes, 0),
+                            crate::format::grouped(if i == 0 { q.0 } else { q.1 }, 0)
+                        )
+                    })
+                    .collect();
+                if !others.is_empty() {
+                    derived.push((
+                        k,
+                        format!(
+                            "the default profile, in 64-byte lines; counted in each architecture's own lines: {}",
+                            others.join(", ")
+                        ),
+                    ));
                 }
             }
         }

@@ -15,7 +15,7 @@
 use crate::devices::Device;
 
 mod declaration;
-pub use declaration::{Automatch, MODEL};
+pub use declaration::{heat2d_q, Automatch, MODEL};
 
 /// The keys of an architecture's Table I values on a device record (docs/models.md names).
 pub const ARCH_KEYS: [&str; 10] = [

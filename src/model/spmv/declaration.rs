@@ -924,14 +924,15 @@ pub struct Spmv {
 pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
     let pr = predict(&inp.matrix, &inp.reference, &inp.measured, &inp.sizes);
     let rel = pr.relative(inp.kernel);
-    if pr.ell.b1 < 0.0 && matches!(inp.kernel, Kernel::Ell | Kernel::Hyb) {
-        return Err(InputError::new(
-            "x1",
-            format!(
-                "gives a negative B1 = E_Ref_ELL(I) − C_Ref_ELL·X1·I = {} ms on the C2050; X1 is the smallest non-zeros per row of the ELL benchmarks (try a smaller one)",
-                crate::format::num(pr.ell.b1)
-            ),
-        ));
+    // B1 and B2 are shown whatever the kernel: each must be positive, or the error names the
+    // field that makes it not (issue 26).
+    for setup in [
+        reference_setup(&inp, pr.ell.i_ref),
+        target_setup(&inp, pr.ell.i_tar),
+    ] {
+        if !(setup.value() > 0.0) {
+            return Err(setup.error());
+        }
     }
     if inp.t_ref_ms < rel.t_init_ref {
         return Err(InputError::new(
@@ -943,11 +944,8 @@ pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
         ));
     }
     let t_tar_ms = rel.t_tar(inp.t_ref_ms);
-    if t_tar_ms < 0.0 {
-        return Err(InputError::new(
-            "t1",
-            "the target's initialization time comes out negative; check its measured times",
-        ));
+    if !(t_tar_ms > 0.0) {
+        return Err(t_tar_error(&inp, &pr, t_tar_ms));
     }
     let column = |d: &'static Device, pr: &Prediction, measured: bool| TargetColumn {
         device: d,
@@ -959,7 +957,7 @@ pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
             inp.t_ref_by_kernel[k as usize]
                 .filter(|t| *t >= rel.t_init_ref)
                 .map(|t| clean(rel.t_tar(t)))
-                .filter(|t| *t >= 0.0 && t.is_finite())
+                .filter(|t| *t > 0.0 && t.is_finite())
         }),
     };
     // The comparison's GPUs in the order given, the target first if it is not among them.
@@ -982,6 +980,21 @@ pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
         }
         let t = estimated_target(&inp.reference, limits, bw, &sizes);
         let other = predict(&inp.matrix, &inp.reference, &t, &sizes);
+        // B2 enters the ELL time shown on this GPU, and HYB's unless all of A is in COO.
+        let shown = inp.t_ref_by_kernel[Kernel::Ell as usize].is_some()
+            || (inp.t_ref_by_kernel[Kernel::Hyb as usize].is_some()
+                && other.hyb_case != HybCase::AllCoo);
+        if shown && !(other.ell.b2 > 0.0) {
+            let k = bw * s_ell(&limits) / inp.reference.s_ell;
+            return Err(Setup {
+                b: "B2",
+                on: format!("on the {} (in the comparison, estimated)", d.name),
+                e_k: k,
+                c_k: k,
+                ..reference_setup(&inp, other.ell.i_tar)
+            }
+            .error());
+        }
         columns.push(column(d, &other, false));
     }
     Ok(Spmv {
@@ -990,6 +1003,99 @@ pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
         prediction: pr,
         columns,
     })
+}
+
+/// B1 = E_Ref_ELL(I_Ref_ELL) − C_Ref_ELL·X1·I_Ref_ELL, from the reference's fields.
+fn reference_setup(inp: &Inputs, i: f64) -> Setup {
+    Setup {
+        b: "B1",
+        on: "on the C2050".into(),
+        i,
+        e_field: "e_ref_ell",
+        e: inp.reference.e_ell,
+        e_k: 1.0,
+        e_typed: inp.reference.e_ell != C2050_TABLE_II.e_ell,
+        c_field: "c_ref_ell",
+        c: inp.reference.c_ell,
+        c_k: 1.0,
+        c_typed: inp.reference.c_ell != C2050_TABLE_II.c_ell,
+        x1: inp.sizes.x1,
+        x1_typed: MODEL
+            .field("x1")
+            .is_some_and(|f| f.default != crate::field::DefaultValue::Num(inp.sizes.x1)),
+    }
+}
+
+/// B2 on the chosen target: its typed E_Tar_ELL and C_Tar_ELL, or, where estimated, the
+/// reference's fields scaled as the estimate scales them.
+fn target_setup(inp: &Inputs, i: f64) -> Setup {
+    let estimated = |name: &str| inp.derived.iter().any(|(n, _)| *n == name);
+    let k = C2050_BANDWIDTH_GBS / inp.target.mem_bandwidth_gbs.value * s_ell(&inp.measured.limits)
+        / inp.reference.s_ell;
+    let r = reference_setup(inp, i);
+    let (e_field, e, e_k, e_typed) = if estimated("e_tar_ell") {
+        (r.e_field, r.e, k, r.e_typed)
+    } else {
+        ("e_tar_ell", inp.measured.e_ell, 1.0, true)
+    };
+    let (c_field, c, c_k, c_typed) = if estimated("c_tar_ell") {
+        (r.c_field, r.c, k, r.c_typed)
+    } else {
+        ("c_tar_ell", inp.measured.c_ell, 1.0, true)
+    };
+    Setup {
+        b: "B2",
+        on: format!("on the {}", inp.target.name),
+        e_field,
+        e,
+        e_k,
+        e_typed,
+        c_field,
+        c,
+        c_k,
+        c_typed,
+        ..r
+    }
+}
+
+/// The error for a T_Tar that is not positive, on the field that makes it so. The inits are
+/// positive by then (the setup checks, and the measured times' ranges), so only a negative P
+/// can: CSR's P1 = (C1_Tar/C1_Ref)·(T0_Ref/T0_Tar)·(1 − T0_Ref/T1_Ref) + T0_Ref/T1_Ref is at
+/// least T0_Ref/T1_Ref > 0 while X0 ≤ P_NZ_CSR, so a benchmark size X0 above P_NZ_CSR is named.
+fn t_tar_error(inp: &Inputs, pr: &Prediction, t_tar_ms: f64) -> InputError {
+    use crate::format::{bound, num};
+    let rel = pr.relative(inp.kernel);
+    let gives = format!(
+        "T_Tar = T_Init_Tar + P·(T_Ref − T_Init_Ref) = {} + ({})·({} − {}) = {} ms",
+        num(rel.t_init_tar),
+        num(rel.p),
+        num(inp.t_ref_ms),
+        num(rel.t_init_ref),
+        num(t_tar_ms)
+    );
+    let k = pr.csr.case.index();
+    if inp.kernel == Kernel::Csr && pr.csr.x0 > inp.matrix.p_nz_csr {
+        let field = ["x00", "x01", "x02"][k];
+        return InputError::new(
+            field,
+            format!(
+                "must be from 1 to P_NZ_CSR ({}) for this matrix in CSR {}: above it T0_Ref > T1_Ref and P1 = {} is negative, which gives {gives}",
+                bound(inp.matrix.p_nz_csr),
+                pr.csr.case.word(),
+                num(pr.csr.p1)
+            ),
+        );
+    }
+    // Not reached with the fields' ranges; named after the target's initialization time.
+    let field = match inp.kernel {
+        Kernel::Csr => ["t10", "t11", "t12"][k],
+        Kernel::Ell => "e_tar_ell",
+        Kernel::Coo | Kernel::Hyb => "t1",
+    };
+    InputError::new(
+        field,
+        format!("must give a positive time on the target: {gives}"),
+    )
 }
 
 /// One GPU's predicted times at the x values of [`Spmv::against_reference`].
@@ -1023,7 +1129,7 @@ impl Spmv {
                     .map(|&x| {
                         (x >= rel.t_init_ref)
                             .then(|| clean(rel.t_tar(x)))
-                            .filter(|t| t.is_finite() && *t >= 0.0)
+                            .filter(|t| t.is_finite() && *t > 0.0)
                     })
                     .collect();
                 (c.device, ys)
@@ -1169,3 +1275,117 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("p_tar_ref", "P_Tar_Ref for each kernel on each GPU of the comparison."),
     ("t_ms", "The predicted time of each kernel on each GPU of the comparison (where that kernel's C2050 time is known)."),
 ];
+
+/// One ELL initialization time B = E(I) − C·X1·I that is shown (B1 on the C2050, B2 on a
+/// target) and the fields it comes from: E and C as their fields hold them, times a scale
+/// (an estimated target's are the reference's × its bandwidth-and-strip ratio).
+struct Setup {
+    /// "B1" or "B2", and where ("on the C2050", "on the Tesla M2090").
+    b: &'static str,
+    on: String,
+    i: f64,
+    e_field: &'static str,
+    e: Line,
+    e_k: f64,
+    e_typed: bool,
+    c_field: &'static str,
+    c: f64,
+    c_k: f64,
+    c_typed: bool,
+    x1: f64,
+    x1_typed: bool,
+}
+
+impl Setup {
+    fn value(&self) -> f64 {
+        self.e_k * self.e.at(self.i) - self.c_k * self.c * self.x1 * self.i
+    }
+
+    /// The error naming the field that makes B non-positive, with the range that keeps it
+    /// positive: the line when it is itself not positive at I; otherwise X1, C or the line,
+    /// the first typed one that a value in its field's range can fix (else the first typed).
+    fn error(&self) -> InputError {
+        use crate::format::{bound, num};
+        let (b, on, i) = (self.b, &self.on, self.i);
+        let sym = if b == "B1" { "Ref" } else { "Tar" };
+        let gives = format!(
+            "B{} = E_{sym}_ELL(I) − C_{sym}_ELL·X1·I = {} ms at I = {} strips {on}",
+            &b[1..],
+            num(self.value()),
+            bound(i)
+        );
+        let e_at = self.e.at(i);
+        let range = |name: &str| {
+            MODEL
+                .field(name)
+                .and_then(|f| f.range())
+                .map_or((0.0, f64::INFINITY), |(lo, hi, _)| (lo, hi))
+        };
+        let line_error = |need: f64| {
+            InputError::new(
+                self.e_field,
+                format!(
+                    "must give more than {} ms at I = {} strips (slope·I + intercept is {} ms), so that the setup time stays positive: it gives {gives}",
+                    num(need),
+                    bound(i),
+                    num(e_at)
+                ),
+            )
+        };
+        let need_e = self.c_k * self.c * self.x1 * i / self.e_k;
+        if e_at <= 0.0 {
+            return line_error(need_e);
+        }
+        let x1_max = self.e_k * e_at / (self.c_k * self.c * i);
+        let c_max = self.e_k * e_at / (self.c_k * self.x1 * i);
+        let (x1_min, _) = range("x1");
+        let (c_min, _) = range(self.c_field);
+        // The most a line can give at I: LINE's largest slope and intercept.
+        let e_fits = need_e < LINE[0].max * i + LINE[1].max;
+        // (typed, fixable within its range, the error).
+        let x1_fits = x1_max > x1_min;
+        let c_fits = c_max > c_min;
+        let x1 = (self.x1_typed, x1_fits, || {
+            InputError::new(
+                "x1",
+                format!(
+                    "must be from {} to less than {} (X1 is the ELL benchmarks' smallest non-zeros per row): it gives {gives}{}",
+                    bound(x1_min),
+                    num(x1_max),
+                    if x1_fits {
+                        String::new()
+                    } else {
+                        format!("; no X1 in range does with {} = {}: lower it too", self.c_field, num(self.c))
+                    }
+                ),
+            )
+        });
+        let c = (self.c_typed, c_fits, || {
+            InputError::new(
+                self.c_field,
+                format!(
+                    "must be from {} to less than {}, so that the setup time stays positive: it gives {gives}{}",
+                    bound(c_min),
+                    num(c_max),
+                    if c_fits {
+                        String::new()
+                    } else {
+                        format!("; none in range does with x1 = {}: lower it too", num(self.x1))
+                    }
+                ),
+            )
+        });
+        let candidates: [(bool, bool, &dyn Fn() -> InputError); 3] = [
+            (x1.0, x1.1, &x1.2),
+            (c.0, c.1, &c.2),
+            (self.e_typed, e_fits, &|| line_error(need_e)),
+        ];
+        let pick = candidates
+            .iter()
+            .find(|(typed, fits, _)| *typed && *fits)
+            .or_else(|| candidates.iter().find(|(typed, _, _)| *typed))
+            .or_else(|| candidates.iter().find(|(_, fits, _)| *fits))
+            .unwrap_or(&candidates[0]);
+        (pick.2)()
+    }
+}
