@@ -465,7 +465,7 @@ pub const NOTE_MWP_BELOW_ONE: ReadingNote = ReadingNote {
 };
 pub const NOTE_MLP: ReadingNote = ReadingNote {
     id: "mlp",
-    text: "MLP > 1 (Sim et al., PPoPP'12; not in Hong & Kim): each warp has MLP memory requests in flight. Requests in flight per SM, ITMLP = min(MLP × MWP, MWP_peak_BW); eqs. 22–24 and 26 use MWP_MLP = ITMLP / MLP warps, Mem_cycles / MLP and #Mem_insts / MLP memory periods. Bandwidth-bound time is unchanged; latency-bound time falls by MLP.",
+    text: "MLP > 1 (Sim et al., PPoPP'12; not in Hong & Kim): each warp has MLP memory requests in flight. Requests in flight per SM, ITMLP = min(MWP_Without_BW_full, MWP_peak_BW, MLP × N): the departure delay and the bandwidth bound requests, not warps; eqs. 22–24 and 26 use MWP_MLP = ITMLP / MLP warps, Mem_cycles / MLP and #Mem_insts / MLP memory periods. Bandwidth-bound time is unchanged; latency-bound time falls by MLP.",
 };
 pub const NOTE_PARTIAL_WARPS: ReadingNote = ReadingNote {
     id: "partial-warps",
@@ -514,7 +514,7 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("mwp", "MWP", "Eq. 5", "warps"),
     out(
         "itmlp",
-        "ITMLP = min(MLP × MWP, MWP_peak_BW)",
+        "ITMLP = min(MWP_Without_BW_full, MWP_peak_BW, MLP × N)",
         "Sim et al.; = MWP at MLP 1",
         "requests",
     ),
@@ -765,7 +765,7 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("bw_per_warp", "Memory bandwidth one warp uses: Freq × Load_bytes_per_warp / Mem_L."),
     ("mwp_peak_bw", "Memory warps the peak bandwidth can serve at once, per SM: Mem_Bandwidth / (BW_per_warp × #Active_SMs)."),
     ("mlp", "Memory-level parallelism: memory requests one warp has in flight at once, the loads it issues before it uses any of their results (Sim et al., PPoPP'12). Hong & Kim assume 1."),
-    ("itmlp", "Memory requests in flight per SM: MLP per warp times MWP warps, at most what the peak bandwidth serves (MWP_peak_BW)."),
+    ("itmlp", "Memory requests in flight per SM: MLP per warp times the N active warps, at most what the departure delay lets out in one Mem_L (MWP_Without_BW_full) and what the peak bandwidth serves (MWP_peak_BW)."),
     ("mwp_mlp", "The MWP the time equations use: ITMLP / MLP warps. Equals MWP when MLP is 1."),
     ("mem_cycles_mlp", "Cycles one warp waits on memory when its MLP requests overlap: Mem_cycles / MLP."),
     ("mwp_limited_by", "Which term of MWP's minimum set it: the departure delay, the bandwidth or the warps available."),

@@ -342,11 +342,23 @@ pub fn mwp(mwp_without_bw: f64, mwp_peak_bw: f64, n: f64) -> (f64, MwpLimit) {
     (value, limit)
 }
 
-/// Memory requests in flight per SM when each warp has `mlp` of them (docs/models.md, "MLP"):
-/// Sim et al.'s ITMLP = min(MLP × MWP, MWP_peak_BW). Their MWP_cp is eq. 5's MWP here, as
-/// eqs. 22–24 weigh CWP themselves. With `mlp` = 1 it is MWP.
-pub fn itmlp(mlp: f64, mwp: f64, mwp_peak_bw: f64) -> f64 {
-    (mlp * mwp).min(mwp_peak_bw)
+/// Memory requests in flight per SM when each warp has `mlp` of them (docs/models.md, "MLP"),
+/// and which bound set it: ITMLP = min(MWP_Without_BW_full, MWP_peak_BW, MLP × N). Sim et
+/// al.'s ITMLP = min(MLP × MWP, MWP_peak_BW) with the departure delay counted per memory
+/// warp, as Hong & Kim define it (§3.3): a warp's MLP requests still leave the SM one
+/// Departure_delay apart, so only N is multiplied. With `mlp` = 1 it is eq. 5's MWP, with
+/// the same bound.
+pub fn itmlp(mlp: f64, n: f64, mwp_without_bw_full: f64, mwp_peak_bw: f64) -> (f64, MwpLimit) {
+    let warps = mlp * n;
+    let value = mwp_without_bw_full.min(mwp_peak_bw).min(warps);
+    let limit = if value == warps {
+        MwpLimit::Warps
+    } else if value == mwp_without_bw_full {
+        MwpLimit::DepartureDelay
+    } else {
+        MwpLimit::Bandwidth
+    };
+    (value, limit)
 }
 
 /// The MWP of eqs. 22–24 and 26 with `mlp` requests per warp: warps whose memory periods
@@ -357,7 +369,7 @@ pub fn mwp_mlp(itmlp: f64, mlp: f64) -> f64 {
 }
 
 /// One warp's memory waiting with its `mlp` requests overlapped: Mem_cycles / MLP, the
-/// memory time of eqs. 8, 22 and 23 (Sim et al.'s T_mem divides by ITMLP = MLP × MWP).
+/// memory time of eqs. 8, 22 and 23 (Sim et al.'s T_mem divides by ITMLP).
 pub fn mem_cycles_mlp(mem_cycles: f64, mlp: f64) -> f64 {
     mem_cycles / mlp
 }
@@ -511,15 +523,9 @@ fn compute(inp: &Inputs) -> Outputs {
     let mwp_without_bw = mwp_without_bw(mwp_without_bw_full, n);
     let bw_per_warp = bw_per_warp(inp.freq_ghz, inp.load_bytes_per_warp, mem_l);
     let mwp_peak_bw = mwp_peak_bw(inp.mem_bandwidth_gbs, bw_per_warp, inp.active_sms);
-    let (mwp, paper_limit) = mwp(mwp_without_bw, mwp_peak_bw, n);
-    let itmlp = itmlp(inp.mlp, mwp, mwp_peak_bw);
+    let (mwp, _) = mwp(mwp_without_bw, mwp_peak_bw, n);
+    let (itmlp, mwp_limited_by) = itmlp(inp.mlp, n, mwp_without_bw_full, mwp_peak_bw);
     let mwp_mlp = mwp_mlp(itmlp, inp.mlp);
-    // More requests per warp than the bandwidth serves: the bandwidth sets MWP_MLP.
-    let mwp_limited_by = if itmlp < inp.mlp * mwp {
-        MwpLimit::Bandwidth
-    } else {
-        paper_limit
-    };
 
     let comp_cycles = comp_cycles(inp.issue_cycles, total_insts);
     let mem_cycles = mem_cycles(
