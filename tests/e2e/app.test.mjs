@@ -178,6 +178,8 @@ test('the chart sweeps threads per block and shows a tooltip on hover', async ()
   await ready(page);
   const dots = await page.$$('section.sweep .chart circle.dot');
   assert.equal(dots.length, 16, '32..512 in steps of 32');
+  // As a reader would: scrolled to the chart, then pointing at its middle.
+  await page.locator('section.sweep .chart svg').scrollIntoViewIfNeeded();
   const box = await page.locator('section.sweep .chart svg').boundingBox();
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
   await page.waitForSelector('section.sweep .chart .tooltip');

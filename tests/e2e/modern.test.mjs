@@ -90,10 +90,12 @@ test('the result card links to the published measurements on the GPU in view, an
   await page.click('#validation-link');
   await page.waitForSelector('h2#h200');
   const rows = await page.$$eval('h2#h200 + table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
-  assert.equal(rows.length, 8, 'four STREAM kernels × two models');
+  assert.equal(rows.length, 12, 'four STREAM kernels × Hong & Kim (MLP 1 and the kernel\'s) and Luo & Suda');
   assert.match(rows[0][0], /STREAM init/);
   assert.match(rows[0][3], /Hong & Kim/);
-  const ratio = Number(rows[0][5]);
+  assert.deepEqual([rows[0][4], rows[1][4], rows[2][4]], ['1', '2', '—'], 'the MLP column');
+  assert.match(rows[1][3], /Hong & Kim/);
+  const ratio = Number(rows[0][6]);
   assert.ok(ratio > 0.5 && ratio < 2, rows[0].join(' | '));
   // A prediction opens the page on it, with the same time.
   const href = await page.getAttribute('h2#h200 + table tbody tr:first-child a', 'href');
@@ -111,5 +113,42 @@ test('the result card links to the published measurements on the GPU in view, an
   await ready(page);
   assert.match(await page.textContent('#scope-note'), /^An old model on a new GPU\./);
   assert.equal(await page.$('#validation-link'), null);
+  await page.close();
+});
+
+test('memory-level parallelism: the vector add\'s PTX gives MLP 2, which makes the H100 memory-bound near its measured 68 µs', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link(`device=h100&${VADD}`));
+  await ready(page);
+  assert.equal(await page.inputValue('#mlp'), '1');
+  // The what-if list offers the loads in flight.
+  await page.waitForSelector('#what-ifs');
+  assert.match(await page.textContent('#what-ifs'), /If each warp had 2 loads in flight \(mlp 1 → 2\): 69\.9\d µs/);
+  // From the example PTX: two loads before the add.
+  await page.click('#ptx-panel summary');
+  await page.selectOption('#ptx-example', 'vector-add');
+  await page.waitForFunction(() => /MLP 2: loads issued before the first use of any of them\./.test(document.querySelector('#ptx-summary')?.textContent ?? ''));
+  await page.click('#ptx-apply');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('mlp') === '2');
+  assert.equal(await page.inputValue('#mlp'), '2');
+  const cli = cliEval(await settledUrl(page));
+  assert.equal(cli.inputs.mlp, 2);
+  assert.equal(cli.outputs.regime, 23);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.time_s);
+  assert.match(await page.textContent('#explanation'), /Each warp has 2 memory requests in flight \(MLP\)/);
+  // Typed: the comp/mem counts came from the PTX too; set the issue's counts back and type 2.
+  await page.goto(app.link(`device=h100&${VADD}`));
+  await ready(page);
+  await page.fill('#mlp', '2');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('mlp') === '2');
+  const typed = cliEval(await settledUrl(page));
+  assert.ok(Math.abs(typed.outputs.time_s - 69.91e-6) < 0.01e-6, String(typed.outputs.time_s));
+  assert.ok(Math.abs(typed.outputs.time_s / 68e-6 - 1) < 0.3);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), typed.outputs.time_s);
+  // Above #Mem_insts: an inline message naming the range, the last good time stays.
+  await page.fill('#mlp', '4');
+  await page.waitForSelector('#mlp[aria-invalid="true"]');
+  assert.match(await page.textContent('#stale-note'), /from 1 to #Mem_insts \(3\)/);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), typed.outputs.time_s);
   await page.close();
 });

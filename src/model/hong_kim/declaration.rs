@@ -253,7 +253,7 @@ pub const FIELDS: &[Field] = &[
     )
     .group(MEMORY)
     .sweepable()
-    .source("1, the paper's one request at a time; from PTX, loads issued before their first use"),
+    .source("1 (the paper); from PTX: loads before their first use"),
     // Not in Table 1; they decide occupancy (active blocks per SM). 12 registers and 2 KB of
     // tiles give the example's 5 active blocks on CC 1.0.
     Field::number(
@@ -465,7 +465,7 @@ pub const NOTE_MWP_BELOW_ONE: ReadingNote = ReadingNote {
 };
 pub const NOTE_MLP: ReadingNote = ReadingNote {
     id: "mlp",
-    text: "MLP > 1 (Sim et al., PPoPP'12; not in Hong & Kim): each warp has MLP memory requests in flight. Requests in flight per SM, ITMLP = min(MWP_Without_BW_full, MWP_peak_BW, MLP × N): the departure delay and the bandwidth bound requests, not warps; eqs. 22–24 and 26 use MWP_MLP = ITMLP / MLP warps, Mem_cycles / MLP and #Mem_insts / MLP memory periods. Bandwidth-bound time is unchanged; latency-bound time falls by MLP.",
+    text: "MLP > 1 (Sim et al., PPoPP'12; not in Hong & Kim): a warp has MLP memory requests in flight. ITMLP = min(MWP_Without_BW_full, MWP_peak_BW, MLP × N) requests per SM; eqs. 22–26 use MWP_MLP = ITMLP / MLP, Mem_cycles / MLP and #Mem_insts / MLP memory periods.",
 };
 pub const NOTE_PARTIAL_WARPS: ReadingNote = ReadingNote {
     id: "partial-warps",
@@ -764,10 +764,10 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("mwp_without_bw", "MWP_Without_BW_full, at most the active warps N."),
     ("bw_per_warp", "Memory bandwidth one warp uses: Freq × Load_bytes_per_warp / Mem_L."),
     ("mwp_peak_bw", "Memory warps the peak bandwidth can serve at once, per SM: Mem_Bandwidth / (BW_per_warp × #Active_SMs)."),
-    ("mlp", "Memory-level parallelism: memory requests one warp has in flight at once, the loads it issues before it uses any of their results (Sim et al., PPoPP'12). Hong & Kim assume 1."),
-    ("itmlp", "Memory requests in flight per SM: MLP per warp times the N active warps, at most what the departure delay lets out in one Mem_L (MWP_Without_BW_full) and what the peak bandwidth serves (MWP_peak_BW)."),
-    ("mwp_mlp", "The MWP the time equations use: ITMLP / MLP warps. Equals MWP when MLP is 1."),
-    ("mem_cycles_mlp", "Cycles one warp waits on memory when its MLP requests overlap: Mem_cycles / MLP."),
+    ("mlp", "Memory requests a warp has in flight at once: the loads it issues before using any (Sim et al., PPoPP'12). Hong & Kim assume 1."),
+    ("itmlp", "Requests in flight per SM: MLP × N, at most MWP_Without_BW_full and MWP_peak_BW."),
+    ("mwp_mlp", "ITMLP / MLP: the MWP of eqs. 22–26 (MWP when MLP is 1)."),
+    ("mem_cycles_mlp", "Mem_cycles / MLP: a warp's memory wait, its requests overlapped."),
     ("mwp_limited_by", "Which term of MWP's minimum set it: the departure delay, the bandwidth or the warps available."),
     ("comp_cycles", "Cycles one warp spends issuing instructions: Issue_cycles × (#Comp_insts + #Mem_insts)."),
     ("mem_cycles", "Cycles one warp waits on memory: Mem_L_Uncoal × #Uncoal_Mem_insts + Mem_L_Coal × #Coal_Mem_insts."),

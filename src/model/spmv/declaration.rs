@@ -954,8 +954,9 @@ pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
         p: Kernel::ALL.map(|k| clean(pr.relative(k).p)),
         t_ms: Kernel::ALL.map(|k| {
             let rel = pr.relative(k);
+            // No time from a setup time that is not positive (a comparison GPU's B2).
             inp.t_ref_by_kernel[k as usize]
-                .filter(|t| *t >= rel.t_init_ref)
+                .filter(|t| *t >= rel.t_init_ref && rel.t_init_tar > 0.0)
                 .map(|t| clean(rel.t_tar(t)))
                 .filter(|t| *t > 0.0 && t.is_finite())
         }),
@@ -980,21 +981,6 @@ pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
         }
         let t = estimated_target(&inp.reference, limits, bw, &sizes);
         let other = predict(&inp.matrix, &inp.reference, &t, &sizes);
-        // B2 enters the ELL time shown on this GPU, and HYB's unless all of A is in COO.
-        let shown = inp.t_ref_by_kernel[Kernel::Ell as usize].is_some()
-            || (inp.t_ref_by_kernel[Kernel::Hyb as usize].is_some()
-                && other.hyb_case != HybCase::AllCoo);
-        if shown && !(other.ell.b2 > 0.0) {
-            let k = bw * s_ell(&limits) / inp.reference.s_ell;
-            return Err(Setup {
-                b: "B2",
-                on: format!("on the {} (in the comparison, estimated)", d.name),
-                e_k: k,
-                c_k: k,
-                ..reference_setup(&inp, other.ell.i_tar)
-            }
-            .error());
-        }
         columns.push(column(d, &other, false));
     }
     Ok(Spmv {
@@ -1014,15 +1000,17 @@ fn reference_setup(inp: &Inputs, i: f64) -> Setup {
         e_field: "e_ref_ell",
         e: inp.reference.e_ell,
         e_k: 1.0,
-        e_typed: inp.reference.e_ell != C2050_TABLE_II.e_ell,
         c_field: "c_ref_ell",
         c: inp.reference.c_ell,
         c_k: 1.0,
-        c_typed: inp.reference.c_ell != C2050_TABLE_II.c_ell,
         x1: inp.sizes.x1,
-        x1_typed: MODEL
-            .field("x1")
-            .is_some_and(|f| f.default != crate::field::DefaultValue::Num(inp.sizes.x1)),
+        typed: [
+            MODEL
+                .field("x1")
+                .is_some_and(|f| f.default != crate::field::DefaultValue::Num(inp.sizes.x1)),
+            inp.reference.c_ell != C2050_TABLE_II.c_ell,
+            inp.reference.e_ell != C2050_TABLE_II.e_ell,
+        ],
     }
 }
 
@@ -1033,15 +1021,18 @@ fn target_setup(inp: &Inputs, i: f64) -> Setup {
     let k = C2050_BANDWIDTH_GBS / inp.target.mem_bandwidth_gbs.value * s_ell(&inp.measured.limits)
         / inp.reference.s_ell;
     let r = reference_setup(inp, i);
-    let (e_field, e, e_k, e_typed) = if estimated("e_tar_ell") {
-        (r.e_field, r.e, k, r.e_typed)
+    let mut typed = r.typed;
+    let (e_field, e, e_k) = if estimated("e_tar_ell") {
+        (r.e_field, r.e, k)
     } else {
-        ("e_tar_ell", inp.measured.e_ell, 1.0, true)
+        typed[2] = true;
+        ("e_tar_ell", inp.measured.e_ell, 1.0)
     };
-    let (c_field, c, c_k, c_typed) = if estimated("c_tar_ell") {
-        (r.c_field, r.c, k, r.c_typed)
+    let (c_field, c, c_k) = if estimated("c_tar_ell") {
+        (r.c_field, r.c, k)
     } else {
-        ("c_tar_ell", inp.measured.c_ell, 1.0, true)
+        typed[1] = true;
+        ("c_tar_ell", inp.measured.c_ell, 1.0)
     };
     Setup {
         b: "B2",
@@ -1049,11 +1040,10 @@ fn target_setup(inp: &Inputs, i: f64) -> Setup {
         e_field,
         e,
         e_k,
-        e_typed,
         c_field,
         c,
         c_k,
-        c_typed,
+        typed,
         ..r
     }
 }
@@ -1276,9 +1266,9 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("t_ms", "The predicted time of each kernel on each GPU of the comparison (where that kernel's C2050 time is known)."),
 ];
 
-/// One ELL initialization time B = E(I) − C·X1·I that is shown (B1 on the C2050, B2 on a
-/// target) and the fields it comes from: E and C as their fields hold them, times a scale
-/// (an estimated target's are the reference's × its bandwidth-and-strip ratio).
+/// One ELL initialization time B = E(I) − C·X1·I that is shown (B1 on the C2050, B2 on the
+/// target) and the fields it comes from: E and C as their fields hold them, times a scale (an
+/// estimated target's are the reference's × its bandwidth-and-strip ratio).
 struct Setup {
     /// "B1" or "B2", and where ("on the C2050", "on the Tesla M2090").
     b: &'static str,
@@ -1287,13 +1277,12 @@ struct Setup {
     e_field: &'static str,
     e: Line,
     e_k: f64,
-    e_typed: bool,
     c_field: &'static str,
     c: f64,
     c_k: f64,
-    c_typed: bool,
     x1: f64,
-    x1_typed: bool,
+    /// Which of X1, C and the line the user typed (a default is not named while one is).
+    typed: [bool; 3],
 }
 
 impl Setup {
@@ -1301,91 +1290,31 @@ impl Setup {
         self.e_k * self.e.at(self.i) - self.c_k * self.c * self.x1 * self.i
     }
 
-    /// The error naming the field that makes B non-positive, with the range that keeps it
-    /// positive: the line when it is itself not positive at I; otherwise X1, C or the line,
-    /// the first typed one that a value in its field's range can fix (else the first typed).
+    /// The error naming the field to change, with the range that keeps B positive: the line
+    /// when it is itself not positive at I; else the first typed of X1, C and the line; else C.
     fn error(&self) -> InputError {
         use crate::format::{bound, num};
-        let (b, on, i) = (self.b, &self.on, self.i);
-        let sym = if b == "B1" { "Ref" } else { "Tar" };
-        let gives = format!(
-            "B{} = E_{sym}_ELL(I) − C_{sym}_ELL·X1·I = {} ms at I = {} strips {on}",
-            &b[1..],
-            num(self.value()),
-            bound(i)
-        );
-        let e_at = self.e.at(i);
-        let range = |name: &str| {
-            MODEL
-                .field(name)
-                .and_then(|f| f.range())
-                .map_or((0.0, f64::INFINITY), |(lo, hi, _)| (lo, hi))
+        let e_at = self.e_k * self.e.at(self.i);
+        let cost = self.c_k * self.c * self.x1 * self.i;
+        let [x1_typed, c_typed, e_typed] = self.typed;
+        let (field, range) = if e_at <= 0.0 || (e_typed && !x1_typed && !c_typed) {
+            let need = format!("more than {} ms", num(cost / self.e_k));
+            (self.e_field, format!("must give {need} at I"))
+        } else if x1_typed {
+            let low = if self.x1 * e_at / cost < 1.0 { format!(" (no X1 of 1 or more works with {} = {}: lower that too)", self.c_field, num(self.c)) } else { String::new() };
+            ("x1", format!("must be less than {}{low}", num(self.x1 * e_at / cost)))
+        } else {
+            (self.c_field, format!("must be less than {}", num(self.c * e_at / cost)))
         };
-        let line_error = |need: f64| {
-            InputError::new(
-                self.e_field,
-                format!(
-                    "must give more than {} ms at I = {} strips (slope·I + intercept is {} ms), so that the setup time stays positive: it gives {gives}",
-                    num(need),
-                    bound(i),
-                    num(e_at)
-                ),
-            )
-        };
-        let need_e = self.c_k * self.c * self.x1 * i / self.e_k;
-        if e_at <= 0.0 {
-            return line_error(need_e);
-        }
-        let x1_max = self.e_k * e_at / (self.c_k * self.c * i);
-        let c_max = self.e_k * e_at / (self.c_k * self.x1 * i);
-        let (x1_min, _) = range("x1");
-        let (c_min, _) = range(self.c_field);
-        // The most a line can give at I: LINE's largest slope and intercept.
-        let e_fits = need_e < LINE[0].max * i + LINE[1].max;
-        // (typed, fixable within its range, the error).
-        let x1_fits = x1_max > x1_min;
-        let c_fits = c_max > c_min;
-        let x1 = (self.x1_typed, x1_fits, || {
-            InputError::new(
-                "x1",
-                format!(
-                    "must be from {} to less than {} (X1 is the ELL benchmarks' smallest non-zeros per row): it gives {gives}{}",
-                    bound(x1_min),
-                    num(x1_max),
-                    if x1_fits {
-                        String::new()
-                    } else {
-                        format!("; no X1 in range does with {} = {}: lower it too", self.c_field, num(self.c))
-                    }
-                ),
-            )
-        });
-        let c = (self.c_typed, c_fits, || {
-            InputError::new(
-                self.c_field,
-                format!(
-                    "must be from {} to less than {}, so that the setup time stays positive: it gives {gives}{}",
-                    bound(c_min),
-                    num(c_max),
-                    if c_fits {
-                        String::new()
-                    } else {
-                        format!("; none in range does with x1 = {}: lower it too", num(self.x1))
-                    }
-                ),
-            )
-        });
-        let candidates: [(bool, bool, &dyn Fn() -> InputError); 3] = [
-            (x1.0, x1.1, &x1.2),
-            (c.0, c.1, &c.2),
-            (self.e_typed, e_fits, &|| line_error(need_e)),
-        ];
-        let pick = candidates
-            .iter()
-            .find(|(typed, fits, _)| *typed && *fits)
-            .or_else(|| candidates.iter().find(|(typed, _, _)| *typed))
-            .or_else(|| candidates.iter().find(|(_, fits, _)| *fits))
-            .unwrap_or(&candidates[0]);
-        (pick.2)()
+        InputError::new(
+            field,
+            format!(
+                "{range}, so that {} = E_ELL(I) − C_ELL·X1·I stays positive {}: it is {} ms at I = {} strips",
+                self.b,
+                self.on,
+                num(e_at - cost),
+                bound(self.i)
+            ),
+        )
     }
 }
