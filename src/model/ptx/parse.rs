@@ -608,7 +608,7 @@ impl Parser {
             }
             lo = hi + 1;
         }
-        order_loops(&mut loops);
+        super::parsed::order_loops(&mut loops);
         // The standard library's stable sort: the branch errors come after the others, and
         // an insertion sort would be quadratic in them.
         self.errors.sort_by_key(|e| e.line);
@@ -634,42 +634,6 @@ impl Parser {
             debug: self.debug,
             functions: self.functions,
         }
-    }
-}
-
-/// Orders loops outer before inner (by where the body starts, then the larger first) and
-/// sets each one's depth: how many other loops hold its header.
-///
-/// Natural loops with different headers are nested or disjoint (Aho, Lam, Sethi & Ullman,
-/// §9.6.6), and so are the copies of a function inlined into a kernel; so the loops holding a
-/// header are those enclosing it, and a loop's ranges being disjoint, each holds it in at
-/// most one range. The depth is then the number of ranges (of every loop) around the header,
-/// less the loop's own: with the ranges' starts and ends sorted, two binary searches.
-/// O(L log L + R log R) for L loops of R ranges in all.
-pub(super) fn order_loops(loops: &mut [Loop]) {
-    let size = |l: &Loop| l.body.iter().map(|r| r.1 - r.0 + 1).sum::<usize>();
-    loops.sort_by_cached_key(|l| {
-        (
-            l.body.first().map_or(l.start, |r| r.0),
-            std::cmp::Reverse(size(l)),
-            l.branch_line,
-            l.start,
-        )
-    });
-    let mut starts: Vec<usize> = loops
-        .iter()
-        .flat_map(|l| l.body.iter().map(|r| r.0))
-        .collect();
-    let mut ends: Vec<usize> = loops
-        .iter()
-        .flat_map(|l| l.body.iter().map(|r| r.1))
-        .collect();
-    starts.sort_unstable();
-    ends.sort_unstable();
-    for l in loops.iter_mut() {
-        let h = l.start;
-        let around = starts.partition_point(|&a| a <= h) - ends.partition_point(|&b| b < h);
-        l.depth = around.saturating_sub(1);
     }
 }
 
