@@ -342,7 +342,17 @@ fn analyze_matrix(path: &str) -> Result<(), Failure> {
         .finish()
         .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
     let mut json = serde_json::to_value(&stats).map_err(|e| Failure::Input(e.to_string()))?;
-    json["link"] = Json::String(warpsight::model::spmv::stats_query(&stats));
+    let s = &stats;
+    let fields = warpsight::model::spmv::matrix_fields(
+        s.rows,
+        s.nnz,
+        s.p_nz_csr,
+        s.p_nz_ell,
+        s.hyb_thd,
+        &s.histogram,
+    );
+    let query: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    json["link"] = Json::String(query.join("&") + "&t_ref_ms=auto");
     write_json(&json)
 }
 

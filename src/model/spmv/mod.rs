@@ -576,20 +576,27 @@ pub fn estimated_target(r: &Reference, limits: Limits, bw_ratio: f64, x: &Sizes)
     }
 }
 
-/// The query fragment that sets a matrix's statistics in this model (the link carries these,
-/// never the matrix): `n_r`, `nnz`, `p_nz_csr`, `p_nz_ell`, the suggested `hyb_thd` and the
-/// non-zeros beyond it, `nnz_hyb_coo`; and T_Ref estimated from them (`t_ref_ms=auto`), as the
-/// page sets it when the matrix loads.
-pub fn stats_query(s: &crate::analysis::MatrixStats) -> String {
-    format!(
-        "n_r={}&nnz={}&p_nz_csr={}&p_nz_ell={}&hyb_thd={}&nnz_hyb_coo={}&t_ref_ms=auto",
-        s.rows,
-        s.nnz,
-        s.p_nz_csr.max(1),
-        s.p_nz_ell.max(1),
-        s.hyb_thd,
-        beyond(&s.histogram, s.hyb_thd)
-    )
+/// A matrix's statistics as this model's fields (the link carries these, never the matrix),
+/// in the link's order: `n_r`, `nnz` (at least the longest row), `p_nz_csr`, `p_nz_ell`, the
+/// suggested `hyb_thd` and the non-zeros beyond it, `nnz_hyb_coo`, from a row-length
+/// `histogram` of (non-zeros, rows). The page and `warpsight analyze matrix` both set these,
+/// with `t_ref_ms=auto` (T_Ref estimated from them).
+pub fn matrix_fields(
+    rows: u64,
+    nnz: u64,
+    p_nz_csr: u64,
+    p_nz_ell: u64,
+    hyb_thd: u64,
+    histogram: &[(u64, u64)],
+) -> [(&'static str, u64); 6] {
+    [
+        ("n_r", rows),
+        ("nnz", nnz.max(p_nz_ell.max(1))),
+        ("p_nz_csr", p_nz_csr.max(1)),
+        ("p_nz_ell", p_nz_ell.max(1)),
+        ("hyb_thd", hyb_thd),
+        ("nnz_hyb_coo", beyond(histogram, hyb_thd)),
+    ]
 }
 
 /// The non-zeros beyond `width` in each row (HYB's COO part), from a row-length histogram.

@@ -145,17 +145,17 @@ fn visuals(ctx: Ctx) -> AnyView {
     // valid against the ones before it). The C2050 times typed for another matrix go: T_Ref
     // becomes the estimate from this matrix (`auto`) until its measured time is typed.
     let on_stats = Callback::new(move |s: MatrixStats| {
-        for (name, v) in [
-            ("n_r", s.rows),
-            ("p_nz_ell", s.p_nz_ell.max(1)),
-            ("nnz", s.nnz.max(s.p_nz_ell.max(1))),
-            ("p_nz_csr", s.p_nz_csr.max(1)),
-            ("hyb_thd", s.hyb_thd),
-            (
-                "nnz_hyb_coo",
-                crate::model::spmv::beyond(&s.histogram, s.hyb_thd),
-            ),
-        ] {
+        let fields = crate::model::spmv::matrix_fields(
+            s.rows,
+            s.nnz,
+            s.p_nz_csr,
+            s.p_nz_ell,
+            s.hyb_thd,
+            &s.histogram,
+        );
+        // Rows first, then the longest row before the non-zeros it bounds.
+        for i in [0, 3, 1, 2, 4, 5] {
+            let (name, v) = fields[i];
             ctx.set_text.run((name, v.to_string()));
         }
         ctx.set_text.run(("t_ref_ms", "auto".into()));
