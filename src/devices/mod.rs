@@ -2,6 +2,7 @@
 //!
 //! Adding a device is adding a record to `presets::DEVICES`; nothing else changes.
 
+pub mod arch;
 pub mod custom;
 mod presets;
 
@@ -169,7 +170,7 @@ impl Device {
             "issue_cycles" => cc.map(issue_cycles),
             "m" => {
                 let (major, minor) = cc?;
-                let warps = crate::model::occupancy::arch_limits(major, minor).ok()?;
+                let warps = arch::arch_limits(major, minor).ok()?;
                 Some(vendor(
                     f64::from(warps.max_warps_per_sm),
                     "CUDA C++ Programming Guide, technical specifications: resident warps per SM of the compute capability",
