@@ -49,3 +49,22 @@ pub fn find(id: &str) -> Option<&'static Model> {
 pub fn default_model() -> &'static Model {
     MODELS[0]
 }
+
+/// Every model constant of a device with its value and source: the record's own, then those
+/// the models derive from its other values (each field's `from_device_or`), once each. The
+/// device facts table and the JSON download list these.
+pub fn device_constants(
+    device: &crate::devices::Device,
+) -> Vec<(&'static str, crate::devices::Sourced<f64>)> {
+    let mut all = device.recorded_constants();
+    for f in MODELS.iter().flat_map(|m| m.fields.iter()) {
+        if let (Some(key), Some(_)) = (f.device, f.derive) {
+            if !all.iter().any(|(k, _)| *k == key) {
+                if let Some(v) = crate::model::device_constant(f, device) {
+                    all.push((key, v));
+                }
+            }
+        }
+    }
+    all
+}

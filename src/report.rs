@@ -187,8 +187,7 @@ pub fn devices_json() -> Json {
             .iter()
             .map(|d| {
                 // The record's constants and those its values give (issue cycles, …).
-                let constants: Map<String, Json> = d
-                    .all_constants()
+                let constants: Map<String, Json> = crate::registry::device_constants(d)
                     .into_iter()
                     .map(|(k, v)| (k.to_string(), json!(v)))
                     .collect();

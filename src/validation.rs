@@ -306,7 +306,7 @@ pub fn mlp(k: Kernel) -> f64 {
 /// instructions priced with Table 1's costs and the device's t_mem per access, warps per SM
 /// from occupancy, rep from the grid.
 fn luo_suda_query(k: Kernel, d: &Device) -> Option<String> {
-    let t_mem = d.constant("t_mem").map_or(200.0, |c| c.value);
+    let t_mem = crate::model::luo_suda::t_mem_of(d).map_or(200.0, |c| c.value);
     let costs = CostTable {
         ld_st: t_mem,
         ..CostTable::GTX260

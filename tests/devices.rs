@@ -129,7 +129,11 @@ fn every_gpu_has_what_the_models_need() {
             "departure_del_coal",
             "uncoal_per_mw",
         ] {
-            let v = d.constant(key).map(|c| c.value).unwrap_or(f64::NAN);
+            let v = d
+                .constant(key)
+                .or_else(|| derived(d, key))
+                .map(|c| c.value)
+                .unwrap_or(f64::NAN);
             assert!(v.is_finite() && v > 0.0, "{} {key}", d.id);
         }
         assert!(d.sms.value > 0 && d.cores_per_sm.value > 0, "{}", d.id);
@@ -278,7 +282,7 @@ fn issue_cycles_follow_the_compute_capability() {
         ("b200", 0.25),         // 10.0
         ("rtx5090", 0.25),      // 12.0
     ] {
-        let c = find(id).and_then(|d| d.constant("issue_cycles")).expect(id);
+        let c = find(id).and_then(|d| derived(d, "issue_cycles")).expect(id);
         assert_eq!(c.value, cycles, "{id}");
         // The paper's generation keeps the paper as its source; the rest cite the guide.
         assert_eq!(c.source.from_paper(), cycles == 4.0, "{id}");
@@ -296,7 +300,7 @@ fn issue_cycles_follow_the_compute_capability() {
         mem_bandwidth_gbs: 320.0,
     };
     assert_eq!(
-        custom.device().constant("issue_cycles").map(|c| c.value),
+        derived(&custom.device(), "issue_cycles").map(|c| c.value),
         Some(0.5)
     );
 }
@@ -314,11 +318,11 @@ fn luo_suda_m_follows_the_compute_capability() {
         ("rtx3090", 48.0),
         ("h100", 64.0),
     ] {
-        let c = find(id).and_then(|d| d.constant("m")).expect(id);
+        let c = find(id).and_then(|d| derived(d, "m")).expect(id);
         assert_eq!(c.value, m, "{id}");
     }
     assert!(find("gtx260")
-        .and_then(|d| d.constant("m"))
+        .and_then(|d| derived(d, "m"))
         .is_some_and(|c| c.source.from_paper()));
 }
 
@@ -335,23 +339,22 @@ fn modern_memory_constants_come_from_measurements() {
     assert_eq!(stream.value, 1360.0);
     // 1360 GB/s over 108 SMs at 1.41 GHz: 8.931 bytes per SM cycle.
     let per_cycle: f64 = 1360.0 / (108.0 * 1.41);
-    let coal = a100.constant("departure_del_coal").expect("derived").value;
-    let uncoal = a100
-        .constant("departure_del_uncoal")
+    let coal = derived(a100, "departure_del_coal").expect("derived").value;
+    let uncoal = derived(a100, "departure_del_uncoal")
         .expect("derived")
         .value;
     // 14.332 and 3.583 cycles, to 0.01 (the form shows them as they are).
     assert!((128.0 / per_cycle - 14.332).abs() < 1e-3 && (32.0 / per_cycle - 3.583).abs() < 1e-3);
     assert_eq!((coal, uncoal), (14.33, 3.58));
     // Luo & Suda: t_mem is the measured latency, m the compute capability's 64 warps.
-    assert_eq!(a100.constant("t_mem").map(|c| c.value), Some(575.0));
+    assert_eq!(derived(a100, "t_mem").map(|c| c.value), Some(575.0));
     // The paper's GTX 280 keeps Table 6, and t_mem stays Luo & Suda's own default there.
     let gtx280 = find("gtx280").expect("gtx280");
     assert_eq!(
-        gtx280.constant("departure_del_coal").map(|c| c.value),
+        derived(gtx280, "departure_del_coal").map(|c| c.value),
         Some(4.0)
     );
-    assert!(gtx280.constant("t_mem").is_none());
+    assert!(derived(gtx280, "t_mem").is_none());
     // Launch overhead: measured per family on newer GPUs, none on the papers' devices.
     assert_eq!(
         find("h100")
@@ -375,7 +378,7 @@ fn modern_memory_constants_come_from_measurements() {
 fn every_constant_has_a_name_for_people() {
     // The device facts table shows names and units, never the docs/models.md keys.
     for d in warpsight::devices::DEVICES {
-        for (key, _) in d.all_constants() {
+        for (key, _) in warpsight::registry::device_constants(d) {
             let (name, _) = warpsight::devices::describe(key);
             assert_ne!(name, key, "{}: {key} has no name", d.id);
         }
@@ -391,4 +394,15 @@ fn every_constant_has_a_name_for_people() {
         warpsight::devices::describe("mem_ld"),
         ("DRAM access latency (Mem_LD)".to_string(), "cycles")
     );
+}
+
+/// A device's constant for the model field of that name, as the models take it: the record's
+/// own, or the model's derivation from the device's other values (issue cycles, departure
+/// delays, Luo & Suda's m and t_mem).
+fn derived(d: &warpsight::devices::Device, key: &str) -> Option<warpsight::devices::Sourced<f64>> {
+    warpsight::registry::MODELS
+        .iter()
+        .flat_map(|m| m.fields.iter())
+        .find(|f| f.name == key && f.device == Some(key))
+        .and_then(|f| warpsight::model::device_constant(f, d))
 }

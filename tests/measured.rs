@@ -251,9 +251,7 @@ fn luo_suda_inputs_by_hand() {
     let got = inputs_of("luo-suda", &launch(), "a100");
     let p = |f: &'static str, t: &str| (f, t.to_string(), Origin::Profile);
     // The A100's t_mem is its measured DRAM latency (575 cycles).
-    let t_mem = devices::find("a100")
-        .unwrap()
-        .constant("t_mem")
+    let t_mem = warpsight::model::luo_suda::t_mem_of(devices::find("a100").unwrap())
         .unwrap()
         .value;
     assert_eq!(t_mem, 575.0);

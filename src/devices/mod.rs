@@ -148,70 +148,14 @@ impl Device {
                 .iter()
                 .flat_map(|group| group.iter())
                 .find(|(k, _)| *k == key)
-                .map(|(_, v)| *v)
-                .or_else(|| self.derived(key)),
+                .map(|(_, v)| *v),
         }
     }
 
-    /// The constants the record does not hold but its other values give (docs/models.md,
-    /// "Device constants"): Hong & Kim's issue cycles and Luo & Suda's `m` from the compute
-    /// capability, Luo & Suda's `t_mem` from the measured DRAM latency (Mem_LD), and the
-    /// departure delays from the measured bandwidth (`stream_bandwidth_gbs`).
-    fn derived(&self, key: &str) -> Option<Sourced<f64>> {
-        let cc = self.compute_capability.map(|c| c.value);
-        let recorded = |k: &str| {
-            self.constants
-                .iter()
-                .flat_map(|group| group.iter())
-                .find(|(name, _)| *name == k)
-                .map(|(_, v)| *v)
-        };
-        match key {
-            "issue_cycles" => cc.map(issue_cycles),
-            "m" => {
-                let (major, minor) = cc?;
-                let warps = arch::arch_limits(major, minor).ok()?;
-                Some(vendor(
-                    f64::from(warps.max_warps_per_sm),
-                    "CUDA C++ Programming Guide, technical specifications: resident warps per SM of the compute capability",
-                ))
-            }
-            // Only a measured latency: the paper-era GPUs keep Luo & Suda's own 200 cycles
-            // (Table 1's ld/st, a cost measured differently from Hong & Kim's Mem_LD).
-            "t_mem" => recorded("mem_ld").filter(|v| matches!(v.source, Source::Measured(_))),
-            "departure_del_coal" | "departure_del_uncoal" => {
-                let stream = recorded("stream_bandwidth_gbs")?;
-                // One SM's share of the measured bandwidth, in bytes per SM cycle.
-                let per_sm_cycle =
-                    stream.value / (f64::from(self.sms.value) * self.clock_ghz.value);
-                // To 0.01 cycle: the form shows the value as it is.
-                let cycles = |bytes: f64| (bytes / per_sm_cycle * 100.0).round() / 100.0;
-                Some(if key == "departure_del_coal" {
-                    estimate(cycles(128.0), DEPARTURE_COAL_READING)
-                } else {
-                    estimate(cycles(32.0), DEPARTURE_UNCOAL_READING)
-                })
-            }
-            _ => None,
-        }
-    }
-
-    /// Every model constant of the device with its value and source: the record's own, then
-    /// those its other values give.
-    pub fn all_constants(&self) -> Vec<(&'static str, Sourced<f64>)> {
-        let mut all: Vec<(&'static str, Sourced<f64>)> = self
-            .constants
-            .iter()
-            .flat_map(|g| g.iter().copied())
-            .collect();
-        for key in DERIVED {
-            if !all.iter().any(|(k, _)| *k == key) {
-                if let Some(v) = self.derived(key) {
-                    all.push((key, v));
-                }
-            }
-        }
-        all
+    /// Every model constant the record holds, with its value and source (the models derive
+    /// others from these: `crate::registry::device_constants`).
+    pub fn recorded_constants(&self) -> Vec<(&'static str, Sourced<f64>)> {
+        self.constants.iter().flat_map(|g| g.iter().copied()).collect()
     }
 
     /// Every value of the record with its source: the facts, the compute capability and
@@ -240,18 +184,6 @@ impl Device {
     }
 }
 
-/// The constants [`Device::constant`] derives when a record does not hold them.
-const DERIVED: [&str; 5] = [
-    "issue_cycles",
-    "departure_del_uncoal",
-    "departure_del_coal",
-    "m",
-    "t_mem",
-];
-
-const DEPARTURE_COAL_READING: &str = "read from the measured bandwidth: 128 bytes of a coalesced warp ÷ one SM's share of the measured bandwidth per SM cycle";
-const DEPARTURE_UNCOAL_READING: &str = "read from the measured bandwidth: one 32-byte transaction ÷ one SM's share of the measured bandwidth per SM cycle";
-
 /// FP32 add, multiply and multiply-add results per clock cycle per SM, by compute capability:
 /// the CUDA C++ Programming Guide's throughput table of native arithmetic instructions.
 pub fn fp32_per_clock(cc: (u8, u8)) -> f64 {
@@ -262,24 +194,6 @@ pub fn fp32_per_clock(cc: (u8, u8)) -> f64 {
         (3, _) => 192.0,
         (6, 0) | (7, _) | (8, 0) => 64.0,
         _ => 128.0,
-    }
-}
-
-/// Hong & Kim's Issue_cycles on a compute capability: the SM cycles one warp instruction
-/// takes to issue, 32 threads ÷ the FP32 results per clock per SM (4 on the paper's 8-lane
-/// SMs, 0.25 on a 128-lane SM that issues four warp instructions per cycle).
-pub fn issue_cycles(cc: (u8, u8)) -> Sourced<f64> {
-    let cycles = 32.0 / fp32_per_clock(cc);
-    if cc.0 == 1 {
-        paper(
-            cycles,
-            "Hong & Kim, Table 1: 4 cycles (a warp of 32 threads on 8 SP cores)",
-        )
-    } else {
-        vendor(
-            cycles,
-            "32 threads ÷ the FP32 results per clock per SM of the compute capability (CUDA C++ Programming Guide, arithmetic instruction throughput)",
-        )
     }
 }
 

@@ -384,7 +384,7 @@ pub const FIELDS: &[Field] = &[
         200.0,
     )
     .group(MEMORY)
-    .from_device("t_mem")
+    .from_device_or("t_mem", t_mem_of)
     .source("Table 1: ld/st 200 on the GTX260; enter your GPU's"),
     Field::number("n_sm", "N_sm", "SMs", "SMs", 1.0, 1024.0, true, 24.0)
         .group(DEVICE)
@@ -444,7 +444,7 @@ pub const FIELDS: &[Field] = &[
         32.0,
     )
     .group(EMPIRICAL)
-    .from_device("m")
+    .from_device_or("m", m_of)
     .source("§4.2: 32 on the GTX260; enter your GPU's"),
     // Not in the paper: what a launch costs beyond the kernel's own time.
     Field::number(
@@ -743,6 +743,27 @@ fn complete(_: &Params, _: &'static Device, e: &mut Evaluation) {
         "reading_cpd": word(inp.reading_cpd),
     });
     e.extra.insert("readings".into(), readings);
+}
+
+/// Luo & Suda's `m` on a device without one: the resident warps per SM of its compute
+/// capability (docs/models.md, "Device constants").
+pub fn m_of(d: &Device) -> Option<crate::devices::Sourced<f64>> {
+    let (major, minor) = d.compute_capability?.value;
+    let warps = crate::devices::arch::arch_limits(major, minor).ok()?;
+    Some(crate::devices::vendor(
+        f64::from(warps.max_warps_per_sm),
+        "CUDA C++ Programming Guide, technical specifications: resident warps per SM of the compute capability",
+    ))
+}
+
+/// Luo & Suda's `t_mem` on a device without one: its measured DRAM latency (Mem_LD). Only a
+/// measured latency: the paper-era GPUs keep Luo & Suda's own 200 cycles (Table 1's ld/st, a
+/// cost measured differently from Hong & Kim's Mem_LD).
+pub fn t_mem_of(d: &Device) -> Option<crate::devices::Sourced<f64>> {
+    d.constant("t_mem").or_else(|| {
+        d.constant("mem_ld")
+            .filter(|v| matches!(v.source, crate::devices::Source::Measured(_)))
+    })
 }
 
 /// Luo & Suda's model, as the registry lists it.

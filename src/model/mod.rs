@@ -264,7 +264,7 @@ impl Model {
     pub fn all_from_papers(&self, device: &Device) -> bool {
         self.fields
             .iter()
-            .filter_map(|f| device.constant(f.device?))
+            .filter_map(|f| device_constant(f, device))
             .all(|c| c.source.from_paper())
     }
 
@@ -423,10 +423,18 @@ impl Params {
     }
 }
 
+/// The device's constant for a field it supplies, with its source: the record's own, or the
+/// model's derivation from the device's other values ([`Field::from_device_or`]).
+pub fn device_constant(field: &Field, device: &Device) -> Option<crate::devices::Sourced<f64>> {
+    let key = field.device?;
+    device
+        .constant(key)
+        .or_else(|| field.derive.and_then(|derive| (derive.0)(device)))
+}
+
 /// The device's value for a field it supplies.
 pub fn device_value(field: &Field, device: &Device) -> Option<Value> {
-    let key = field.device?;
-    device.constant(key).map(|c| Value::Num(c.value))
+    device_constant(field, device).map(|c| Value::Num(c.value))
 }
 
 /// A model run on one device: the inputs as used (auto fields filled), every output, and

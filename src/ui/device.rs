@@ -48,8 +48,7 @@ pub fn DeviceFacts(device: &'static Device, model: &'static Model) -> impl IntoV
                 let (a, b) = c.value;
                 row("Compute capability".into(), format!("{a}.{b}"), c.source)
             });
-            let constants = device
-                .all_constants()
+            let constants = crate::registry::device_constants(device)
                 .into_iter()
                 .map(|(key, v)| {
                     let (name, unit) = crate::devices::describe(key);

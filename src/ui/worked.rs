@@ -30,8 +30,8 @@ fn origin(field: &'static Field, value: &Value, good: &Good) -> String {
     }
     let device: &Device = good.state.device;
     let user = good.state.params.get(field.name);
-    if let Some(key) = field.device {
-        if let Some(c) = device.constant(key) {
+    if field.device.is_some() {
+        if let Some(c) = crate::model::device_constant(field, device) {
             return if device_value(field, device).as_ref() == user {
                 format!("{}: {}", device.name, c.source.describe())
             } else {

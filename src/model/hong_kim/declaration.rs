@@ -43,7 +43,7 @@ pub const FIELDS: &[Field] = &[
         4.0,
     )
     .group(MACHINE)
-    .from_device("issue_cycles")
+    .from_device_or("issue_cycles", super::issue_cycles_of)
     .sweepable()
     .source("Table 1"),
     Field::number(
@@ -92,7 +92,7 @@ pub const FIELDS: &[Field] = &[
         10.0,
     )
     .group(MACHINE)
-    .from_device("departure_del_uncoal")
+    .from_device_or("departure_del_uncoal", super::departure_del_uncoal_of)
     .sweepable()
     .source("Table 2"),
     Field::number(
@@ -106,7 +106,7 @@ pub const FIELDS: &[Field] = &[
         4.0,
     )
     .group(MACHINE)
-    .from_device("departure_del_coal")
+    .from_device_or("departure_del_coal", super::departure_del_coal_of)
     .sweepable()
     .source("Table 6"),
     Field::number(

@@ -52,7 +52,7 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
         ));
         return set;
     };
-    let t_mem = device.constant("t_mem").map_or(200.0, |c| c.value);
+    let t_mem = super::t_mem_of(device).map_or(200.0, |c| c.value);
     let comp = (insts - requests - l.barriers_per_warp.unwrap_or(0.0)).max(0.0);
     let cycles = comp * CostTable::GTX260.other;
     let rounds = l.blocks
