@@ -433,11 +433,6 @@ pub fn predictions(m: &Measurement) -> Vec<Prediction> {
     out
 }
 
-/// Hong & Kim's time for a kernel on a device (MLP 1, the paper's model).
-pub fn hong_kim_time(k: Kernel, d: &Device) -> Result<f64, String> {
-    time_of(&hong_kim_query(k, d, 1.0))
-}
-
 /// The model's time for a link (`time_s`), or the error.
 fn time_of(query: &str) -> Result<f64, String> {
     let (state, notices) = link::from_query(query);

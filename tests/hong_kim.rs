@@ -226,7 +226,7 @@ fn names_and_values_line_up() {
         .enumerate()
         .filter(|(_, f)| f.sweepable)
     {
-        let mut s = hong_kim::Setup::default_setup();
+        let mut s = default_setup();
         s.set_index(k, 3.0);
         assert_eq!(
             s.get(spec.name),
@@ -299,7 +299,7 @@ fn the_sweep_agrees_with_full_predictions() {
     use warpsight::model::Sweep;
     for device in ["hk-example", "gtx280", "h100"] {
         let d = devices::find(device).expect("preset");
-        let base = hong_kim::Setup::default_setup().with_device(d);
+        let base = default_setup().with_device(d);
         for (f, log) in hong_kim::MODEL
             .sweepable()
             .flat_map(|f| [(f, false), (f, true)])
@@ -433,7 +433,7 @@ fn sweep_points_linear_and_log() {
 #[test]
 fn sweep_changes_mark_the_regime_change() {
     use warpsight::model::Sweep;
-    let setup = hong_kim::Setup::default_setup();
+    let setup = default_setup();
     let spec = Sweep {
         points: 1000,
         ..Sweep::new("comp_insts", 1.0, 1000.0)
@@ -504,7 +504,7 @@ fn every_device_table_streams_faster_on_newer_generations() {
 /// memory instructions per thread, 16 registers.
 fn vector_add(device: &str, mlp: f64) -> hong_kim::Prediction {
     let d = devices::find(device).expect("preset");
-    let mut s = hong_kim::Setup::default_setup().with_device(d);
+    let mut s = default_setup().with_device(d);
     for (k, v) in [
         ("threads_per_block", 256.0),
         ("blocks", 65536.0),
@@ -573,7 +573,7 @@ fn mlp_two_on_the_h100_by_hand() {
 #[test]
 fn mlp_halves_a_latency_bound_wait() {
     let d = devices::find("h100").expect("preset");
-    let mut s = hong_kim::Setup::default_setup().with_device(d);
+    let mut s = default_setup().with_device(d);
     for (k, v) in [
         ("threads_per_block", 256.0),
         ("blocks", 132.0),
@@ -648,7 +648,7 @@ fn mlp_range_and_what_if() {
     assert_eq!(e.field, "mlp");
     assert!(e.message.contains("from 1 to #Mem_insts (6)"), "{}", e.message);
     let d = devices::find("h100").expect("preset");
-    let mut s = hong_kim::Setup::default_setup().with_device(d);
+    let mut s = default_setup().with_device(d);
     for (k, v) in [
         ("threads_per_block", 256.0),
         ("blocks", 65536.0),
@@ -668,4 +668,11 @@ fn mlp_range_and_what_if() {
         .expect("an MLP what-if");
     assert_eq!(w.change, "each warp had 2 loads in flight (mlp 1 → 2)");
     assert!(close(w.time_s * 1e6, 69.91, 0.005));
+}
+
+/// The default setup: the paper's Table 2 on the paper's example machine, as the page opens.
+fn default_setup() -> hong_kim::Setup {
+    let d = warpsight::devices::find(hong_kim::MODEL.default_device).expect("the default device");
+    hong_kim::Setup::from_params(&warpsight::model::Params::defaults(&hong_kim::MODEL, d), d)
+        .expect("the defaults are valid")
 }

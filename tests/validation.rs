@@ -3,7 +3,7 @@
 //! prediction. The test recomputes both, so neither can go stale;
 //! `WARPSIGHT_WRITE_VALIDATION=1 cargo test --test validation` rewrites them.
 
-use warpsight::devices::{find, gpus, Source};
+use warpsight::devices::{find, DeviceKind, Source, DEVICES};
 use warpsight::validation::{self, predictions, Kernel, MEASUREMENTS};
 
 /// `text` with what lies between `<!-- begin NAME -->` and `<!-- end NAME -->` replaced.
@@ -160,7 +160,7 @@ fn vector_add_is_bound_by_bandwidth_or_by_the_bytes_in_flight() {
     };
     let bytes = 3.0 * 4.0 * 16_777_216.0;
     let (mut measured, mut latency_bound) = (0, 0);
-    for d in gpus() {
+    for d in DEVICES.iter().filter(|d| d.kind == DeviceKind::Gpu) {
         let Some(bw) = d.constant("stream_bandwidth_gbs") else {
             continue;
         };
@@ -171,7 +171,7 @@ fn vector_add_is_bound_by_bandwidth_or_by_the_bytes_in_flight() {
         let in_flight_s =
             bytes / (d.sms.value as f64 * warps * 128.0 / mem_ld * d.clock_ghz.value * 1e9);
         let limit = bandwidth_s.max(in_flight_s);
-        let t = validation::hong_kim_time(k, d).expect(d.id);
+        let t = hong_kim_time(k, d).expect(d.id);
         assert!(
             (1.0..1.05).contains(&(t / limit)),
             "{}: {} of the limit",
@@ -200,7 +200,7 @@ fn newer_gpus_with_more_bandwidth_stream_faster() {
         bytes: 4,
         comp_insts: 15.0,
     };
-    let t = |id: &str| validation::hong_kim_time(k, find(id).expect(id)).expect(id);
+    let t = |id: &str| hong_kim_time(k, find(id).expect(id)).expect(id);
     // One GPU per generation: GT200, Fermi, Kepler, Volta, Ampere, Hopper, Blackwell.
     let order = ["gtx280", "c2050", "k20x", "v100", "a100", "h100", "b200"];
     for pair in order.windows(2) {
@@ -266,4 +266,21 @@ fn stream_kernels_get_their_mlp_from_the_ptx() {
     assert_eq!(mlp(1, 0), 2.0); // read
     assert_eq!(mlp(1, 1), 2.0); // scale
     assert_eq!(mlp(2, 1), 4.0); // triad: both loads before the add
+}
+
+/// Hong & Kim's time (MLP 1, the paper's model) for a kernel on a device, as the validation
+/// table predicts it.
+fn hong_kim_time(k: Kernel, d: &warpsight::devices::Device) -> Result<f64, String> {
+    let m = validation::Measurement {
+        kernel: "",
+        shape: k,
+        device: d.id,
+        measured_s: 1.0,
+        source: "",
+    };
+    predictions(&m)
+        .into_iter()
+        .find(|p| p.model == "hong-kim" && p.mlp == Some(1.0))
+        .ok_or_else(|| "no prediction".to_string())?
+        .time_s
 }

@@ -202,11 +202,6 @@ pub fn find(id: &str) -> Option<&'static Device> {
     DEVICES.iter().find(|d| d.id == id)
 }
 
-/// GPUs only (the presets the GPU models offer).
-pub fn gpus() -> impl Iterator<Item = &'static Device> {
-    DEVICES.iter().filter(|d| d.kind == DeviceKind::Gpu)
-}
-
 /// A device constant's name for people and its unit, by its docs/models.md key (the device
 /// facts table shows these, not the keys). Luo & Suda's Table 1 costs (`ptx_<op>_<type>_<operand>`)
 /// are named from their key.

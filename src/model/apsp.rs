@@ -453,11 +453,6 @@ impl Jump {
         (jump.steps.is_some() || jump.grid.is_some() || jump.buckets.is_some()).then_some(jump)
     }
 
-    /// True when the only cause is the grid growing by some rows (the frequent, small jumps).
-    pub fn grid_only(&self) -> bool {
-        self.steps.is_none() && self.buckets.is_none()
-    }
-
     /// Each cause in words.
     pub fn causes(&self) -> Vec<String> {
         let more = |a: u64, b: u64, one: &str, many: &str| {

@@ -3,7 +3,7 @@
 //! between the registry's generic params and evaluation and the typed [`Setup`].
 
 use super::{across_devices, predict, what_ifs, Inputs, Prediction, Setup};
-use crate::devices::{self, Device};
+use crate::devices::Device;
 use crate::model::occupancy;
 use crate::model::{
     out, report_only, Choice, Detail, Devices, Evaluation, Example, Field, InputError, Model, Out,
@@ -597,21 +597,6 @@ impl Setup {
             }
         }
         Ok(s)
-    }
-
-    /// The default setup: the paper's Table 2 on the paper's example machine.
-    pub fn default_setup() -> Setup {
-        let device = devices::find(MODEL.default_device).unwrap_or(&devices::DEVICES[0]);
-        Setup::from_params(&Params::defaults(&MODEL, device), device).unwrap_or(Setup {
-            device,
-            inputs: Inputs::TABLE_2,
-            registers_per_thread: 12.0,
-            shared_mem_per_block: 2048.0,
-            launch_overhead_us: 0.0,
-            active_sms_auto: true,
-            active_blocks_per_sm_auto: true,
-            occupancy_config: occupancy::Config::default(),
-        })
     }
 
     /// The same kernel on another device: its clock, bandwidth and memory constants.
