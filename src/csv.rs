@@ -112,6 +112,13 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// For readers whose errors are text: "line 3: a quoted field is not closed …".
+impl From<Error> for String {
+    fn from(e: Error) -> String {
+        e.to_string()
+    }
+}
+
 /// A record longer than [`MAX_RECORD_BYTES`] (the same words as the crate's other readers).
 pub const LONG_RECORD: &str = "longer than 1 MiB (is this a text file?)";
 /// A quoted field still open at the end of the input.
