@@ -3,6 +3,7 @@
 //! - [`model`]: the engines, pure and native-testable.
 //! - [`analysis`]: heavy analysis of files (Matrix Market), streaming: feed chunks, then finish.
 //! - [`field`]: inputs as data (kinds, values, their text form), used by models and devices.
+//! - [`csv`]: CSV read and written (RFC 4180), for every download and every reader of CSV.
 //! - [`chart`]: charts as data and SVG text (ticks, axes, paths), pure and tested natively.
 //! - [`devices`]: device presets as data, each value with its source.
 //! - [`registry`]: the models offered, one line per model.
@@ -15,6 +16,7 @@
 
 pub mod analysis;
 pub mod chart;
+pub mod csv;
 pub mod devices;
 pub mod field;
 pub mod format;

@@ -81,8 +81,8 @@ impl ChartData {
     /// The points as CSV: the x label and each series' name (with the y unit) as the header, one row per x of
     /// the first series; an empty cell where a series has no value.
     pub fn to_csv(&self, x_label: &str) -> String {
-        let mut out = String::new();
-        let mut head = vec![csv_cell(x_label)];
+        use crate::format::exact;
+        let mut w = crate::csv::Writer::new();
         let unit = |name: &str| {
             if self.y_unit.is_empty() {
                 name.to_string()
@@ -90,43 +90,31 @@ impl ChartData {
                 format!("{name} ({})", self.y_unit)
             }
         };
-        head.extend(self.series.iter().map(|s| csv_cell(&unit(&s.name))));
-        if !self.band.is_empty() {
-            head.push(csv_cell(&unit("min")));
-            head.push(csv_cell(&unit("max")));
+        w.field(x_label);
+        for s in &self.series {
+            w.field(&unit(&s.name));
         }
-        out.push_str(&head.join(","));
-        out.push('\n');
+        if !self.band.is_empty() {
+            w.field(&unit("min")).field(&unit("max"));
+        }
+        w.end();
         let Some(first) = self.series.first() else {
-            return out;
+            return w.finish();
         };
         for &(x, _) in &first.points {
-            let mut row = vec![crate::format::exact(x)];
+            w.field(&exact(x));
             for s in &self.series {
-                row.push(value_at(s, x).map(crate::format::exact).unwrap_or_default());
+                w.field(&value_at(s, x).map(exact).unwrap_or_default());
             }
             if !self.band.is_empty() {
                 match self.band.iter().find(|b| b.0 == x) {
-                    Some(&(_, lo, hi)) => {
-                        row.push(crate::format::exact(lo));
-                        row.push(crate::format::exact(hi));
-                    }
-                    None => row.extend([String::new(), String::new()]),
-                }
+                    Some(&(_, lo, hi)) => w.field(&exact(lo)).field(&exact(hi)),
+                    None => w.field("").field(""),
+                };
             }
-            out.push_str(&row.join(","));
-            out.push('\n');
+            w.end();
         }
-        out
-    }
-}
-
-/// One CSV cell, quoted when it holds a comma, a quote or a line break.
-pub fn csv_cell(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
+        w.finish()
     }
 }
 

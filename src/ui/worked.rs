@@ -4,7 +4,6 @@
 
 use leptos::prelude::*;
 
-use super::chart::csv_cell;
 use super::pages::Good;
 use super::term::Term;
 use crate::devices::Device;
@@ -258,7 +257,8 @@ struct Vals {
 /// The worked table as CSV: section, parameter, name, obtained, exact value, its unit, and
 /// the value as shown.
 fn rows_csv(rows: &[Row]) -> String {
-    let mut out = String::from("section,parameter,name,obtained,value,unit,shown\n");
+    let mut w = crate::csv::Writer::new();
+    w.record(["section", "parameter", "name", "obtained", "value", "unit", "shown"]);
     let mut section = "";
     for row in rows {
         match row {
@@ -272,13 +272,11 @@ fn rows_csv(rows: &[Row]) -> String {
                 unit,
                 ..
             } => {
-                let cells = [section, symbol, name, origin, exact, unit, text].map(csv_cell);
-                out.push_str(&cells.join(","));
-                out.push('\n');
+                w.record([section, symbol, name, origin, exact, unit, text]);
             }
         }
     }
-    out
+    w.finish()
 }
 
 #[component]

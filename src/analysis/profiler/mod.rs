@@ -86,7 +86,8 @@ pub mod units;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
-use csv::{Record, Splitter};
+use crate::csv::Splitter;
+use csv::Record;
 use units::{Dim, Unit};
 
 /// Lines before the header that are neither blank nor banners (the profiled application's
@@ -248,7 +249,7 @@ impl Default for ProfileReader {
 impl ProfileReader {
     pub fn new() -> ProfileReader {
         ProfileReader {
-            splitter: Splitter::new(),
+            splitter: csv::splitter(),
             state: State::Preamble {
                 skipped: 0,
                 first: None,

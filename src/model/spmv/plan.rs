@@ -167,67 +167,79 @@ pub fn plan(
     Ok(out)
 }
 
-/// The plan as CSV, with an empty `time_ms` column for the user's measurements.
+/// The plan as CSV, with an empty `time_ms` column for the user's measurements (the role
+/// always quoted, as the plan has always been written).
 pub fn plan_csv(plan: &[Bench]) -> String {
-    let mut s = String::from("id,kernel,strips,rows,columns,nnz_per_row,nnz,bytes,role,time_ms\n");
+    let mut w = crate::csv::Writer::new();
+    w.record([
+        "id",
+        "kernel",
+        "strips",
+        "rows",
+        "columns",
+        "nnz_per_row",
+        "nnz",
+        "bytes",
+        "role",
+        "time_ms",
+    ]);
     for b in plan {
-        s.push_str(&format!(
-            "{},{},{},{},{},{},{},{},\"{}\",\n",
-            b.id,
-            b.kernel.id(),
-            b.strips,
-            b.rows,
-            b.columns,
-            b.p_nz,
-            b.nnz(),
-            b.bytes,
-            b.role
-        ));
+        w.field(b.id).field(b.kernel.id());
+        for n in [b.strips, b.rows, b.columns, b.p_nz, b.nnz(), b.bytes] {
+            w.field(&n.to_string());
+        }
+        w.quoted(b.role).field("").end();
     }
-    s
+    w.finish()
 }
 
-/// Measured times as the user gives them: the plan's CSV with its `time_ms` column filled, or
-/// lines `id time` (spaces, tabs, commas or colons between). A time is in ms, or carries its
+/// Measured times as the user gives them: the plan's CSV with its `time_ms` column filled
+/// (read by [`crate::csv`]: quoted fields, `""`, CRLF), or lines `id time` (spaces, tabs,
+/// commas or colons between). A time is in ms, or carries its
 /// unit (`81 µs`, `0.081 ms`, `8.1e-5 s`; see [`parse_ms`]). Errors name the line.
 pub fn parse_times(text: &str) -> Result<Vec<(String, f64)>, String> {
     let mut out = Vec::new();
     let mut time_col: Option<usize> = None;
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
+    crate::csv::read(text, |r| {
+        let n = r.line;
+        let cells: Vec<String> = (0..r.len())
+            .map(|i| r.field(i).trim().to_string())
+            .collect();
+        // The line as the user wrote it, for the lines that are not the plan's CSV.
+        let line = cells.join(",");
+        if line.trim().is_empty() {
+            return Ok(());
         }
-        let cells = split_csv(line);
-        if cells.first().is_some_and(|c| c == "id") {
+        if cells[0] == "id" {
             time_col = cells.iter().position(|c| c == "time_ms");
             if time_col.is_none() {
-                return Err(format!("line {}: the header has no time_ms column", n + 1));
+                return Err(format!("line {n}: the header has no time_ms column"));
             }
-            continue;
+            return Ok(());
         }
         let (id, time) = match time_col {
             Some(c) => (cells[0].clone(), cells.get(c).cloned().unwrap_or_default()),
             None => {
                 // The id, then everything after it is the time ("0.081 ms" has a space).
                 let sep = |c: char| c.is_whitespace() || c == ',' || c == ':' || c == ';';
+                let line = line.trim();
                 let (id, rest) = line.split_once(sep).unwrap_or((line, ""));
                 let rest = rest.trim_start_matches(sep).trim();
                 if id.is_empty() || rest.is_empty() {
                     return Err(format!(
-                        "line {}: expected a benchmark id and its time in ms (e.g. “csr-m0 0.081”)",
-                        n + 1
+                        "line {n}: expected a benchmark id and its time in ms (e.g. “csr-m0 0.081”)"
                     ));
                 }
                 (id.to_string(), rest.to_string())
             }
         };
         if time.trim().is_empty() {
-            continue; // a row of the plan not measured yet
+            return Ok(()); // a row of the plan not measured yet
         }
-        let t = parse_ms(&time).map_err(|why| format!("line {}: the time of {id} {why}", n + 1))?;
+        let t = parse_ms(&time).map_err(|why| format!("line {n}: the time of {id} {why}"))?;
         out.push((id, t));
-    }
+        Ok(())
+    })?;
     Ok(out)
 }
 
@@ -261,21 +273,6 @@ pub fn parse_ms(text: &str) -> Result<f64, String> {
         .ok_or_else(|| {
             format!("must be a time above 0, in ms (0.081) or with its unit (81 µs, 0.081 ms, 8.1e-5 s), not “{t}”")
         })
-}
-
-fn split_csv(line: &str) -> Vec<String> {
-    let mut cells = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    for c in line.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            ',' if !quoted => cells.push(std::mem::take(&mut cur).trim().to_string()),
-            _ => cur.push(c),
-        }
-    }
-    cells.push(cur.trim().to_string());
-    cells
 }
 
 /// A least-squares line through points, with R² and each point's residual.

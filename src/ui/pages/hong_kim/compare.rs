@@ -7,7 +7,6 @@ use crate::devices::Device;
 use crate::format;
 use crate::model::hong_kim;
 use crate::ui::browser;
-use crate::ui::chart::csv_cell;
 
 /// The same kernel on every GPU preset, fastest first; a row's button switches device.
 #[component]
@@ -41,8 +40,17 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
     });
     // The table as CSV: exact values under the docs/models.md names.
     let export_csv = move |_| {
-        let mut csv =
-            String::from("device,name,time_s,exec_cycles_with_synch,mwp,cwp,regime,error\n");
+        let mut csv = crate::csv::Writer::new();
+        csv.record([
+            "device",
+            "name",
+            "time_s",
+            "exec_cycles_with_synch",
+            "mwp",
+            "cwp",
+            "regime",
+            "error",
+        ]);
         for (d, result, _) in rows.get_untracked() {
             let cells: Vec<String> = match result {
                 Ok(o) => vec![
@@ -66,19 +74,12 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
                     e,
                 ],
             };
-            csv.push_str(
-                &cells
-                    .iter()
-                    .map(|c| csv_cell(c))
-                    .collect::<Vec<_>>()
-                    .join(","),
-            );
-            csv.push('\n');
+            csv.record(cells);
         }
         browser::download(
             "warpsight-hong-kim-every-device.csv",
             "text/csv;charset=utf-8",
-            &csv,
+            &csv.finish(),
         );
     };
     // The table as HTML text (a row per preset); a device's button is found by its row.
