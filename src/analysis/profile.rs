@@ -8,8 +8,11 @@
 use serde::Serialize;
 
 use super::generators::{spmv_on, Generated, Workload};
-pub use super::stack_distance::TraceError;
-use super::stack_distance::{runs_text, LackeyReader, OpsProfile, OpsReader, StackDistance};
+use super::lackey::LackeyReader;
+use super::ops_trace::OpsReader;
+use super::schedule::{runs_text, OpsProfile};
+use super::stack_distance::StackDistance;
+pub use super::trace::TraceError;
 use super::{MatrixReader, LONG_LINE, MAX_LINE};
 
 /// One line size's exact stack-distance histogram.
