@@ -1,8 +1,8 @@
 //! Valgrind Lackey's memory trace, read into stack distances at several line sizes.
 
-use super::lines::{find, Lines};
+use super::lines::{find, ByLine, Lines};
 use super::stack_distance::StackDistance;
-use super::trace::{decimal, hex, ByLine, TraceError};
+use super::trace::{decimal, hex, TraceError};
 
 /// The largest access a Lackey line may give (bytes): AVX-512 moves 64, `rep movs` lines
 /// stay far below; a larger one is not Lackey's, and would loop over its lines.
@@ -104,11 +104,15 @@ impl LackeyReader {
 }
 
 impl ByLine for LackeyReader {
+    type Error = TraceError;
     fn lines(&mut self) -> &mut Lines {
         &mut self.lines
     }
     #[inline]
     fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
         self.read_line(n, raw)
+    }
+    fn too_long(n: u64) -> TraceError {
+        TraceError::too_long(n)
     }
 }

@@ -1,6 +1,31 @@
-//! Splitting a stream fed in chunks of any size into lines, each at most [`MAX_LINE`] bytes.
+//! Splitting a stream fed in chunks of any size into lines, each at most [`MAX_LINE`] bytes:
+//! the one splitter of the text readers (Matrix Market, Lackey and operation traces).
 
 use super::MAX_LINE;
+
+/// A reader of one line at a time, fed chunks of any size (the Matrix Market reader and the
+/// trace readers).
+pub(super) trait ByLine {
+    type Error;
+    fn lines(&mut self) -> &mut Lines;
+    fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), Self::Error>;
+    /// The error for line `n`, longer than [`MAX_LINE`].
+    fn too_long(n: u64) -> Self::Error;
+
+    #[inline]
+    fn feed_lines(&mut self, chunk: &[u8]) -> Result<(), Self::Error> {
+        let mut lines = std::mem::take(self.lines());
+        let r = lines.feed(chunk, |n, l| self.line(n, l), Self::too_long);
+        *self.lines() = lines;
+        r
+    }
+
+    /// The last line, if the stream did not end with a newline.
+    fn finish_lines(&mut self) -> Result<(), Self::Error> {
+        let mut lines = std::mem::take(self.lines());
+        lines.finish(|n, l| self.line(n, l))
+    }
+}
 
 /// Splits a stream into lines across chunk boundaries.
 #[derive(Clone, Debug, Default)]

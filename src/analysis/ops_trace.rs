@@ -1,8 +1,8 @@
 //! The operation trace of docs/models.md, read into the ASAP schedule.
 
-use super::lines::Lines;
+use super::lines::{ByLine, Lines};
 use super::schedule::{Asap, Op, OpsProfile};
-use super::trace::{hex, ByLine, TraceError};
+use super::trace::{hex, TraceError};
 
 /// The operation trace: `add|sub|mul|div|other DST SRC…`, `ld DST ADDR`, `st ADDR SRC`,
 /// `sync`, `#` comments. Registers are `r<n>`. Time linear in the trace (the ASAP level of
@@ -115,11 +115,15 @@ impl OpsReader {
 }
 
 impl ByLine for OpsReader {
+    type Error = TraceError;
     fn lines(&mut self) -> &mut Lines {
         &mut self.lines
     }
     #[inline]
     fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError> {
         self.read_line(n, raw)
+    }
+    fn too_long(n: u64) -> TraceError {
+        TraceError::too_long(n)
     }
 }

@@ -1,7 +1,6 @@
-//! What the two trace readers share (Lackey's and the operation trace): their error, their
-//! line-by-line feeding, and the numbers they read.
+//! What the two trace readers share (Lackey's and the operation trace): their error and the
+//! numbers they read.
 
-use super::lines::Lines;
 use super::LONG_LINE;
 
 /// A line of a trace that cannot be read: its number and what was expected.
@@ -17,27 +16,13 @@ impl std::fmt::Display for TraceError {
     }
 }
 
-/// A reader of one line at a time, fed chunks of any size (the trace readers below).
-pub(super) trait ByLine {
-    fn lines(&mut self) -> &mut Lines;
-    fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), TraceError>;
-
-    #[inline]
-    fn feed_lines(&mut self, chunk: &[u8]) -> Result<(), TraceError> {
-        let mut lines = std::mem::take(self.lines());
-        let long = |line| TraceError {
+impl TraceError {
+    /// Line `line` is longer than [`MAX_LINE`](super::MAX_LINE).
+    pub(super) fn too_long(line: u64) -> TraceError {
+        TraceError {
             line,
             message: LONG_LINE.to_string(),
-        };
-        let r = lines.feed(chunk, |n, l| self.line(n, l), long);
-        *self.lines() = lines;
-        r
-    }
-
-    /// The last line, if the stream did not end with a newline.
-    fn finish_lines(&mut self) -> Result<(), TraceError> {
-        let mut lines = std::mem::take(self.lines());
-        lines.finish(|n, l| self.line(n, l))
+        }
     }
 }
 
