@@ -196,14 +196,27 @@ impl StackDistance {
             .collect()
     }
 
-    /// (Q_f, Q_s) for a fast memory of `capacity` lines: a reference hits when its distance is
-    /// below the capacity (docs/models.md), the rest (∞ included) go to the slow memory.
+    /// (Q_f, Q_s) for a fast memory of `capacity` lines ([`q`]).
     pub fn q(&self, capacity: u64) -> (u64, u64) {
-        let hits: u64 = self
-            .hist
-            .iter()
-            .take(capacity.min(self.hist.len() as u64) as usize)
-            .sum();
-        (hits, self.references - hits)
+        let hist = self.hist.iter().enumerate().map(|(d, &c)| (d as u64, c));
+        q(hist, self.references, capacity)
     }
+}
+
+/// (Q_f, Q_s) for a fast memory of `capacity` lines, from a stack-distance histogram
+/// ((distance, references at it), ascending) of `references` references: a reference hits
+/// when its distance is below the capacity (docs/models.md); the rest, first touches (∞)
+/// included, go to the slow memory. The one place Q is counted, from a live analysis
+/// ([`StackDistance::q`]) or from the histogram the worker hands the page.
+pub fn q(
+    histogram: impl IntoIterator<Item = (u64, u64)>,
+    references: u64,
+    capacity: u64,
+) -> (u64, u64) {
+    let hits: u64 = histogram
+        .into_iter()
+        .take_while(|&(d, _)| d < capacity)
+        .map(|(_, c)| c)
+        .sum();
+    (hits, references - hits)
 }
