@@ -1,6 +1,7 @@
 //! The ASAP schedule of AutoMatch §II-C2, built one operation at a time, and its result.
 
 use super::hash::RunMap;
+use crate::field;
 
 /// What an operation trace gives (docs/models.md): the ASAP schedule's D and w_i, W_add,
 /// W_mul and S.
@@ -95,6 +96,5 @@ impl Asap {
 
 /// The work profile in its link form: `w1,w2,…` with runs of equal levels as `w*k`.
 pub fn runs_text(w: &[u64]) -> String {
-    let levels = crate::model::automatch::Levels::from_counts(w.iter().map(|&x| x as f64));
-    crate::field::runs_text(&levels.0)
+    field::runs_text(&field::runs_of(w.iter().map(|&x| x as f64)))
 }
