@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use warpsight::analysis::generators::Workload;
-use warpsight::analysis::stack_distance::{LackeyReader, StackDistance};
+use warpsight::analysis::{LackeyReader, StackDistance};
 
 fn run(name: &str, refs: &[u64]) {
     let start = Instant::now();

@@ -650,6 +650,19 @@ impl Field {
     }
 }
 
+/// Run-length encoding: values in order, equal neighbours merged into (value, how many) runs;
+/// [`runs_text`] prints them.
+pub fn runs_of(values: impl IntoIterator<Item = f64>) -> Vec<(f64, u64)> {
+    let mut runs: Vec<(f64, u64)> = Vec::new();
+    for v in values {
+        match runs.last_mut() {
+            Some((w, n)) if *w == v => *n += 1,
+            _ => runs.push((v, 1)),
+        }
+    }
+    runs
+}
+
 /// Levels in the link form: `5000*3,12` for three levels of 5000, then one of 12.
 pub fn runs_text(runs: &[(f64, u64)]) -> String {
     runs.iter()

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::process::Command;
 
 use proptest::prelude::*;
-use warpsight::analysis::stack_distance::{runs_text, LackeyReader, OpsReader, StackDistance};
+use warpsight::analysis::{runs_text, LackeyReader, OpsReader, StackDistance};
 use warpsight::devices;
 use warpsight::model::automatch::{self as am, Arch, Bottleneck, Levels, Profile};
 
@@ -386,11 +386,7 @@ mod generators {
     fn check(w: Workload, d: u64, levels: &str, w_add: u64, w_mul: u64, s: u64, refs: u64) {
         let g = w.generate(&[64, 128]);
         assert_eq!(g.ops.d, d, "{w:?}");
-        assert_eq!(
-            warpsight::analysis::stack_distance::runs_text(&g.ops.w),
-            levels,
-            "{w:?}"
-        );
+        assert_eq!(warpsight::analysis::runs_text(&g.ops.w), levels, "{w:?}");
         assert_eq!(
             (g.ops.w_add, g.ops.w_mul, g.ops.s),
             (w_add, w_mul, s),

@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-use warpsight::analysis::stack_distance::LackeyReader;
+use warpsight::analysis::LackeyReader;
 
 const LOOP: &str = r#"
 #include <stdio.h>

@@ -6,7 +6,8 @@
 //! vectorizer): each workload carries a default with its reason.
 
 use super::matrix_market::Matrix;
-use super::stack_distance::{Asap, Op, OpsProfile, StackDistance};
+use super::schedule::{Asap, Op, OpsProfile};
+use super::stack_distance::StackDistance;
 
 /// A workload and its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! bytes; memory is one counter per row up to the largest row index seen while the rows are
 //! dense enough (`RowLens`), else one map entry per distinct row seen, so it grows with the
 //! entries the file holds, never with the rows its size line claims; a line longer than
-//! [`MAX_LINE`] is an error.
+//! [`MAX_LINE`](super::MAX_LINE) is an error.
 //!
 //! Accepts the `coordinate` format with the fields `real`, `integer`, `complex` and `pattern`
 //! and the symmetries `general`, `symmetric`, `skew-symmetric` and `hermitian`. Dense `array`
@@ -17,7 +17,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::{LONG_LINE, MAX_LINE};
+use super::lines::{ByLine, Lines};
+use super::LONG_LINE;
 
 /// What went wrong, and on which line (1-based; 0 when it concerns the whole file).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -148,7 +149,7 @@ enum Stage {
 pub struct MtxReader {
     stage: Stage,
     line: u64,
-    partial: Vec<u8>,
+    lines: Lines,
     field: Field,
     symmetry: Symmetry,
     rows: u64,
@@ -225,7 +226,7 @@ impl MtxReader {
         MtxReader {
             stage: Stage::Header,
             line: 0,
-            partial: Vec::new(),
+            lines: Lines::default(),
             field: Field::Real,
             symmetry: Symmetry::General,
             rows: 0,
@@ -258,46 +259,10 @@ impl MtxReader {
     }
 
     /// Reads a chunk: every whole line in it (the last partial line waits for the next, up
-    /// to [`MAX_LINE`] bytes).
+    /// to [`MAX_LINE`](super::MAX_LINE) bytes).
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), MtxError> {
         self.bytes += chunk.len() as u64;
-        let mut rest = chunk;
-        if !self.partial.is_empty() {
-            match rest.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    self.hold(&rest[..i])?;
-                    let line = std::mem::take(&mut self.partial);
-                    self.line(&line)?;
-                    rest = &rest[i + 1..];
-                }
-                None => return self.hold(rest),
-            }
-        }
-        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
-            if i > MAX_LINE {
-                return Err(self.long());
-            }
-            self.line(&rest[..i])?;
-            rest = &rest[i + 1..];
-        }
-        self.hold(rest)
-    }
-
-    /// Keeps `bytes` of a line that has not ended yet, unless the line grows past [`MAX_LINE`].
-    fn hold(&mut self, bytes: &[u8]) -> Result<(), MtxError> {
-        if self.partial.len() + bytes.len() > MAX_LINE {
-            return Err(self.long());
-        }
-        self.partial.extend_from_slice(bytes);
-        Ok(())
-    }
-
-    /// The error for the next line, longer than [`MAX_LINE`].
-    fn long(&self) -> MtxError {
-        MtxError {
-            line: self.line + 1,
-            message: LONG_LINE.to_string(),
-        }
+        self.feed_lines(chunk)
     }
 
     /// The statistics, once every byte has been fed.
@@ -307,10 +272,7 @@ impl MtxReader {
 
     /// The statistics and the kept non-zeros (none unless [`MtxReader::keeping`]).
     pub fn finish_matrix(mut self) -> Result<Matrix, MtxError> {
-        if !self.partial.is_empty() {
-            let line = std::mem::take(&mut self.partial);
-            self.line(&line)?;
-        }
+        self.finish_lines()?;
         match self.stage {
             Stage::Header => {
                 return Err(MtxError {
@@ -410,8 +372,8 @@ impl MtxReader {
         }
     }
 
-    fn line(&mut self, raw: &[u8]) -> Result<(), MtxError> {
-        self.line += 1;
+    fn read_line(&mut self, n: u64, raw: &[u8]) -> Result<(), MtxError> {
+        self.line = n;
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         match self.stage {
             Stage::Header => self.header(raw),
@@ -589,6 +551,23 @@ impl MtxReader {
             "expected {want} numbers ({}), found fewer",
             self.shape()
         ))
+    }
+}
+
+impl ByLine for MtxReader {
+    type Error = MtxError;
+    fn lines(&mut self) -> &mut Lines {
+        &mut self.lines
+    }
+    #[inline]
+    fn line(&mut self, n: u64, raw: &[u8]) -> Result<(), MtxError> {
+        self.read_line(n, raw)
+    }
+    fn too_long(n: u64) -> MtxError {
+        MtxError {
+            line: n,
+            message: LONG_LINE.to_string(),
+        }
     }
 }
 

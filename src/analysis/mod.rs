@@ -3,13 +3,24 @@
 //! statistics to a model's fields, never the file.
 
 pub mod generators;
+pub mod hash;
+pub mod lackey;
+mod lines;
 pub mod matrix_market;
+pub mod ops_trace;
 pub mod profile;
 pub mod profiler;
+pub mod schedule;
 pub mod stack_distance;
 mod tar;
+pub mod trace;
 
+pub use lackey::{LackeyReader, MAX_ACCESS_BYTES};
 pub use matrix_market::{Matrix, MatrixStats, MtxError, MtxReader};
+pub use ops_trace::OpsReader;
+pub use schedule::{runs_text, Asap, Op, OpsProfile};
+pub use stack_distance::StackDistance;
+pub use trace::TraceError;
 
 /// The longest line a text reader holds (Matrix Market, Lackey and operation traces): a file
 /// with no newline would otherwise be held whole.

@@ -8,8 +8,11 @@
 use serde::Serialize;
 
 use super::generators::{spmv_on, Generated, Workload};
-pub use super::stack_distance::TraceError;
-use super::stack_distance::{runs_text, LackeyReader, OpsProfile, OpsReader, StackDistance};
+use super::lackey::LackeyReader;
+use super::ops_trace::OpsReader;
+use super::schedule::{runs_text, OpsProfile};
+use super::stack_distance::{self, StackDistance};
+pub use super::trace::TraceError;
 use super::{MatrixReader, LONG_LINE, MAX_LINE};
 
 /// One line size's exact stack-distance histogram.
@@ -37,17 +40,9 @@ impl LineHistogram {
         }
     }
 
-    /// (Q_f, Q_s) for a fast memory of `capacity` lines: hits are references at a distance
-    /// below the capacity; the rest, first touches included, go to the slow memory
-    /// (docs/models.md, as [`StackDistance::q`]).
+    /// (Q_f, Q_s) for a fast memory of `capacity` lines ([`stack_distance::q`]).
     pub fn q(&self, capacity: u64) -> (u64, u64) {
-        let hits: u64 = self
-            .histogram
-            .iter()
-            .take_while(|(d, _)| *d < capacity)
-            .map(|(_, c)| c)
-            .sum();
-        (hits, self.references - hits)
+        stack_distance::q(self.histogram.iter().copied(), self.references, capacity)
     }
 }
 

@@ -451,7 +451,7 @@ fn analyze_memory(path: &str, line: Option<&str>) -> Result<(), Failure> {
         .collect();
     let mut sizes: Vec<u64> = archs.iter().map(|(_, a)| a.l_bytes as u64).collect();
     sizes.push(line);
-    let mut reader = warpsight::analysis::stack_distance::LackeyReader::new(&sizes);
+    let mut reader = warpsight::analysis::LackeyReader::new(&sizes);
     read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
     let reader = reader
         .finish()
@@ -482,7 +482,7 @@ fn analyze_memory(path: &str, line: Option<&str>) -> Result<(), Failure> {
 /// `analyze ops FILE`: an operation trace's ASAP schedule (docs/models.md's format): D, the
 /// work profile in its link form, W_add, W_mul and S.
 fn analyze_ops(path: &str) -> Result<(), Failure> {
-    use warpsight::analysis::stack_distance::{runs_text, OpsReader};
+    use warpsight::analysis::{runs_text, OpsReader};
     let mut reader = OpsReader::new();
     read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
     let p = reader

@@ -122,14 +122,7 @@ pub struct Levels(pub Vec<(f64, u64)>);
 impl Levels {
     /// Levels from w_1, w_2, … in order, equal neighbours merged into runs.
     pub fn from_counts(ws: impl IntoIterator<Item = f64>) -> Levels {
-        let mut runs: Vec<(f64, u64)> = Vec::new();
-        for w in ws {
-            match runs.last_mut() {
-                Some((v, n)) if *v == w => *n += 1,
-                _ => runs.push((w, 1)),
-            }
-        }
-        Levels(runs)
+        Levels(crate::field::runs_of(ws))
     }
 
     /// D: the number of levels.
