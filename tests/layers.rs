@@ -1,6 +1,8 @@
 //! Imports point down (ARCHITECTURE.md): the engines, the readers and the device data never
-//! reach up into the page, and the device data never into the models. A scan of the sources:
-//! a `use` or a path naming a higher layer, outside comments, fails here.
+//! reach up into the page; the device data never into the models; the models and the readers
+//! (which sit side by side) never into each other. A scan of the sources: a `use` or a path
+//! naming a forbidden layer, outside comments, fails here. (A grouped `use crate::{model, …}`
+//! would slip past it; the code writes full paths.)
 
 use std::path::Path;
 
@@ -53,6 +55,12 @@ fn engines_readers_and_devices_never_import_the_page() {
 fn devices_never_import_the_models() {
     let bad = check("src/devices", &["crate::model", "crate::registry"]);
     assert!(bad.is_empty(), "src/devices imports a model:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_readers_never_import_the_models() {
+    let bad = check("src/analysis", &["crate::model", "crate::registry"]);
+    assert!(bad.is_empty(), "src/analysis imports a model:\n{}", bad.join("\n"));
 }
 
 #[test]
