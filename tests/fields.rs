@@ -85,6 +85,7 @@ static TEST_MODEL: Model = Model {
         paper_gpus: "",
         leaves_out: "",
     },
+    validated: false,
     evaluate,
     complete: nothing_to_complete,
 };

@@ -284,3 +284,15 @@ fn hong_kim_time(k: Kernel, d: &warpsight::devices::Device) -> Result<f64, Strin
         .ok_or_else(|| "no prediction".to_string())?
         .time_s
 }
+
+/// The models the table compares are the registry's validated ones (the shell links the
+/// result card to the table by that flag, naming no model).
+#[test]
+fn the_compared_models_are_the_validated_ones() {
+    let validated: Vec<&str> = warpsight::registry::MODELS
+        .iter()
+        .filter(|m| m.validated)
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(validated, validation::COMPARED);
+}

@@ -1268,6 +1268,7 @@ pub static MODEL: Model = Model {
         paper_gpus: "a Tesla C2075 and a GeForce GTX 780",
         leaves_out: "Newer GPUs have larger L1 and L2 caches and schedule warps differently; the interval model's warp counts still hold, but its time units need a measurement on your GPU: calibrate with a measured time at one n.",
     },
+    validated: false,
     evaluate: evaluate_params,
     complete: report_only(complete),
 };

@@ -144,6 +144,9 @@ pub struct Model {
     /// The GPUs the paper built and validated the model on, and what newer ones have that
     /// the model leaves out.
     pub scope: Scope,
+    /// Its predictions stand beside published measurements in validation.html (the result
+    /// card links there; `crate::validation` computes the table).
+    pub validated: bool,
     /// Every output an edit needs, once per edit (the page's result card, charts and worked
     /// table read it, typed, from [`Evaluation::detail`]).
     pub evaluate: fn(&Params, &'static Device) -> Result<Evaluation, InputError>,

@@ -351,9 +351,28 @@ fn file_message(kind: &str, file: &File) -> js_sys::Object {
     message
 }
 
-thread_local! {
-    /// The matrix file last read whole on the SpMV page: AutoMatch offers SpMV on it.
-    static LAST_MATRIX: std::cell::RefCell<Option<File>> = const { std::cell::RefCell::new(None) };
+/// Files one page read that another offers: the matrix file last read whole on the SpMV page,
+/// which AutoMatch offers SpMV on. Explicit state the shell provides as a context (not in the
+/// link: links carry statistics, never files).
+#[derive(Clone, Copy)]
+pub struct SharedFiles {
+    pub matrix: RwSignal<Option<File>, LocalStorage>,
+}
+
+impl SharedFiles {
+    /// Provides a new, empty set to the components below (the shell does this once).
+    pub fn provide() {
+        provide_context(SharedFiles {
+            matrix: RwSignal::new_local(None),
+        });
+    }
+
+    /// The set the shell provided (a component rendered outside it gets a fresh one).
+    fn get() -> SharedFiles {
+        use_context::<SharedFiles>().unwrap_or(SharedFiles {
+            matrix: RwSignal::new_local(None),
+        })
+    }
 }
 
 /// A drop zone with a file picker (`{id}-drop`, `{id}-input`): `on_file` gets the file
@@ -409,6 +428,7 @@ pub(crate) fn DropZone(
 /// Drop or pick a Matrix Market file; `on_stats` gets its statistics once read.
 #[component]
 pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
+    let shared = SharedFiles::get();
     let job = Job::new();
     let read: RwSignal<Option<(String, MatrixStats, f64)>> = RwSignal::new(None);
     let start = move |file: File| {
@@ -421,7 +441,7 @@ pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
             Box::new(move |text, seconds| {
                 let stats = stats_of(text)
                     .ok_or_else(|| "the worker's statistics could not be read".to_string())?;
-                LAST_MATRIX.with(|m| m.replace(Some(file.clone())));
+                shared.matrix.set(Some(file.clone()));
                 on_stats.run(stats.clone());
                 read.set(Some((file_name.clone(), stats, seconds)));
                 Ok(())
@@ -710,6 +730,7 @@ pub fn ProfileSource(
     on_profile: Callback<Profile>,
     #[prop(into)] line_sizes: Signal<Vec<u64>>,
 ) -> impl IntoView {
+    let shared = SharedFiles::get();
     let job = Job::new();
     let summary = RwSignal::new(String::new());
     let run = move |name: String, message: js_sys::Object| {
@@ -773,7 +794,7 @@ pub fn ProfileSource(
         if id == "gen-run" {
             generate();
         } else if id == "gen-spmv-page" {
-            if let Some(file) = LAST_MATRIX.with(|m| m.borrow().clone()) {
+            if let Some(file) = shared.matrix.get_untracked() {
                 run(file.name(), file_message("trace", &file));
             }
         }
@@ -821,7 +842,7 @@ pub fn ProfileSource(
         h
     };
     // SpMV on the SpMV page's matrix, when one was read there.
-    let spmv_page = LAST_MATRIX.with(|m| m.borrow().as_ref().map(File::name)).map_or(String::new(), |name| format!(r#"<p><button type="button" id="gen-spmv-page">SpMV on {}, the SpMV page's matrix</button></p>"#, crate::chart::svg::esc(&name)));
+    let spmv_page = shared.matrix.with_untracked(|m| m.as_ref().map(File::name)).map_or(String::new(), |name| format!(r#"<p><button type="button" id="gen-spmv-page">SpMV on {}, the SpMV page's matrix</button></p>"#, crate::chart::svg::esc(&name)));
     let controls = generator_html()
         + &spmv_page
         + r#"<div class="drop-zone" id="trace-drop"><p>Or drop a trace here — Valgrind's <code>--tool=lackey --trace-mem=yes</code> output, an operation trace (one operation a line: <code>add</code>, <code>sub</code>, <code>mul</code>, <code>div</code> or <code>other</code> <code>DST SRC…</code> on registers <code>r1</code>, <code>r2</code>…, <code>ld DST ADDR</code>, <code>st ADDR SRC</code>, <code>sync</code>; <code>#</code> starts a comment), or a Matrix Market file for SpMV on its matrix — or <label class="file-button">choose one<input type="file" id="trace-input"></label>. It is read in your browser, in the background; links keep only the profile.</p></div>"#;

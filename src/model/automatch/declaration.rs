@@ -543,6 +543,7 @@ pub static MODEL: Model = Model {
         paper_gpus: "an Intel Core i5-2400 and i7-4700, and Tesla C2075, K20c and K20X GPUs",
         leaves_out: "Newer GPUs and CPUs need their own micro-benchmarked Table I values (type them as the custom architecture).",
     },
+    validated: false,
     evaluate: evaluate_params,
     complete: nothing_to_complete,
 };

@@ -1225,6 +1225,7 @@ pub static MODEL: Model = Model {
         paper_gpus: "a Tesla C2050 (the reference), a Tesla M2090, a Tesla K20m and a GeForce GTX 295",
         leaves_out: "Newer GPUs cache much of x and the matrix in L1 and L2 and run other SpMV kernels (cuSPARSE's); the cross-architecture relation still needs the target's own benchmark measurements.",
     },
+    validated: false,
     evaluate: evaluate_params,
     complete: nothing_to_complete,
 };

@@ -74,6 +74,7 @@ fn MeasuredNote(
 
 #[component]
 pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
+    crate::ui::analysis::SharedFiles::provide();
     let embed = initial.embed;
     let at = stages::in_stages();
     let form = Form::new(&initial, notices);
@@ -245,7 +246,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             let text = g.state.model.beyond_scope(g.state.device)?;
             // Published measurements on this device, where the table has some for the model.
             let id = g.state.device.id;
-            let link = if !crate::validation::COMPARED.contains(&g.state.model.id) {
+            let link = if !g.state.model.validated {
                 String::new()
             } else if crate::validation::DEVICES.contains(&id) {
                 format!(r#" <a href="validation.html#{id}" id="validation-link">Published measurements on this GPU beside the predictions</a>."#)
