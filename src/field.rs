@@ -6,15 +6,6 @@ use std::fmt;
 
 use crate::format;
 
-/// A model's derivation of a device constant from the device's other values.
-#[derive(Clone, Copy, Debug)]
-pub struct Derive(pub fn(&crate::devices::Device) -> Option<crate::devices::Sourced<f64>>);
-
-impl PartialEq for Derive {
-    fn eq(&self, other: &Derive) -> bool {
-        std::ptr::fn_addr_eq(self.0, other.0)
-    }
-}
 
 /// An input the model cannot use: which field, and what would be valid.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -162,9 +153,6 @@ pub struct Field {
     pub optional: bool,
     /// The device record's key whose value is this field's default, if any.
     pub device: Option<&'static str>,
-    /// How the model derives that value from the device's other values when the record does
-    /// not hold it (Hong & Kim's issue cycles from the compute capability, …).
-    pub derive: Option<Derive>,
     /// Offered as the x axis of a sweep.
     pub sweepable: bool,
     /// Where the default comes from ("Table 5", "your kernel").
@@ -195,7 +183,6 @@ impl Field {
             auto: false,
             optional: false,
             device: None,
-            derive: None,
             sweepable: false,
             source: "",
         }
@@ -219,7 +206,6 @@ impl Field {
             auto: false,
             optional: false,
             device: None,
-            derive: None,
             sweepable: false,
             source: "",
         }
@@ -249,7 +235,6 @@ impl Field {
             auto: false,
             optional: false,
             device: None,
-            derive: None,
             sweepable: false,
             source: "",
         }
@@ -330,16 +315,6 @@ impl Field {
     }
     pub const fn from_device(mut self, key: &'static str) -> Field {
         self.device = Some(key);
-        self
-    }
-    /// [`Field::from_device`], with the model's derivation for a record without the key.
-    pub const fn from_device_or(
-        mut self,
-        key: &'static str,
-        derive: fn(&crate::devices::Device) -> Option<crate::devices::Sourced<f64>>,
-    ) -> Field {
-        self.device = Some(key);
-        self.derive = Some(Derive(derive));
         self
     }
     pub const fn sweepable(mut self) -> Field {

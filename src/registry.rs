@@ -51,16 +51,16 @@ pub fn default_model() -> &'static Model {
 }
 
 /// Every model constant of a device with its value and source: the record's own, then those
-/// the models derive from its other values (each field's `from_device_or`), once each. The
-/// device facts table and the JSON download list these.
+/// the models derive from its other values (each model's `derive`, for the keys its fields
+/// take from the device), once each. The device facts table and the JSON download list these.
 pub fn device_constants(
     device: &crate::devices::Device,
 ) -> Vec<(&'static str, crate::devices::Sourced<f64>)> {
     let mut all = device.recorded_constants();
-    for f in MODELS.iter().flat_map(|m| m.fields.iter()) {
-        if let (Some(key), Some(_)) = (f.device, f.derive) {
+    for m in MODELS {
+        for key in m.fields.iter().filter_map(|f| f.device) {
             if !all.iter().any(|(k, _)| *k == key) {
-                if let Some(v) = crate::model::device_constant(f, device) {
+                if let Some(v) = (m.derive)(device, key) {
                     all.push((key, v));
                 }
             }

@@ -400,9 +400,8 @@ fn every_constant_has_a_name_for_people() {
 /// own, or the model's derivation from the device's other values (issue cycles, departure
 /// delays, Luo & Suda's m and t_mem).
 fn derived(d: &warpsight::devices::Device, key: &str) -> Option<warpsight::devices::Sourced<f64>> {
-    warpsight::registry::MODELS
-        .iter()
-        .flat_map(|m| m.fields.iter())
-        .find(|f| f.name == key && f.device == Some(key))
-        .and_then(|f| warpsight::model::device_constant(f, d))
+    warpsight::registry::MODELS.iter().find_map(|m| {
+        let f = m.fields.iter().find(|f| f.name == key && f.device == Some(key))?;
+        warpsight::model::device_constant(m, f, d)
+    })
 }

@@ -86,6 +86,7 @@ static TEST_MODEL: Model = Model {
         leaves_out: "",
     },
     validated: false,
+    derive: warpsight::model::derives_nothing,
     evaluate,
     complete: nothing_to_complete,
 };

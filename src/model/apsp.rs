@@ -1269,6 +1269,7 @@ pub static MODEL: Model = Model {
         leaves_out: "Newer GPUs have larger L1 and L2 caches and schedule warps differently; the interval model's warp counts still hold, but its time units need a measurement on your GPU: calibrate with a measured time at one n.",
     },
     validated: false,
+    derive: crate::model::derives_nothing,
     evaluate: evaluate_params,
     complete: report_only(complete),
 };

@@ -384,7 +384,7 @@ pub const FIELDS: &[Field] = &[
         200.0,
     )
     .group(MEMORY)
-    .from_device_or("t_mem", t_mem_of)
+    .from_device("t_mem")
     .source("Table 1: ld/st 200 on the GTX260; enter your GPU's"),
     Field::number("n_sm", "N_sm", "SMs", "SMs", 1.0, 1024.0, true, 24.0)
         .group(DEVICE)
@@ -444,7 +444,7 @@ pub const FIELDS: &[Field] = &[
         32.0,
     )
     .group(EMPIRICAL)
-    .from_device_or("m", m_of)
+    .from_device("m")
     .source("§4.2: 32 on the GTX260; enter your GPU's"),
     // Not in the paper: what a launch costs beyond the kernel's own time.
     Field::number(
@@ -766,6 +766,15 @@ pub fn t_mem_of(d: &Device) -> Option<crate::devices::Sourced<f64>> {
     })
 }
 
+/// Luo & Suda's derivations by key ([`crate::model::Model::derive`]).
+pub fn derived(d: &Device, key: &str) -> Option<crate::devices::Sourced<f64>> {
+    match key {
+        "m" => m_of(d),
+        "t_mem" => t_mem_of(d),
+        _ => None,
+    }
+}
+
 /// Luo & Suda's model, as the registry lists it.
 pub static MODEL: Model = Model {
     id: "luo-suda",
@@ -789,6 +798,7 @@ pub static MODEL: Model = Model {
         leaves_out: "Its instruction costs (Table 1) and the constants a, b, c, d were measured on that GPU (t_mem and m here are this device's); newer GPUs issue far faster, so with Table 1's costs the computation of a streaming kernel comes out too slow, up to 4 times the published time, and its overlap of memory can err the other way. Enter your GPU's costs (the PTX cost table) before trusting the absolute time.",
     },
     validated: true,
+    derive: derived,
     evaluate: evaluate_params,
     complete: report_only(complete),
 };

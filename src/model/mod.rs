@@ -147,6 +147,9 @@ pub struct Model {
     /// Its predictions stand beside published measurements in validation.html (the result
     /// card links there; `crate::validation` computes the table).
     pub validated: bool,
+    /// The device constants the model derives from a device's other values when the record
+    /// does not hold them (Hong & Kim's issue cycles from the compute capability, …), by key.
+    pub derive: fn(&Device, &str) -> Option<crate::devices::Sourced<f64>>,
     /// Every output an edit needs, once per edit (the page's result card, charts and worked
     /// table read it, typed, from [`Evaluation::detail`]).
     pub evaluate: fn(&Params, &'static Device) -> Result<Evaluation, InputError>,
@@ -267,7 +270,7 @@ impl Model {
     pub fn all_from_papers(&self, device: &Device) -> bool {
         self.fields
             .iter()
-            .filter_map(|f| device_constant(f, device))
+            .filter_map(|f| device_constant(self, f, device))
             .all(|c| c.source.from_paper())
     }
 
@@ -321,7 +324,7 @@ impl Params {
         let values = model
             .fields
             .iter()
-            .map(|f| device_value(f, device).unwrap_or_else(|| f.default.value()))
+            .map(|f| device_value(model, f, device).unwrap_or_else(|| f.default.value()))
             .collect();
         Params { model, values }
     }
@@ -334,7 +337,7 @@ impl Params {
         let custom = device.id == crate::devices::custom::ID;
         for (f, v) in self.model.fields.iter().zip(next.values.iter_mut()) {
             if f.device.is_some() {
-                match device_value(f, device) {
+                match device_value(self.model, f, device) {
                     Some(value) => *v = value,
                     None if !custom => *v = f.default.value(),
                     None => {}
@@ -401,7 +404,7 @@ impl Params {
     /// Resets a field to its default on `device`.
     pub fn reset(&mut self, name: &str, device: &Device) {
         if let Some(f) = self.model.field(name) {
-            let v = device_value(f, device).unwrap_or_else(|| f.default.value());
+            let v = device_value(self.model, f, device).unwrap_or_else(|| f.default.value());
             self.set(name, v);
         }
     }
@@ -426,18 +429,25 @@ impl Params {
     }
 }
 
-/// The device's constant for a field it supplies, with its source: the record's own, or the
-/// model's derivation from the device's other values ([`Field::from_device_or`]).
-pub fn device_constant(field: &Field, device: &Device) -> Option<crate::devices::Sourced<f64>> {
+/// The device's constant for a field of `model` it supplies, with its source: the record's
+/// own, or the model's derivation from the device's other values ([`Model::derive`]).
+pub fn device_constant(
+    model: &Model,
+    field: &Field,
+    device: &Device,
+) -> Option<crate::devices::Sourced<f64>> {
     let key = field.device?;
-    device
-        .constant(key)
-        .or_else(|| field.derive.and_then(|derive| (derive.0)(device)))
+    device.constant(key).or_else(|| (model.derive)(device, key))
 }
 
-/// The device's value for a field it supplies.
-pub fn device_value(field: &Field, device: &Device) -> Option<Value> {
-    device_constant(field, device).map(|c| Value::Num(c.value))
+/// The device's value for a field of `model` it supplies.
+pub fn device_value(model: &Model, field: &Field, device: &Device) -> Option<Value> {
+    device_constant(model, field, device).map(|c| Value::Num(c.value))
+}
+
+/// A model that derives no device constant.
+pub fn derives_nothing(_: &Device, _: &str) -> Option<crate::devices::Sourced<f64>> {
+    None
 }
 
 /// A model run on one device: the inputs as used (auto fields filled), every output, and

@@ -30,8 +30,8 @@ fn origin(field: &'static Field, value: &Value, good: &Good) -> String {
     let device: &Device = good.state.device;
     let user = good.state.params.get(field.name);
     if field.device.is_some() {
-        if let Some(c) = crate::model::device_constant(field, device) {
-            return if device_value(field, device).as_ref() == user {
+        if let Some(c) = crate::model::device_constant(good.state.model, field, device) {
+            return if device_value(good.state.model, field, device).as_ref() == user {
                 format!("{}: {}", device.name, c.source.describe())
             } else {
                 "You (overrides the device)".to_string()

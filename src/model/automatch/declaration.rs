@@ -544,6 +544,7 @@ pub static MODEL: Model = Model {
         leaves_out: "Newer GPUs and CPUs need their own micro-benchmarked Table I values (type them as the custom architecture).",
     },
     validated: false,
+    derive: crate::model::derives_nothing,
     evaluate: evaluate_params,
     complete: nothing_to_complete,
 };

@@ -43,7 +43,7 @@ pub const FIELDS: &[Field] = &[
         4.0,
     )
     .group(MACHINE)
-    .from_device_or("issue_cycles", super::issue_cycles_of)
+    .from_device("issue_cycles")
     .sweepable()
     .source("Table 1"),
     Field::number(
@@ -92,7 +92,7 @@ pub const FIELDS: &[Field] = &[
         10.0,
     )
     .group(MACHINE)
-    .from_device_or("departure_del_uncoal", super::departure_del_uncoal_of)
+    .from_device("departure_del_uncoal")
     .sweepable()
     .source("Table 2"),
     Field::number(
@@ -106,7 +106,7 @@ pub const FIELDS: &[Field] = &[
         4.0,
     )
     .group(MACHINE)
-    .from_device_or("departure_del_coal", super::departure_del_coal_of)
+    .from_device("departure_del_coal")
     .sweepable()
     .source("Table 6"),
     Field::number(
@@ -604,7 +604,7 @@ impl Setup {
         let mut next = *self;
         next.device = device;
         for f in FIELDS.iter() {
-            if let Some(Value::Num(v)) = crate::model::device_value(f, device) {
+            if let Some(Value::Num(v)) = crate::model::device_value(&MODEL, f, device) {
                 next.set_num(f.name, v);
             }
         }
@@ -728,6 +728,7 @@ pub static MODEL: Model = Model {
         leaves_out: "The model has no caches: every load goes to DRAM at Mem_LD cycles. Newer GPUs serve repeated loads from L1 and L2 caches, issue from several warps per SM each cycle and overlap memory far more, so for kernels that reuse data (a naive matrix multiply, a stencil) it errs on the slow side, often many times the measured time; read it as the time if nothing were cached. Streaming kernels, which reuse nothing, come within a few percent to 1.5 times of published measurements with this device's measured latency and bandwidth.",
     },
     validated: true,
+    derive: super::derived,
     evaluate: evaluate_params,
     complete: report_only(complete),
 };

@@ -47,3 +47,13 @@ pub fn departure_del_coal_of(d: &Device) -> Option<Sourced<f64>> {
 pub fn departure_del_uncoal_of(d: &Device) -> Option<Sourced<f64>> {
     departure(d, 32.0, DEPARTURE_UNCOAL_READING)
 }
+
+/// Hong & Kim's derivations by key ([`crate::model::Model::derive`]).
+pub fn derived(d: &Device, key: &str) -> Option<Sourced<f64>> {
+    match key {
+        "issue_cycles" => issue_cycles_of(d),
+        "departure_del_coal" => departure_del_coal_of(d),
+        "departure_del_uncoal" => departure_del_uncoal_of(d),
+        _ => None,
+    }
+}

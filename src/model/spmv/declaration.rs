@@ -1226,6 +1226,7 @@ pub static MODEL: Model = Model {
         leaves_out: "Newer GPUs cache much of x and the matrix in L1 and L2 and run other SpMV kernels (cuSPARSE's); the cross-architecture relation still needs the target's own benchmark measurements.",
     },
     validated: false,
+    derive: crate::model::derives_nothing,
     evaluate: evaluate_params,
     complete: nothing_to_complete,
 };
