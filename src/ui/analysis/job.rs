@@ -1,0 +1,267 @@
+//! The file-job runner: one worker per file job, its progress (MB/s), Cancel, the worker that died, and the message that starts a job.
+
+use super::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Status {
+    Idle,
+    Running {
+        name: String,
+        bytes: f64,
+        /// Fraction done, when known (entries read / declared, bytes / file size, or the
+        /// generator's own).
+        fraction: Option<f64>,
+        mb_per_s: Option<f64>,
+        /// Millions of memory references analysed per second (traces and generators). Both
+        /// rates only once they mean something ([`worth_a_rate`]).
+        refs_per_s: Option<f64>,
+    },
+    Done {
+        name: String,
+        seconds: f64,
+    },
+    Failed {
+        name: String,
+        message: String,
+    },
+    Cancelled,
+}
+
+/// A running worker and its message and error handlers (kept alive while it runs).
+pub(super) type Running = (
+    Worker,
+    Closure<dyn FnMut(MessageEvent)>,
+    Closure<dyn FnMut(web_sys::ErrorEvent)>,
+);
+
+/// What the page says when the worker itself dies: out of memory, a trap in the reader, or
+/// its code failing to load. The page keeps what it showed; the next job starts a new worker.
+pub(super) fn died(e: &web_sys::ErrorEvent) -> String {
+    let detail = e.message();
+    let detail = detail.trim();
+    format!(
+        "the analysis stopped: its worker ran out of memory or failed{}",
+        if detail.is_empty() {
+            String::new()
+        } else {
+            format!(" ({detail})")
+        }
+    )
+}
+
+/// What a job does with its result's JSON text (and the seconds it took): an error says what
+/// is wrong with it.
+pub(super) type Done = Box<dyn Fn(&str, f64) -> Result<(), String>>;
+
+/// One job at a time in the analysis worker: its status, and the worker while it runs (a new
+/// job or Cancel terminates it).
+#[derive(Clone, Copy)]
+pub(super) struct Job {
+    pub(super) status: RwSignal<Status>,
+    pub(super) running: StoredValue<Option<Running>, LocalStorage>,
+}
+
+impl Job {
+    pub(super) fn new() -> Job {
+        let job = Job {
+            status: RwSignal::new(Status::Idle),
+            running: StoredValue::new_local(None),
+        };
+        on_cleanup(move || job.stop());
+        job
+    }
+
+    pub(super) fn stop(self) {
+        self.running.update_value(|r| {
+            if let Some(r) = r.take() {
+                r.0.terminate();
+            }
+        });
+    }
+
+    pub(super) fn cancel(self) {
+        self.stop();
+        self.status.set(Status::Cancelled);
+    }
+
+    /// Starts the worker and hands it `message` once it says it is ready (its wasm loads
+    /// first; a message sent before would find no listener). `done` gets the result's JSON
+    /// text and says what is wrong with it, if anything.
+    pub(super) fn start(self, name: String, message: js_sys::Object, done: Done) {
+        self.stop();
+        let status = self.status;
+        status.set(Status::Running {
+            name: name.clone(),
+            bytes: 0.0,
+            fraction: None,
+            mb_per_s: None,
+            refs_per_s: None,
+        });
+        let Ok(worker) = Worker::new(WORKER) else {
+            status.set(Status::Failed {
+                name,
+                message: "this browser cannot start the analysis (Web Worker)".into(),
+            });
+            return;
+        };
+        let started = crate::ui::browser::now_ms();
+        let target = worker.clone();
+        // Ends the worker from inside its own message handler (the handler itself is dropped
+        // by the next job or on cleanup, never while it runs).
+        let end = {
+            let w = worker.clone();
+            move || w.terminate()
+        };
+        let end_done = end.clone();
+        let fail = move |message: String| {
+            status.set(Status::Failed {
+                name: name.clone(),
+                message,
+            });
+            end();
+        };
+        let fail_died = fail.clone();
+        let on_error =
+            Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+                e.prevent_default();
+                fail_died(died(&e));
+            });
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let data = e.data();
+            let n = |k: &str| get(&data, k).as_f64();
+            match get(&data, "type").as_string().as_deref() {
+                Some("ready") if target.post_message(&message).is_err() => {
+                    fail("could not hand the job to the worker".into())
+                }
+                Some("progress") => {
+                    let bytes = n("bytes").unwrap_or(0.0);
+                    let ms = n("ms").unwrap_or(0.0);
+                    let declared = n("declared").unwrap_or(0.0);
+                    let fraction = if declared > 0.0 {
+                        Some(n("entries").unwrap_or(0.0) / declared)
+                    } else {
+                        n("total")
+                            .map(|t| bytes / t.max(1.0))
+                            .or_else(|| n("fraction"))
+                    };
+                    // Millions per second, once there is enough of both to mean something.
+                    let per_s = |x: f64| worth_a_rate(x, ms / 1e3).then(|| x / (ms / 1e3));
+                    status.update(|s| {
+                        if let Status::Running { name, .. } = s {
+                            *s = Status::Running {
+                                name: std::mem::take(name),
+                                bytes,
+                                fraction,
+                                mb_per_s: per_s(bytes / 1e6),
+                                refs_per_s: per_s(n("refs").unwrap_or(0.0) / 1e6),
+                            };
+                        }
+                    });
+                }
+                Some("done") => {
+                    let text = get(&data, "stats").as_string().unwrap_or_default();
+                    let seconds = (crate::ui::browser::now_ms() - started) / 1e3;
+                    match done(&text, seconds) {
+                        Ok(()) => {
+                            status.update(|s| {
+                                if let Status::Running { name, .. } = s {
+                                    *s = Status::Done {
+                                        name: std::mem::take(name),
+                                        seconds,
+                                    };
+                                }
+                            });
+                            end_done();
+                        }
+                        Err(m) => fail(m),
+                    }
+                }
+                Some("error") => fail(get(&data, "message").as_string().unwrap_or_default()),
+                _ => {}
+            }
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        self.running.set_value(Some((worker, on_message, on_error)));
+    }
+
+    /// Progress with MB/s (or references/s, once meaningful) and Cancel, the error, or "Cancelled", as HTML
+    /// text; ids start with `prefix` (`matrix-progress`, `profile-error`, …). The Cancel
+    /// button is [`Job::cancel_button`], beside it.
+    pub(super) fn html(self, prefix: &str, what: &str) -> String {
+        use crate::chart::svg::esc;
+        match self.status.get() {
+            Status::Running {
+                name,
+                bytes,
+                fraction,
+                mb_per_s,
+                refs_per_s,
+            } => {
+                let mut text = format!("{what} {name}");
+                if bytes > 0.0 {
+                    text += &format!(": {} MB", format::significant(bytes / 1e6, 3));
+                }
+                if let Some(r) = mb_per_s {
+                    text += &format!(" · {} MB/s", format::significant(r, 3));
+                }
+                if let Some(r) = refs_per_s {
+                    text += &format!(" · {} M references/s", format::significant(r, 3));
+                }
+                let value = fraction.map_or(String::new(), |f| {
+                    text += &format!(" · {}%", (f * 100.0).floor());
+                    format!(r#" value="{f}""#)
+                });
+                format!(
+                    r#"<div class="matrix-progress" id="{prefix}-reading" role="status"><progress id="{prefix}-progress" max="1"{value}></progress><span id="{prefix}-rate">{}</span></div>"#,
+                    esc(&text)
+                )
+            }
+            Status::Failed { name, message } => format!(
+                r#"<p class="error" id="{prefix}-error" role="alert">{}</p>"#,
+                esc(&format!("{name}: {message}. Nothing was changed."))
+            ),
+            Status::Cancelled => format!(
+                r#"<p class="muted" id="{prefix}-cancelled" role="status">Cancelled; nothing was changed.</p>"#
+            ),
+            Status::Done { .. } | Status::Idle => String::new(),
+        }
+    }
+
+    /// The Cancel button while the job runs: an element of its own, kept while the progress
+    /// text above it is rewritten (a button inside that text was replaced every 100 ms, so a
+    /// click could fall between its press and release, and keyboard focus was lost).
+    pub(super) fn cancel_button(self, prefix: &'static str) -> impl IntoView {
+        let idle = move || self.status.with(|s| !matches!(s, Status::Running { .. }));
+        view! {
+            <button type="button" id=format!("{prefix}-cancel") class="job-cancel" hidden=idle on:click=move |_| self.cancel()>"Cancel"</button>
+        }
+    }
+}
+
+/// Whether `millions` done in `seconds` make a rate worth showing: at least a million, over at
+/// least a fifth of a second (a 74-byte file read in 0.2 s is not "0.000000319 M/s").
+pub(super) fn worth_a_rate(millions: f64, seconds: f64) -> bool {
+    millions >= 1.0 && seconds >= 0.2
+}
+
+/// `millions` per second to 3 significant digits, when [`worth_a_rate`].
+pub(super) fn rate(millions: f64, seconds: f64) -> Option<String> {
+    worth_a_rate(millions, seconds).then(|| format::significant(millions / seconds, 3))
+}
+
+/// The id of the element an event happened on.
+pub(super) fn target_id(ev: &web_sys::Event) -> String {
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|e| e.id())
+        .unwrap_or_default()
+}
+
+/// The message for a file job.
+pub(super) fn file_message(kind: &str, file: &File) -> js_sys::Object {
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &"kind".into(), &kind.into());
+    let _ = js_sys::Reflect::set(&message, &"file".into(), file);
+    message
+}
