@@ -7,13 +7,28 @@
 //! performance, comes from linear relationships fitted on a few benchmark matrices on each GPU
 //! and from the GPUs' strip sizes (§3). One function per equation below; docs/models.md fixes
 //! the readings of the garbled case tables of §4.1 and §4.4.
+//!
+//! The module by idea:
+//! - here: the kernels, limits, reference, target, sizes and matrix as types, one function per
+//!   equation, [`predict`], and the estimates of what nobody measured ([`estimated_t_ref`],
+//!   [`table_ii`], [`estimated_target`]);
+//! - `fields`: the model as data (fields, outputs, reading notes, examples, glossary, [`MODEL`]);
+//! - `inputs`: checked params → typed [`Inputs`], every auto value derived;
+//! - `checks`: the setup-time checks (B1, B2) and the error for a T_Tar that is not positive;
+//! - `evaluation`: [`Spmv`], the whole evaluation and its registry `Evaluation`;
+//! - `series`: the chart's series ([`Spmv::against_reference`]);
+//! - `plan`: the benchmark plan and the fits of its measurements.
 
-mod declaration;
+mod checks;
+mod evaluation;
+mod fields;
+mod inputs;
 pub mod plan;
+mod series;
 
-pub use declaration::{
-    inputs, limits_of, Inputs, Spmv, TargetColumn, FIELDS, GROUPS, MODEL, NOTES, OUTPUTS,
-};
+pub use evaluation::{Spmv, TargetColumn};
+pub use fields::{FIELDS, GROUPS, MODEL, NOTES, OUTPUTS};
+pub use inputs::{inputs, limits_of, Inputs};
 
 /// The four kernels (Bell & Garland's formats), in the paper's order.
 pub const KERNELS: [&str; 4] = ["csr", "ell", "coo", "hyb"];
