@@ -15,18 +15,21 @@
 //! - `fields`: the model as data (fields, outputs, reading notes, examples, glossary, [`MODEL`]);
 //! - `inputs`: checked params → typed [`Inputs`], every auto value derived;
 //! - `checks`: the setup-time checks (B1, B2) and the error for a T_Tar that is not positive;
+//! - `comparison`: the grid of formats × GPUs, a [`TargetColumn`] per GPU;
 //! - `evaluation`: [`Spmv`], the whole evaluation and its registry `Evaluation`;
 //! - `series`: the chart's series ([`Spmv::against_reference`]);
 //! - `plan`: the benchmark plan and the fits of its measurements.
 
 mod checks;
+mod comparison;
 mod evaluation;
 mod fields;
 mod inputs;
 pub mod plan;
 mod series;
 
-pub use evaluation::{Spmv, TargetColumn};
+pub use comparison::TargetColumn;
+pub use evaluation::Spmv;
 pub use fields::{FIELDS, GROUPS, MODEL, NOTES, OUTPUTS};
 pub use inputs::{inputs, limits_of, Inputs};
 
