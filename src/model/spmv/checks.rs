@@ -1,7 +1,7 @@
 //! The setup-time checks: B1 (on the C2050) and B2 (on the target) must be positive, and an
 //! error names the field that makes one not; and the error for a T_Tar that is not positive.
 
-use super::inputs::C2050_BANDWIDTH_GBS;
+use super::estimate::C2050_BANDWIDTH_GBS;
 use super::*;
 use crate::model::InputError;
 

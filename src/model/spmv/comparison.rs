@@ -1,7 +1,7 @@
 //! The comparison: the grid of formats × GPUs, one [`TargetColumn`] per GPU (the chosen target
 //! with what was typed, every other GPU estimated from the bandwidth ratio).
 
-use super::inputs::C2050_BANDWIDTH_GBS;
+use super::estimate::C2050_BANDWIDTH_GBS;
 use super::*;
 use crate::devices::Device;
 use crate::model::clean;

@@ -2,6 +2,7 @@
 //! the reference, what was measured on the target (the rest estimated from the bandwidth
 //! ratio) and T_Ref (typed, or estimated from the matrix), with how each auto value was derived.
 
+use super::estimate::C2050_BANDWIDTH_GBS;
 use super::*;
 use crate::devices::Device;
 use crate::model::occupancy;
@@ -59,8 +60,6 @@ fn line(p: &Params, name: &str) -> Option<Line> {
         _ => None,
     }
 }
-
-pub(super) const C2050_BANDWIDTH_GBS: f64 = 144.0;
 
 /// Checked params → typed inputs, with every auto value derived.
 pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError> {
