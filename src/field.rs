@@ -6,7 +6,6 @@ use std::fmt;
 
 use crate::format;
 
-
 /// An input the model cannot use: which field, and what would be valid.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct InputError {

@@ -269,7 +269,14 @@ fn hong_kim_query(k: Kernel, d: &Device, mlp: f64) -> String {
             // 64 results per thread stored at the end: 64 memory warps per warp. 128
             // registers (the 64 accumulators and the operands); 8 KB of tiles.
             let tiles = (n / 128.0).powi(2);
-            (tiles, comp * steps + 8.0, mem * steps + 64.0, synch * steps, 128, 8192)
+            (
+                tiles,
+                comp * steps + 8.0,
+                mem * steps + 64.0,
+                synch * steps,
+                128,
+                8192,
+            )
         }
     };
     format!(
@@ -290,7 +297,13 @@ pub fn mlp(k: Kernel) -> f64 {
             bytes,
             ..
         } => {
-            let r = report(&stream_ptx(reads, writes), None, &CostTable::GTX260, Some(&[]), &[]);
+            let r = report(
+                &stream_ptx(reads, writes),
+                None,
+                &CostTable::GTX260,
+                Some(&[]),
+                &[],
+            );
             let loads = r.analysis.map_or(1.0, |a| a.mlp);
             loads * f64::from(bytes) / 4.0
         }

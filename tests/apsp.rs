@@ -269,7 +269,10 @@ fn jumps_are_explained() {
         (j.grid, j.buckets, j.steps),
         (Some((10, 11)), Some((8, 16)), None)
     );
-    assert!(j.steps.is_none() && j.buckets.is_some(), "more than the grid");
+    assert!(
+        j.steps.is_none() && j.buckets.is_some(),
+        "more than the grid"
+    );
     let causes = j.causes();
     assert_eq!(
         causes[0],
@@ -283,8 +286,11 @@ fn jumps_are_explained() {
     );
     assert!(Jump::between(Algorithm::MinPlus, &at(&inp, 82), &at(&inp, 83)).is_none());
     assert!(
-        Jump::between(Algorithm::MinPlus, &at(&inp, 72), &at(&inp, 73))
-            .is_some_and(|j| j.grid.is_some() && j.steps.is_none() && j.buckets.is_none())
+        Jump::between(Algorithm::MinPlus, &at(&inp, 72), &at(&inp, 73)).is_some_and(|j| j
+            .grid
+            .is_some()
+            && j.steps.is_none()
+            && j.buckets.is_none())
     );
     // Sampled points several n apart: the counts say how many.
     let j = Jump::between(Algorithm::MinPlus, &at(&inp, 90), &at(&inp, 120)).expect("jump");

@@ -1055,7 +1055,10 @@ fn the_default_profile_counts_q_in_each_architectures_lines() {
         let (df, ds) = heat2d_q(l as f64).unwrap();
         let points = 1022.0 * 1022.0;
         let per = 1_048_576.0 * 100.0;
-        assert!(((s as f64 / points) / (ds / per) - 1.0).abs() < 0.003, "{l}");
+        assert!(
+            ((s as f64 / points) / (ds / per) - 1.0).abs() < 0.003,
+            "{l}"
+        );
         assert!(
             ((f as f64 / points) / (df / per) - 1.0).abs() < 0.003,
             "{l}"

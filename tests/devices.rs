@@ -401,7 +401,10 @@ fn every_constant_has_a_name_for_people() {
 /// delays, Luo & Suda's m and t_mem).
 fn derived(d: &warpsight::devices::Device, key: &str) -> Option<warpsight::devices::Sourced<f64>> {
     warpsight::registry::MODELS.iter().find_map(|m| {
-        let f = m.fields.iter().find(|f| f.name == key && f.device == Some(key))?;
+        let f = m
+            .fields
+            .iter()
+            .find(|f| f.name == key && f.device == Some(key))?;
         warpsight::model::device_constant(m, f, d)
     })
 }

@@ -603,7 +603,10 @@ fn mlp_halves_a_latency_bound_wait() {
 #[test]
 fn vector_add_on_the_modern_presets() {
     let t = |d: &str, mlp: f64| vector_add(d, mlp).outputs.time_s * 1e6;
-    assert_eq!(vector_add("h100", 1.0).outputs.regime, Regime::NotEnoughWarps);
+    assert_eq!(
+        vector_add("h100", 1.0).outputs.regime,
+        Regime::NotEnoughWarps
+    );
     assert!(close(t("h100", 1.0), t("h200", 1.0), 1e-9));
     let h100 = vector_add("h100", 2.0);
     assert_eq!(h100.outputs.regime, Regime::MemoryBound);
@@ -633,7 +636,10 @@ fn a_streaming_kernel_is_in_bandwidth_order() {
     for w in rows.windows(2) {
         let ((bw_a, t_a, a), (bw_b, t_b, b)) = (w[0], w[1]);
         if bw_a > bw_b {
-            assert!(t_a <= t_b, "{a} ({bw_a} GB/s) {t_a} s > {b} ({bw_b} GB/s) {t_b} s");
+            assert!(
+                t_a <= t_b,
+                "{a} ({bw_a} GB/s) {t_a} s > {b} ({bw_b} GB/s) {t_b} s"
+            );
         }
     }
 }
@@ -646,7 +652,11 @@ fn mlp_range_and_what_if() {
     inp.mlp = 7.0; // 6 memory instructions
     let e = evaluate(&inp).expect_err("too many in flight");
     assert_eq!(e.field, "mlp");
-    assert!(e.message.contains("from 1 to #Mem_insts (6)"), "{}", e.message);
+    assert!(
+        e.message.contains("from 1 to #Mem_insts (6)"),
+        "{}",
+        e.message
+    );
     let d = devices::find("h100").expect("preset");
     let mut s = default_setup().with_device(d);
     for (k, v) in [

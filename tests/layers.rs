@@ -52,26 +52,42 @@ fn check(dir: &str, forbidden: &[&str]) -> Vec<String> {
 fn engines_readers_and_devices_never_import_the_page() {
     for dir in ["src/model", "src/analysis", "src/devices"] {
         let bad = check(dir, &["crate::ui"]);
-        assert!(bad.is_empty(), "{dir} imports the page:\n{}", bad.join("\n"));
+        assert!(
+            bad.is_empty(),
+            "{dir} imports the page:\n{}",
+            bad.join("\n")
+        );
     }
 }
 
 #[test]
 fn devices_never_import_the_models() {
     let bad = check("src/devices", &["crate::model", "crate::registry"]);
-    assert!(bad.is_empty(), "src/devices imports a model:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "src/devices imports a model:\n{}",
+        bad.join("\n")
+    );
 }
 
 #[test]
 fn the_readers_never_import_the_models() {
     let bad = check("src/analysis", &["crate::model", "crate::registry"]);
-    assert!(bad.is_empty(), "src/analysis imports a model:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "src/analysis imports a model:\n{}",
+        bad.join("\n")
+    );
 }
 
 #[test]
 fn the_models_never_import_the_readers() {
     let bad = check("src/model", &["crate::analysis"]);
-    assert!(bad.is_empty(), "src/model imports a reader:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "src/model imports a reader:\n{}",
+        bad.join("\n")
+    );
 }
 
 #[test]
@@ -79,9 +95,20 @@ fn the_base_imports_nothing_above_it() {
     for dir in ["src/field.rs", "src/format.rs", "src/csv.rs", "src/chart"] {
         let bad = check(
             dir,
-            &["crate::devices", "crate::model", "crate::analysis", "crate::registry", "crate::link", "crate::ui"],
+            &[
+                "crate::devices",
+                "crate::model",
+                "crate::analysis",
+                "crate::registry",
+                "crate::link",
+                "crate::ui",
+            ],
         );
-        assert!(bad.is_empty(), "{dir} imports a higher layer:\n{}", bad.join("\n"));
+        assert!(
+            bad.is_empty(),
+            "{dir} imports a higher layer:\n{}",
+            bad.join("\n")
+        );
     }
 }
 
@@ -89,7 +116,14 @@ fn the_base_imports_nothing_above_it() {
 #[test]
 fn the_scan_sees_code_not_comments() {
     assert_eq!(naming("use crate::ui::shell;", "crate::ui").len(), 1);
-    assert_eq!(naming("    let a = crate::model::spmv::beyond(&h, 3);", "crate::model").len(), 1);
+    assert_eq!(
+        naming(
+            "    let a = crate::model::spmv::beyond(&h, 3);",
+            "crate::model"
+        )
+        .len(),
+        1
+    );
     assert!(naming("//! The page (`crate::ui::shell`) shows it.", "crate::ui").is_empty());
     assert!(naming("let x = 1; // crate::ui::x", "crate::ui").is_empty());
 }

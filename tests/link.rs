@@ -386,7 +386,13 @@ fn sweep_points_and_scale_in_links() {
 fn the_default_kernel_on_every_gpu() {
     let setup = default_setup();
     let all = hong_kim::across_devices(&setup);
-    assert_eq!(all.len(), devices::DEVICES.iter().filter(|d| d.kind == devices::DeviceKind::Gpu).count());
+    assert_eq!(
+        all.len(),
+        devices::DEVICES
+            .iter()
+            .filter(|d| d.kind == devices::DeviceKind::Gpu)
+            .count()
+    );
     for (d, result) in &all {
         let p = result.as_ref().unwrap_or_else(|e| panic!("{}: {e}", d.id));
         assert!(

@@ -1264,9 +1264,8 @@ fn mlp_counts_loads_before_their_first_use() {
     // The tiled matmul stores each tile element to shared memory right after loading it.
     assert_eq!(mlp(&example("matmul-tiled"), &[]), 1.0);
     // A pointer chase: the second load's address is the first load's result.
-    let chase = parse(
-        "ld.global.u64 %rd2, [%rd1];\nld.global.u64 %rd3, [%rd2];\nadd.s64 %rd4, %rd3, 1;\n",
-    );
+    let chase =
+        parse("ld.global.u64 %rd2, [%rd1];\nld.global.u64 %rd3, [%rd2];\nadd.s64 %rd4, %rd3, 1;\n");
     assert_eq!(mlp(&chase, &[]), 1.0);
     // Three loads, a use of the second, one more load: groups of 3 and 1, 4 loads / 2 groups.
     let mixed = parse(

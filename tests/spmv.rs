@@ -761,7 +761,9 @@ fn a_setup_time_that_is_not_positive_names_its_field() {
     let e = eval_err("model=spmv&kernel=csr&e_ref_ell=0,-1");
     assert_eq!(e.field, "e_ref_ell");
     assert_close!(shown(&e.message, "it is "), -1.024);
-    assert!(e.message.contains("B1 = E_ELL(I) − C_ELL·X1·I stays positive on the C2050"));
+    assert!(e
+        .message
+        .contains("B1 = E_ELL(I) − C_ELL·X1·I stays positive on the C2050"));
     assert_close!(shown(&e.message, "must give more than "), 0.024);
     // The issue's second link: B1 = 0.095 − 1e6·1e8·3 = −3e14 ms. X1 would have to be below
     // 0.095 / (1e6·3) = 3.1667e-8, under its minimum 1: the message says C must come down too.
@@ -770,7 +772,8 @@ fn a_setup_time_that_is_not_positive_names_its_field() {
     assert_close!(shown(&e.message, "it is "), -3e14);
     assert!((shown(&e.message, "less than ") - 0.095 / 3e6).abs() < 1e-11);
     assert!(
-        e.message.contains("no X1 of 1 or more works with c_ref_ell = 1,000,000: lower that too"),
+        e.message
+            .contains("no X1 of 1 or more works with c_ref_ell = 1,000,000: lower that too"),
         "{}",
         e.message
     );
@@ -778,7 +781,8 @@ fn a_setup_time_that_is_not_positive_names_its_field() {
     let e = eval_err("model=spmv&kernel=coo&c_ref_ell=0.01");
     assert_eq!(e.field, "c_ref_ell");
     assert!(
-        e.message.contains("on the C2050: it is -0.025 ms at I = 3 strips"),
+        e.message
+            .contains("on the C2050: it is -0.025 ms at I = 3 strips"),
         "{}",
         e.message
     );
@@ -817,7 +821,9 @@ fn a_setup_time_that_is_not_positive_names_its_field() {
     assert_close!(num(&ok, "b1"), 0.002);
     assert!(num(&ok, "b2") > 0.0);
     assert_eq!(ok.number(model(), "t_ms_ell.8800gt"), None);
-    assert!(ok.number(model(), "t_ms_ell.c2050").is_some_and(|t| t > 0.0));
+    assert!(ok
+        .number(model(), "t_ms_ell.c2050")
+        .is_some_and(|t| t > 0.0));
 }
 
 /// Issue 26: a T_Tar that is not positive is reported on the field that causes it, not `t1`.

@@ -151,4 +151,3 @@ pub fn arch_limits(major: u8, minor: u8) -> Result<ArchLimits, InputError> {
         partitioned_gc: matches!((major, minor), (5, 2) | (5, 3) | (6, 1) | (6, 2)),
     })
 }
-

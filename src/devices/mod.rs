@@ -155,7 +155,10 @@ impl Device {
     /// Every model constant the record holds, with its value and source (the models derive
     /// others from these: `crate::registry::device_constants`).
     pub fn recorded_constants(&self) -> Vec<(&'static str, Sourced<f64>)> {
-        self.constants.iter().flat_map(|g| g.iter().copied()).collect()
+        self.constants
+            .iter()
+            .flat_map(|g| g.iter().copied())
+            .collect()
     }
 
     /// Every value of the record with its source: the facts, the compute capability and

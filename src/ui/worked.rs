@@ -258,7 +258,15 @@ struct Vals {
 /// the value as shown.
 fn rows_csv(rows: &[Row]) -> String {
     let mut w = crate::csv::Writer::new();
-    w.record(["section", "parameter", "name", "obtained", "value", "unit", "shown"]);
+    w.record([
+        "section",
+        "parameter",
+        "name",
+        "obtained",
+        "value",
+        "unit",
+        "shown",
+    ]);
     let mut section = "";
     for row in rows {
         match row {

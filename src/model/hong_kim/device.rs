@@ -35,7 +35,10 @@ const DEPARTURE_UNCOAL_READING: &str = "read from the measured bandwidth: one 32
 fn departure(d: &Device, bytes: f64, why: &'static str) -> Option<Sourced<f64>> {
     let stream = d.constant("stream_bandwidth_gbs")?;
     let per_sm_cycle = stream.value / (f64::from(d.sms.value) * d.clock_ghz.value);
-    Some(estimate((bytes / per_sm_cycle * 100.0).round() / 100.0, why))
+    Some(estimate(
+        (bytes / per_sm_cycle * 100.0).round() / 100.0,
+        why,
+    ))
 }
 
 /// Departure_del_coal from the measured bandwidth: a 128-byte memory warp.

@@ -23,10 +23,12 @@ mod setup;
 mod sweep;
 
 pub use declaration::{
-    field, EXAMPLES, FIELDS, GROUPS, MODEL, NOTES, NOTE_BW_UNITS, NOTE_MWP_BELOW_ONE,
-    NOTE_MLP, NOTE_NO_ROUNDING, NOTE_ORDER, NOTE_PARTIAL_WARPS, NOTE_TIME, OUTPUTS,
+    field, EXAMPLES, FIELDS, GROUPS, MODEL, NOTES, NOTE_BW_UNITS, NOTE_MLP, NOTE_MWP_BELOW_ONE,
+    NOTE_NO_ROUNDING, NOTE_ORDER, NOTE_PARTIAL_WARPS, NOTE_TIME, OUTPUTS,
 };
-pub use device::{departure_del_coal_of, departure_del_uncoal_of, derived, issue_cycles, issue_cycles_of};
+pub use device::{
+    departure_del_coal_of, departure_del_uncoal_of, derived, issue_cycles, issue_cycles_of,
+};
 pub use explain::{across_devices, what_ifs, WhatIf};
 pub use setup::{occupancy_of, predict, resolve, Prediction, Setup};
 pub use sweep::{fixed_work, sweep, sweep_changes, sweep_xs, SweepPoint};

@@ -268,7 +268,8 @@ fn mlp_weighted(parsed: &Parsed, weights: &[f64]) -> f64 {
         if open.is_some_and(|(gw, _)| gw != w) || matches!(ins.class, Class::Branch { .. }) {
             close(&mut open, &mut pending);
         }
-        let is_load = matches!(ins.class, Class::Memory { store: false, .. }) && ins.is_memory_task();
+        let is_load =
+            matches!(ins.class, Class::Memory { store: false, .. }) && ins.is_memory_task();
         // A load writes its leading registers (a vector load several); everything else reads
         // all but its first operand, and a store reads them all.
         let writes = if is_load {

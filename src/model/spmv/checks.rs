@@ -137,10 +137,24 @@ impl Setup {
             let need = format!("more than {} ms", num(cost / self.e_k));
             (self.e_field, format!("must give {need} at I"))
         } else if x1_typed {
-            let low = if self.x1 * e_at / cost < 1.0 { format!(" (no X1 of 1 or more works with {} = {}: lower that too)", self.c_field, num(self.c)) } else { String::new() };
-            ("x1", format!("must be less than {}{low}", num(self.x1 * e_at / cost)))
+            let low = if self.x1 * e_at / cost < 1.0 {
+                format!(
+                    " (no X1 of 1 or more works with {} = {}: lower that too)",
+                    self.c_field,
+                    num(self.c)
+                )
+            } else {
+                String::new()
+            };
+            (
+                "x1",
+                format!("must be less than {}{low}", num(self.x1 * e_at / cost)),
+            )
         } else {
-            (self.c_field, format!("must be less than {}", num(self.c * e_at / cost)))
+            (
+                self.c_field,
+                format!("must be less than {}", num(self.c * e_at / cost)),
+            )
         };
         InputError::new(
             field,

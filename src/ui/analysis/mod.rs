@@ -36,8 +36,8 @@ mod shared;
 use decode::*;
 use job::*;
 
-pub(crate) use drop_zone::DropZone;
 pub use decode::ptx_report_of;
+pub(crate) use drop_zone::DropZone;
 pub use matrix::MatrixFile;
 pub use profile::{Profile, ProfileSource};
 pub use profiler::ProfilerFile;

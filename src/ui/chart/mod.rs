@@ -19,8 +19,8 @@ use wasm_bindgen::JsCast;
 use super::browser;
 use crate::chart::geometry::{wrap, Frame};
 use crate::chart::svg::{axes_svg, esc, plot_svg};
-pub use crate::chart::{ChartData, Series};
 use crate::chart::{value_at, BOTTOM, H, LEFT, RIGHT, TOP, W0};
+pub use crate::chart::{ChartData, Series};
 use export::standalone_svg;
 
 #[component]
