@@ -503,11 +503,18 @@ fn every_device_table_streams_faster_on_newer_generations() {
 /// comp_insts=15&coal_mem_insts=3&…`): 256 threads per block, 15 computation and 3 coalesced
 /// memory instructions per thread, 16 registers.
 fn vector_add(device: &str, mlp: f64) -> hong_kim::Prediction {
+    let mut s = vector_add_setup(device, 65536.0);
+    assert!(s.set_num("mlp", mlp));
+    hong_kim::predict(&s).expect("valid")
+}
+
+/// The vector add's kernel on a preset, with `blocks` blocks (MLP 1).
+fn vector_add_setup(device: &str, blocks: f64) -> hong_kim::Setup {
     let d = devices::find(device).expect("preset");
     let mut s = default_setup().with_device(d);
     for (k, v) in [
         ("threads_per_block", 256.0),
-        ("blocks", 65536.0),
+        ("blocks", blocks),
         ("comp_insts", 15.0),
         ("uncoal_mem_insts", 0.0),
         ("coal_mem_insts", 3.0),
@@ -515,11 +522,10 @@ fn vector_add(device: &str, mlp: f64) -> hong_kim::Prediction {
         ("registers_per_thread", 16.0),
         ("shared_mem_per_block", 0.0),
         ("load_bytes_per_warp", 128.0),
-        ("mlp", mlp),
     ] {
         assert!(s.set_num(k, v), "{k}");
     }
-    hong_kim::predict(&s).expect("valid")
+    s
 }
 
 /// MLP = 1 is the paper's model: every new output equals the paper's quantity, and Table 2
@@ -572,20 +578,7 @@ fn mlp_two_on_the_h100_by_hand() {
 /// Latency-bound (eq. 22, one block per SM): MLP 2 halves the memory wait.
 #[test]
 fn mlp_halves_a_latency_bound_wait() {
-    let d = devices::find("h100").expect("preset");
-    let mut s = default_setup().with_device(d);
-    for (k, v) in [
-        ("threads_per_block", 256.0),
-        ("blocks", 132.0),
-        ("comp_insts", 15.0),
-        ("uncoal_mem_insts", 0.0),
-        ("coal_mem_insts", 3.0),
-        ("synch_insts", 0.0),
-        ("registers_per_thread", 16.0),
-        ("shared_mem_per_block", 0.0),
-    ] {
-        s.set_num(k, v);
-    }
+    let mut s = vector_add_setup("h100", 132.0);
     let one = hong_kim::predict(&s).expect("valid").outputs;
     s.set_num("mlp", 2.0);
     let two = hong_kim::predict(&s).expect("valid").outputs;
@@ -657,20 +650,7 @@ fn mlp_range_and_what_if() {
         "{}",
         e.message
     );
-    let d = devices::find("h100").expect("preset");
-    let mut s = default_setup().with_device(d);
-    for (k, v) in [
-        ("threads_per_block", 256.0),
-        ("blocks", 65536.0),
-        ("comp_insts", 15.0),
-        ("uncoal_mem_insts", 0.0),
-        ("coal_mem_insts", 3.0),
-        ("synch_insts", 0.0),
-        ("registers_per_thread", 16.0),
-        ("shared_mem_per_block", 0.0),
-    ] {
-        s.set_num(k, v);
-    }
+    let mut s = vector_add_setup("h100", 65536.0);
     let ifs = hong_kim::what_ifs(&s);
     let w = ifs
         .iter()
