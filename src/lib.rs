@@ -11,6 +11,7 @@
 //! - [`report`]: the JSON the CLI prints.
 //! - [`format`]: numbers for people (the UI's and the CLI's text).
 //! - [`measured`]: a profiler's kernels held against every model's prediction.
+//! - [`protocol`]: the messages between the page and its workers.
 //! - [`validation`]: published measurements and the models' predictions of them.
 //! - `ui` (wasm only): the Leptos components; they render and collect input, nothing more.
 
@@ -23,6 +24,7 @@ pub mod format;
 pub mod link;
 pub mod measured;
 pub mod model;
+pub mod protocol;
 pub mod registry;
 pub mod report;
 pub mod small_sort;

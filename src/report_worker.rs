@@ -1,23 +1,24 @@
 //! The report worker: a separate wasm the page loads only when the JSON download is asked for
 //! (Trunk builds it from `<link data-trunk rel="rust" data-type="worker">`). It takes
-//! `{query}` — a share link's query string — and answers with the document `warpsight eval`
-//! prints for it (every input and output, those computed on request too), as JSON text, or an
-//! error. So the page's own bundle carries no JSON writer and no model's on-request outputs.
+//! a `Request::Report` (`warpsight::protocol`) — a share link's query string — and answers
+//! with the document `warpsight eval` prints for it (every input and output, those computed
+//! on request too), as JSON text, or an error. So the page's own bundle carries no JSON writer and no model's on-request outputs.
 
 #[cfg(target_arch = "wasm32")]
 mod run {
-    use js_sys::{Object, Reflect};
+    use warpsight::protocol::{Answer, Envelope, Reply, Request, BYTES_KEY};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-    fn post(fields: &[(&str, JsValue)]) {
-        let msg = Object::new();
-        for (k, v) in fields {
-            let _ = Reflect::set(&msg, &JsValue::from_str(k), v);
-        }
+    fn post(reply: &Reply) {
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-        let _ = scope.post_message(&msg);
+        let Ok(bytes) = postcard::to_allocvec(reply) else {
+            return;
+        };
+        let m = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&m, &BYTES_KEY.into(), &js_sys::Uint8Array::from(&bytes[..]));
+        let _ = scope.post_message(&m);
     }
 
     /// The CLI's document for a link.
@@ -30,19 +31,33 @@ mod run {
 
     pub fn start() {
         let on = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
-            let query = Reflect::get(&e.data(), &JsValue::from_str("query"))
+            let bytes = js_sys::Reflect::get(&e.data(), &BYTES_KEY.into())
                 .ok()
-                .and_then(|q| q.as_string())
+                .and_then(|b| b.dyn_into::<js_sys::Uint8Array>().ok())
+                .map(|b| b.to_vec())
                 .unwrap_or_default();
-            match document(&query) {
-                Ok(json) => post(&[("type", "done".into()), ("json", json.into())]),
-                Err(message) => post(&[("type", "error".into()), ("message", message.into())]),
-            }
+            let reply = match postcard::from_bytes::<Envelope>(&bytes) {
+                Ok(Envelope {
+                    seq,
+                    request: Request::Report { query },
+                }) => match document(&query) {
+                    Ok(json) => Reply::Done {
+                        seq,
+                        answer: Answer::Report(json),
+                    },
+                    Err(message) => Reply::Failed { seq, message },
+                },
+                _ => Reply::Failed {
+                    seq: 0,
+                    message: "the report worker takes a link's query string".to_string(),
+                },
+            };
+            post(&reply);
         });
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
         scope.set_onmessage(Some(on.as_ref().unchecked_ref()));
         on.forget();
-        post(&[("type", "ready".into())]);
+        post(&Reply::Ready);
     }
 }
 

@@ -5,7 +5,7 @@
 //! into Q_f and Q_s at each architecture's capacity ([`LineHistogram::q`]); links carry those
 //! counts, never the histogram or the trace.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::generators::{spmv_on, Generated, Workload};
 use super::lackey::LackeyReader;
@@ -16,7 +16,7 @@ pub use super::trace::TraceError;
 use super::{MatrixReader, LONG_LINE, MAX_LINE};
 
 /// One line size's exact stack-distance histogram.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LineHistogram {
     /// L, bytes.
     pub line: u64,
@@ -47,7 +47,7 @@ impl LineHistogram {
 }
 
 /// The ASAP schedule's summary, the work profile in its link form.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Schedule {
     pub d: u64,
     /// `w1,w2,…` with runs `w*k` (docs/models.md's link form).
@@ -73,7 +73,7 @@ impl Schedule {
 }
 
 /// A derived profile: what was seen, and where it came from.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TraceProfile {
     /// In words: "a Lackey memory trace", "an operation trace", "Heat2D, n = 256, 20 steps".
     pub source: String,

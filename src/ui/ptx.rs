@@ -11,8 +11,8 @@ use leptos::prelude::*;
 use super::pages::Ctx;
 use crate::format;
 use crate::model::ptx::{Column, CostTable, Report, EXAMPLE_NAMES, TABLE_1_OPS};
-use crate::ui::analysis::{ptx_report_of, DropZone, Service};
-use wasm_bindgen::JsValue;
+use crate::protocol::{Answer, PtxRequest, Request};
+use crate::ui::analysis::{DropZone, Service};
 
 /// A loop's trip count that is not valid.
 const TRIP_ERROR: &str = " must be a whole number from 1 to 1,000,000,000";
@@ -139,7 +139,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     // The worker's latest report on the text (None while the box is empty).
     let report: RwSignal<Option<Report>> = RwSignal::new(None);
     let service = Service::new(move |kind, result| match (kind, result) {
-        ("ptx-example", Ok(t)) => {
+        ("ptx-example", Ok(Answer::PtxText(t))) => {
             // The box is written here, not bound to `text`: writing a long text back into it
             // on every keystroke would make the browser lay it out again.
             if let Some(b) = document().get_element_by_id("ptx-text") {
@@ -148,10 +148,10 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             }
             text.set(t);
         }
-        ("ptx", Ok(json)) => {
+        ("ptx", Ok(Answer::Ptx(r))) => {
             busy.set(false);
             failed.set(None);
-            report.set(ptx_report_of(&json));
+            report.set(Some(r));
         }
         ("ptx", Err(m)) => {
             busy.set(false);
@@ -200,36 +200,17 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             busy.set(false);
             return;
         }
-        let m = js_sys::Object::new();
-        let set = |k: &str, v: &JsValue| {
-            let _ = js_sys::Reflect::set(&m, &k.into(), v);
+        let request = PtxRequest {
+            text: t,
+            trips: trips.get(),
+            uncoalesced: uncoalesced.get(),
+            costs: costs.get().to_flat(),
+            // Only Hong & Kim's panel lists the memory instructions.
+            memory: target == Target::HongKim,
+            kernel: kernel.get(),
         };
-        let numbers = |v: Vec<f64>| -> JsValue {
-            v.into_iter()
-                .map(JsValue::from_f64)
-                .collect::<js_sys::Array>()
-                .into()
-        };
-        set("kind", &"ptx".into());
-        set("text", &t.into());
-        set(
-            "trips",
-            &trips.get().map_or(JsValue::NULL, |t| {
-                numbers(t.into_iter().map(|x| x as f64).collect())
-            }),
-        );
-        set(
-            "uncoalesced",
-            &numbers(uncoalesced.get().into_iter().map(|x| x as f64).collect()),
-        );
-        set("costs", &numbers(costs.get().to_flat()));
-        // Only Hong & Kim's panel lists the memory instructions.
-        set("memory", &(target == Target::HongKim).into());
-        if let Some(k) = kernel.get() {
-            set("kernel", &k.into());
-        }
         busy.set(true);
-        service.send(m);
+        service.send(Request::Ptx(request));
         let n = asked.get_value().wrapping_add(1);
         asked.set_value(n);
         set_timeout(
@@ -252,10 +233,7 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         if let Some(&(id, _)) = EXAMPLE_NAMES.iter().find(|e| e.0 == id) {
             loaded.set(Some(id));
             new_text();
-            let m = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&m, &"kind".into(), &"ptx-example".into());
-            let _ = js_sys::Reflect::set(&m, &"id".into(), &id.into());
-            service.send(m);
+            service.send(Request::PtxExample { id: id.to_string() });
         }
     };
     // Written as HTML text.

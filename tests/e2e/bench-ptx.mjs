@@ -41,22 +41,30 @@ await ready(page);
 await page.click('#ptx-panel summary');
 // The analysis alone, in a worker of its own.
 const analysis = await page.evaluate(async (t) => {
+  // The worker speaks src/protocol.rs in postcard bytes: a varint is 7 bits a byte, low first.
+  const varint = (n) => { const out = []; do { let b = n & 0x7f; n >>>= 7; if (n) b |= 0x80; out.push(b); } while (n); return out; };
+  // Envelope { seq, Request::Ptx (variant 4) { text, trips: None, uncoalesced: [], costs: [], kernel: None, memory: false } }.
+  const ptxRequest = (seq, text) => {
+    const utf8 = new TextEncoder().encode(text);
+    return new Uint8Array([...varint(seq), 4, ...varint(utf8.length), ...utf8, 0, 0, 0, 0, 0]);
+  };
   const w = new Worker('./warpsight-worker_loader.js');
-  await new Promise((ok) => { w.onmessage = (e) => { if (e.data.type === 'ready') ok(); }; });
+  // Reply::Ready is variant 0; Reply::Done variant 2.
+  await new Promise((ok) => { w.onmessage = (e) => { if (e.data.bytes?.[0] === 0) ok(); }; });
   const times = [];
   for (let k = 0; k < 6; k++) {
     const text = k % 2 ? t.replace('\tret;\n}\n', '\tadd.s32 %r2, %r2, 1;\n\tret;\n}\n') : t;
     const start = performance.now();
     const answer = await new Promise((ok) => {
-      w.onmessage = (e) => { if (e.data.type === 'done') ok(e.data.stats); };
-      w.postMessage({ kind: 'ptx', seq: k, text, trips: null, uncoalesced: [], costs: [], memory: false });
+      w.onmessage = (e) => { if (e.data.bytes?.[0] === 2) ok(e.data.bytes); };
+      w.postMessage({ bytes: ptxRequest(k + 1, text) });
     });
     times.push([performance.now() - start, answer.length]);
   }
   w.terminate();
   return times;
 }, text);
-for (const [ms, bytes] of analysis) console.log(`analysis in the worker (parse, kernel, report as JSON of ${bytes} bytes): ${ms.toFixed(1)} ms`);
+for (const [ms, bytes] of analysis) console.log(`analysis in the worker (parse, kernel, report as ${bytes} postcard bytes): ${ms.toFixed(1)} ms`);
 for (let run = 0; run < 4; run++) {
   // Alternate two texts so each run is a new analysis.
   const t = run % 2 ? text.replace('\tret;\n}\n', '\tadd.s32 %r2, %r2, 1;\n\tret;\n}\n') : text;

@@ -10,6 +10,8 @@ const app = useApp();
 const link = (q) => app.link(q);
 
 const MIB = 1 << 20;
+/** A stand-in worker's first words: Reply::Ready, the postcard byte 0 (src/protocol.rs). */
+const READY = 'postMessage({ bytes: new Uint8Array([0]) });';
 /** 2 MiB with no newline after a first line (`head`). */
 const endless = (head) => Buffer.concat([Buffer.from(head), Buffer.alloc(2 * MIB, '7')]);
 const GENERAL = '%%MatrixMarket matrix coordinate real general\n5 6 8\n1 1 1.5\n1 6 -2e3\n2 2 3\n4 1 1\n4 2 0\n4 3 1\n5 5 7\n5 6 .5\n';
@@ -70,8 +72,9 @@ test('a profiler file with a 2 MiB record: the error names its line, the page st
 test('a worker that dies is said in words; the last result stays and the next file gets a fresh worker', async () => {
   const { context, page, errors } = await freshPage();
   // The analysis worker's script, replaced by one that says it is ready and throws on the
-  // job, as a worker out of memory does.
-  const dying = "postMessage({ type: 'ready' }); onmessage = () => { throw new Error('out of memory (simulated)'); };";
+  // job, as a worker out of memory does. (Reply::Ready is one postcard byte, 0:
+  // src/protocol.rs; tests/protocol.rs checks it.)
+  const dying = READY + " onmessage = () => { throw new Error('out of memory (simulated)'); };";
   await context.route('**/warpsight-worker_loader.js', (route) => route.fulfill({ contentType: 'text/javascript', body: dying }));
   await page.goto(link('model=spmv&target=k20m'));
   await ready(page);
@@ -117,7 +120,7 @@ test('PTX: calls nested 20⁸ deep are inlined to the cap with a note; a dying w
 
   // A worker whose analysis never ends: past 2 s the panel offers Cancel, which ends it.
   await context.route('**/warpsight-worker_loader.js', (route) => route.fulfill({ contentType: 'text/javascript',
-    body: "postMessage({ type: 'ready' }); onmessage = () => { for (;;) {} };" }));
+    body: READY + " onmessage = () => { for (;;) {} };" }));
   const summary = await page.textContent('#ptx-summary');
   // A fresh page: the panel's worker starts on its first request.
   await page.reload();
@@ -131,7 +134,7 @@ test('PTX: calls nested 20⁸ deep are inlined to the cap with a note; a dying w
   assert.equal(await page.textContent('#ptx-failed'), 'The analysis was cancelled: the last summary stays, and the next edit starts it again.');
   // A worker that dies on the job.
   await context.route('**/warpsight-worker_loader.js', (route) => route.fulfill({ contentType: 'text/javascript',
-    body: "postMessage({ type: 'ready' }); onmessage = () => { throw new Error('out of memory (simulated)'); };" }));
+    body: READY + " onmessage = () => { throw new Error('out of memory (simulated)'); };" }));
   await page.fill('#ptx-text', nestedCalls(2, 4));
   await page.waitForFunction(() => /^The analysis stopped: its worker ran out of memory or failed \(.*simulated.*\): the last summary stays/.test(document.querySelector('#ptx-failed')?.textContent ?? ''));
   // The real worker: the next edit is analysed by a fresh one.

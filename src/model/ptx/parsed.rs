@@ -162,7 +162,7 @@ impl Instruction {
 }
 
 /// A line [`parse`](super::parse) could not read: where, and what it expected there.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ParseError {
     /// 1-based line number.
     pub line: usize,

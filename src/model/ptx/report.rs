@@ -5,13 +5,13 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{analyze, hong_kim_counts, parse, CostTable, ParseError, Parsed};
 
 /// A loop as the panel lists it: one source loop, however many copies of it the kernel runs
 /// (a `.func`'s loop is inlined at each call), with one trip count for all of them.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LoopLine {
     pub label: String,
     pub header_line: usize,
@@ -28,7 +28,7 @@ pub struct LoopLine {
 }
 
 /// A memory access instruction as the panel lists it (Hong & Kim: mark it uncoalesced).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MemoryLine {
     /// Its index among the instructions (what `uncoalesced` lists).
     pub index: usize,
@@ -38,7 +38,7 @@ pub struct MemoryLine {
 
 /// The analysis at the given trip counts: Luo & Suda's periods and P, and Hong & Kim's
 /// counts.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub periods: usize,
     /// The periods in the luo-suda link form.
@@ -55,7 +55,7 @@ pub struct Summary {
 }
 
 /// Everything the panel shows.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     pub instructions: usize,
     pub errors: Vec<ParseError>,

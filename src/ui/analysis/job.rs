@@ -49,9 +49,9 @@ pub(super) fn died(e: &web_sys::ErrorEvent) -> String {
     )
 }
 
-/// What a job does with its result's JSON text (and the seconds it took): an error says what
-/// is wrong with it.
-pub(super) type Done = Box<dyn Fn(&str, f64) -> Result<(), String>>;
+/// What a job does with its answer (and the seconds it took): an error says what is wrong
+/// with it.
+pub(super) type Done = Box<dyn Fn(Answer, f64) -> Result<(), String>>;
 
 /// One job at a time in the analysis worker: its status, and the worker while it runs (a new
 /// job or Cancel terminates it).
@@ -84,10 +84,10 @@ impl Job {
         self.status.set(Status::Cancelled);
     }
 
-    /// Starts the worker and hands it `message` once it says it is ready (its wasm loads
-    /// first; a message sent before would find no listener). `done` gets the result's JSON
-    /// text and says what is wrong with it, if anything.
-    pub(super) fn start(self, name: String, message: js_sys::Object, done: Done) {
+    /// Starts the worker and hands it `request` (with `file` beside it) once it says it is
+    /// ready (its wasm loads first; a message sent before would find no listener). `done` gets
+    /// the answer and says what is wrong with it, if anything.
+    pub(super) fn start(self, name: String, request: Request, file: Option<File>, done: Done) {
         self.stop();
         let status = self.status;
         status.set(Status::Running {
@@ -126,42 +126,35 @@ impl Job {
                 e.prevent_default();
                 fail_died(died(&e));
             });
+        let message = message(1, request, file.as_ref());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            let data = e.data();
-            let n = |k: &str| get(&data, k).as_f64();
-            match get(&data, "type").as_string().as_deref() {
-                Some("ready") if target.post_message(&message).is_err() => {
-                    fail("could not hand the job to the worker".into())
+            match reply(e.data()) {
+                Some(Reply::Ready) => {
+                    let sent = message.as_ref().map(|m| target.post_message(m));
+                    if !matches!(sent, Some(Ok(()))) {
+                        fail("could not hand the job to the worker".into())
+                    }
                 }
-                Some("progress") => {
-                    let bytes = n("bytes").unwrap_or(0.0);
-                    let ms = n("ms").unwrap_or(0.0);
-                    let declared = n("declared").unwrap_or(0.0);
-                    let fraction = if declared > 0.0 {
-                        Some(n("entries").unwrap_or(0.0) / declared)
-                    } else {
-                        n("total")
-                            .map(|t| bytes / t.max(1.0))
-                            .or_else(|| n("fraction"))
-                    };
+                Some(Reply::Progress(p)) => {
+                    let fraction = p.done();
+                    let seconds = p.ms / 1e3;
                     // Millions per second, once there is enough of both to mean something.
-                    let per_s = |x: f64| worth_a_rate(x, ms / 1e3).then(|| x / (ms / 1e3));
+                    let per_s = |x: f64| worth_a_rate(x, seconds).then(|| x / seconds);
                     status.update(|s| {
                         if let Status::Running { name, .. } = s {
                             *s = Status::Running {
                                 name: std::mem::take(name),
-                                bytes,
+                                bytes: p.bytes,
                                 fraction,
-                                mb_per_s: per_s(bytes / 1e6),
-                                refs_per_s: per_s(n("refs").unwrap_or(0.0) / 1e6),
+                                mb_per_s: per_s(p.bytes / 1e6),
+                                refs_per_s: per_s(p.refs / 1e6),
                             };
                         }
                     });
                 }
-                Some("done") => {
-                    let text = get(&data, "stats").as_string().unwrap_or_default();
+                Some(Reply::Done { answer, .. }) => {
                     let seconds = (crate::ui::browser::now_ms() - started) / 1e3;
-                    match done(&text, seconds) {
+                    match done(answer, seconds) {
                         Ok(()) => {
                             status.update(|s| {
                                 if let Status::Running { name, .. } = s {
@@ -176,8 +169,8 @@ impl Job {
                         Err(m) => fail(m),
                     }
                 }
-                Some("error") => fail(get(&data, "message").as_string().unwrap_or_default()),
-                _ => {}
+                Some(Reply::Failed { message, .. }) => fail(message),
+                None => {}
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -256,12 +249,4 @@ pub(super) fn target_id(ev: &web_sys::Event) -> String {
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .map(|e| e.id())
         .unwrap_or_default()
-}
-
-/// The message for a file job.
-pub(super) fn file_message(kind: &str, file: &File) -> js_sys::Object {
-    let message = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&message, &"kind".into(), &kind.into());
-    let _ = js_sys::Reflect::set(&message, &"file".into(), file);
-    message
 }

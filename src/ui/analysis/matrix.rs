@@ -10,14 +10,15 @@ pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
     let read: RwSignal<Option<(String, MatrixStats, f64)>> = RwSignal::new(None);
     let start = move |file: File| {
         let name = file.name();
-        let message = file_message("matrix", &file);
         let file_name = name.clone();
         job.start(
             name,
-            message,
-            Box::new(move |text, seconds| {
-                let stats = stats_of(text)
-                    .ok_or_else(|| "the worker's statistics could not be read".to_string())?;
+            Request::Matrix,
+            Some(file.clone()),
+            Box::new(move |answer, seconds| {
+                let Answer::Matrix(stats) = answer else {
+                    return Err("the worker's statistics could not be read".to_string());
+                };
                 shared.matrix.set(Some(file.clone()));
                 on_stats.run(stats.clone());
                 read.set(Some((file_name.clone(), stats, seconds)));

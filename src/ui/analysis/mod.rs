@@ -4,7 +4,7 @@
 //! parses the file: the worker runs `crate::analysis`.
 //!
 //! By idea: `job` (a file job's worker and progress), `service` (the long-lived workers),
-//! `decode` (the replies read back), `shared` (files shared between pages), `drop_zone`,
+//! `wire` (the typed messages of `crate::protocol` onto and off `postMessage`), `shared` (files shared between pages), `drop_zone`,
 //! and one file per kind of file the page reads: `matrix`, `profile`, `profiler`.
 
 use leptos::prelude::*;
@@ -14,9 +14,10 @@ use web_sys::{File, MessageEvent, Worker};
 
 use crate::analysis::generators::WORKLOADS;
 use crate::analysis::matrix_market::Symmetry;
-use crate::analysis::profile::{LineHistogram, Schedule, TraceProfile};
+use crate::analysis::profile::TraceProfile;
 use crate::analysis::MatrixStats;
 use crate::format;
+use crate::protocol::{Answer, Envelope, Reply, Request, BYTES_KEY, FILE_KEY};
 
 /// The worker's loader (Trunk names worker files after the binary, unhashed).
 const WORKER: &str = "./warpsight-worker_loader.js";
@@ -24,7 +25,6 @@ const WORKER: &str = "./warpsight-worker_loader.js";
 /// The report worker's (the JSON download).
 const REPORT_WORKER: &str = "./warpsight-report_loader.js";
 
-mod decode;
 mod drop_zone;
 mod job;
 mod matrix;
@@ -32,11 +32,11 @@ mod profile;
 mod profiler;
 mod service;
 mod shared;
+mod wire;
 
-use decode::*;
 use job::*;
+use wire::*;
 
-pub use decode::ptx_report_of;
 pub(crate) use drop_zone::DropZone;
 pub use matrix::MatrixFile;
 pub use profile::{Profile, ProfileSource};

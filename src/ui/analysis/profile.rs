@@ -98,24 +98,25 @@ pub fn ProfileSource(
     let shared = SharedFiles::get();
     let job = Job::new();
     let summary = RwSignal::new(String::new());
-    let run = move |name: String, message: js_sys::Object| {
-        let lines: js_sys::Array = line_sizes
-            .get_untracked()
-            .into_iter()
-            .map(|l| JsValue::from_f64(l as f64))
-            .collect();
-        let _ = js_sys::Reflect::set(&message, &"lines".into(), &lines);
+    let run = move |name: String, request: Request, file: Option<File>| {
         job.start(
             name,
-            message,
-            Box::new(move |text, s| {
-                let p = profile_of(text)
-                    .ok_or_else(|| "the worker's profile could not be read".to_string())?;
+            request,
+            file,
+            Box::new(move |answer, s| {
+                let Answer::Profile(p) = answer else {
+                    return Err("the worker's profile could not be read".to_string());
+                };
                 summary.set(profile_html(&p, s));
                 on_profile.run(p);
                 Ok(())
             }),
         );
+    };
+    // A trace file (or a matrix, replayed): stack distances at the page's line sizes.
+    let trace = move |file: File| {
+        let lines = line_sizes.get_untracked();
+        run(file.name(), Request::Trace { lines }, Some(file));
     };
     let value_of = |id: &str| {
         document()
@@ -147,12 +148,12 @@ pub fn ProfileSource(
             });
             return;
         }
-        let message = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&message, &"kind".into(), &"generate".into());
-        let _ = js_sys::Reflect::set(&message, &"workload".into(), &w.id.into());
-        let values: js_sys::Array = values.into_iter().map(JsValue::from_f64).collect();
-        let _ = js_sys::Reflect::set(&message, &"values".into(), &values);
-        run(w.name.to_string(), message);
+        let request = Request::Generate {
+            workload: w.id.to_string(),
+            values,
+            lines: line_sizes.get_untracked(),
+        };
+        run(w.name.to_string(), request, None);
     };
     let on_click = move |ev: web_sys::MouseEvent| {
         let id = target_id(&ev);
@@ -160,7 +161,7 @@ pub fn ProfileSource(
             generate();
         } else if id == "gen-spmv-page" {
             if let Some(file) = shared.matrix.get_untracked() {
-                run(file.name(), file_message("trace", &file));
+                trace(file);
             }
         }
     };
@@ -184,7 +185,7 @@ pub fn ProfileSource(
         };
         if el.type_() == "file" {
             if let Some(file) = el.files().and_then(|f| f.get(0)) {
-                run(file.name(), file_message("trace", &file));
+                trace(file);
             }
             el.set_value("");
         }
@@ -196,7 +197,7 @@ pub fn ProfileSource(
             .and_then(|d| d.files())
             .and_then(|f| f.get(0))
         {
-            run(file.name(), file_message("trace", &file));
+            trace(file);
         }
     };
     let status = move || {

@@ -11,15 +11,15 @@ pub fn ProfilerFile(on_report: Callback<(String, String)>) -> impl IntoView {
     let start = move |file: File| {
         let name = file.name();
         let size = file.size();
-        let message = file_message("measured", &file);
-        let _ = js_sys::Reflect::set(&message, &"name".into(), &name.as_str().into());
+        let request = Request::Measured { name: name.clone() };
         job.start(
             name,
-            message,
-            Box::new(move |text, seconds| {
-                let v = js_sys::JSON::parse(text)
-                    .map_err(|_| "the worker's comparison could not be read".to_string())?;
-                let html = get(&v, "html").as_string().unwrap_or_default();
+            request,
+            Some(file),
+            Box::new(move |answer, seconds| {
+                let Answer::Measured(html) = answer else {
+                    return Err("the worker's comparison could not be read".to_string());
+                };
                 let mut speed =
                     format!("Read and compared in {} s", format::significant(seconds, 3));
                 if size >= 1e6 {

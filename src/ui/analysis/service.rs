@@ -12,17 +12,20 @@ pub fn json_in_worker(query: String, done: impl FnOnce(Result<String, String>) +
     };
     let target = worker.clone();
     let mut done = Some(done);
+    let message = message(1, Request::Report { query }, None);
     let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-        let data = e.data();
-        let result = match get(&data, "type").as_string().as_deref() {
-            Some("ready") => {
-                let message = js_sys::Object::new();
-                let _ = js_sys::Reflect::set(&message, &"query".into(), &query.as_str().into());
-                let _ = target.post_message(&message);
+        let result = match reply(e.data()) {
+            Some(Reply::Ready) => {
+                if let Some(m) = &message {
+                    let _ = target.post_message(m);
+                }
                 return;
             }
-            Some("done") => Ok(get(&data, "json").as_string().unwrap_or_default()),
-            Some("error") => Err(get(&data, "message").as_string().unwrap_or_default()),
+            Some(Reply::Done {
+                answer: Answer::Report(json),
+                ..
+            }) => Ok(json),
+            Some(Reply::Failed { message, .. }) => Err(message),
             _ => return,
         };
         target.terminate();
@@ -35,16 +38,16 @@ pub fn json_in_worker(query: String, done: impl FnOnce(Result<String, String>) +
     handler.forget();
 }
 
-pub(super) type Answer = Box<dyn Fn(&str, Result<String, String>)>;
+pub(super) type OnAnswer = Box<dyn Fn(&str, Result<Answer, String>)>;
 
 pub(super) struct ServiceInner {
     pub(super) worker: Worker,
     pub(super) ready: std::cell::Cell<bool>,
     /// The latest request sent before the worker was ready.
-    pub(super) pending: std::cell::RefCell<Option<js_sys::Object>>,
+    pub(super) pending: std::cell::RefCell<Option<JsValue>>,
     pub(super) seq: std::cell::Cell<u32>,
     /// The latest request of each kind: (kind, seq).
-    pub(super) latest: std::rc::Rc<std::cell::RefCell<Vec<(String, u32)>>>,
+    pub(super) latest: std::rc::Rc<std::cell::RefCell<Vec<(&'static str, u32)>>>,
     pub(super) _handler: Closure<dyn FnMut(MessageEvent)>,
     pub(super) _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
@@ -54,16 +57,17 @@ pub(super) struct ServiceInner {
 #[derive(Clone, Copy)]
 pub struct Service {
     pub(super) inner: StoredValue<Option<std::rc::Rc<ServiceInner>>, LocalStorage>,
-    pub(super) answer: StoredValue<Option<std::rc::Rc<Answer>>, LocalStorage>,
+    pub(super) answer: StoredValue<Option<std::rc::Rc<OnAnswer>>, LocalStorage>,
     /// The last worker ended by [`Service::fail`], kept until the next ends: `fail` may run in
     /// its error handler, which must not be dropped while it runs.
     pub(super) ended: StoredValue<Option<std::rc::Rc<ServiceInner>>, LocalStorage>,
 }
 
 impl Service {
-    /// `answer(kind, result)` gets each latest answer: the JSON text or the worker's message.
-    pub fn new(answer: impl Fn(&str, Result<String, String>) + 'static) -> Service {
-        let answer: Answer = Box::new(answer);
+    /// `answer(kind, result)` gets each latest answer ([`Request::kind`]): the answer or the
+    /// worker's message.
+    pub fn new(answer: impl Fn(&str, Result<Answer, String>) + 'static) -> Service {
+        let answer: OnAnswer = Box::new(answer);
         let s = Service {
             inner: StoredValue::new_local(None),
             answer: StoredValue::new_local(Some(std::rc::Rc::new(answer))),
@@ -81,15 +85,13 @@ impl Service {
 
     pub(super) fn start(self) -> Option<std::rc::Rc<ServiceInner>> {
         let worker = Worker::new(WORKER).ok()?;
-        let latest = std::rc::Rc::new(std::cell::RefCell::new(Vec::<(String, u32)>::new()));
+        let latest = std::rc::Rc::new(std::cell::RefCell::new(Vec::<(&'static str, u32)>::new()));
         let kinds = latest.clone();
         let answer = self.answer.get_value()?;
         let me = self;
         let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            let data = e.data();
-            let kind = get(&data, "kind").as_string().unwrap_or_default();
-            let result = match get(&data, "type").as_string().as_deref() {
-                Some("ready") => {
+            let (seq, result) = match reply(e.data()) {
+                Some(Reply::Ready) => {
                     if let Some(i) = me.inner.get_value() {
                         i.ready.set(true);
                         if let Some(m) = i.pending.borrow_mut().take() {
@@ -98,17 +100,18 @@ impl Service {
                     }
                     return;
                 }
-                Some("done") => Ok(get(&data, "stats").as_string().unwrap_or_default()),
-                Some("error") => Err(get(&data, "message").as_string().unwrap_or_default()),
+                Some(Reply::Done { seq, answer }) => (seq, Ok(answer)),
+                Some(Reply::Failed { seq, message }) => (seq, Err(message)),
                 _ => return,
             };
-            let seq = get(&data, "seq").as_f64();
-            let is_latest = kinds
+            // Only the latest request of its kind is answered.
+            let kind = kinds
                 .borrow()
                 .iter()
-                .any(|(k, s)| *k == kind && Some(f64::from(*s)) == seq);
-            if is_latest {
-                answer(&kind, result);
+                .find(|(_, s)| *s == seq)
+                .map(|(k, _)| *k);
+            if let Some(kind) = kind {
+                answer(kind, result);
             }
         });
         // The worker died (out of memory, a trap): each request waiting gets the error, and
@@ -139,7 +142,7 @@ impl Service {
         };
         self.inner.set_value(None);
         i.worker.terminate();
-        let kinds: Vec<String> = i.latest.borrow().iter().map(|(k, _)| k.clone()).collect();
+        let kinds: Vec<&str> = i.latest.borrow().iter().map(|(k, _)| *k).collect();
         self.ended.set_value(Some(i));
         if let Some(answer) = self.answer.get_value() {
             for k in kinds {
@@ -148,9 +151,9 @@ impl Service {
         }
     }
 
-    /// Sends `message` (its `kind` and fields), starting the worker on first use; an answer
-    /// to an earlier request of the same kind is dropped from now on.
-    pub fn send(self, message: js_sys::Object) {
+    /// Sends `request`, starting the worker on first use; an answer to an earlier request of
+    /// the same kind is dropped from now on.
+    pub fn send(self, request: Request) {
         if self.inner.with_value(|i| i.is_none()) {
             let started = self.start();
             self.inner.set_value(started);
@@ -160,11 +163,10 @@ impl Service {
         };
         let seq = i.seq.get() + 1;
         i.seq.set(seq);
-        let _ = js_sys::Reflect::set(&message, &"seq".into(), &f64::from(seq).into());
-        let kind = js_sys::Reflect::get(&message, &"kind".into())
-            .ok()
-            .and_then(|k| k.as_string())
-            .unwrap_or_default();
+        let kind = request.kind();
+        let Some(message) = message(seq, request, None) else {
+            return;
+        };
         let mut latest = i.latest.borrow_mut();
         match latest.iter_mut().find(|(k, _)| *k == kind) {
             Some(l) => l.1 = seq,
