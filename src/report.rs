@@ -80,6 +80,7 @@ pub fn evaluation_json(state: &ShareState, e: &Evaluation) -> Json {
     doc.insert("outputs".into(), Json::Object(outputs));
     doc.insert("occupancy".into(), json!(e.occupancy));
     doc.insert("reading_notes".into(), json!(e.notes));
+    #[cfg(feature = "report")]
     for (k, v) in &e.extra {
         doc.insert(k.clone(), v.clone());
     }

@@ -1229,6 +1229,7 @@ impl Prediction {
             outputs,
             occupancy: self.occupancy,
             notes: self.notes(),
+            #[cfg(feature = "report")]
             extra: serde_json::Map::new(),
             detail: Detail::new(self.clone()),
         }
@@ -1246,7 +1247,7 @@ fn complete(_: &Params, _: &'static Device, e: &mut Evaluation) {
         return;
     };
     let calibrated = serde_json::Value::Bool(prediction.calibration.is_some());
-    e.extra.insert("calibrated".into(), calibrated);
+    e.put("calibrated", calibrated);
 }
 
 /// Dümmler & Egerland's interval model, as the registry lists it.

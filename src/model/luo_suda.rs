@@ -719,6 +719,7 @@ fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, In
             outputs,
             occupancy: None,
             notes,
+            #[cfg(feature = "report")]
             extra: serde_json::Map::new(),
             detail: Detail::new((inp, o)),
         },
@@ -742,7 +743,7 @@ fn complete(_: &Params, _: &'static Device, e: &mut Evaluation) {
         "reading_mpd": word(inp.reading_mpd),
         "reading_cpd": word(inp.reading_cpd),
     });
-    e.extra.insert("readings".into(), readings);
+    e.put("readings", readings);
 }
 
 /// Luo & Suda's `m` on a device without one: the resident warps per SM of its compute

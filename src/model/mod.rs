@@ -464,10 +464,24 @@ pub struct Evaluation {
     pub occupancy: Option<occupancy::Occupancy>,
     pub notes: Vec<ReadingNote>,
     /// Model-specific texts and tables for the CLI's JSON (explanation, what-ifs, …), filled
-    /// by [`Model::complete`]. A chart's data never goes here: it goes in `detail`.
+    /// by [`Model::complete`] through [`Evaluation::put`]. A chart's data never goes here: it
+    /// goes in `detail`. Only with the `report` feature: the page's evaluations, compared on
+    /// every edit, carry no JSON values (1 KiB of the page's bundle).
+    #[cfg(feature = "report")]
     pub extra: serde_json::Map<String, serde_json::Value>,
     /// The engine's own typed result, for the model's page (so an edit runs the engine once).
     pub detail: Detail,
+}
+
+impl Evaluation {
+    /// Adds a model-specific text or table to the CLI's JSON (without the `report` feature,
+    /// which only [`Model::complete`] hooks use, it is dropped).
+    pub fn put(&mut self, key: &str, value: serde_json::Value) {
+        #[cfg(feature = "report")]
+        self.extra.insert(key.to_string(), value);
+        #[cfg(not(feature = "report"))]
+        let _ = (key, value);
+    }
 }
 
 /// The typed result behind an evaluation, as the model's engine returned it. Two details are

@@ -513,6 +513,7 @@ impl Automatch {
             outputs: self.outputs(),
             occupancy: None,
             notes: NOTES.to_vec(),
+            #[cfg(feature = "report")]
             extra: serde_json::Map::new(),
             detail: Detail::new(self.clone()),
         }

@@ -666,6 +666,7 @@ impl Prediction {
             outputs,
             occupancy: self.occupancy,
             notes: self.outputs.notes(),
+            #[cfg(feature = "report")]
             extra: serde_json::Map::new(),
             detail: Detail::new((*setup, self.clone())),
         }
@@ -678,18 +679,15 @@ fn complete(_: &Params, _: &'static Device, e: &mut Evaluation) {
     let Some((setup, prediction)) = e.detail.get::<(Setup, Prediction)>().cloned() else {
         return;
     };
-    e.extra.insert(
-        "explanation".into(),
-        prediction.outputs.explanation().into(),
-    );
-    e.extra.insert(
-        "occupancy_summary".into(),
+    e.put("explanation", prediction.outputs.explanation().into());
+    e.put(
+        "occupancy_summary",
         prediction
             .occupancy_summary()
             .map_or(serde_json::Value::Null, Into::into),
     );
-    e.extra.insert(
-        "what_ifs".into(),
+    e.put(
+        "what_ifs",
         serde_json::to_value(what_ifs(&setup)).unwrap_or_default(),
     );
     if let Some(last) = e.outputs.last_mut() {

@@ -127,6 +127,7 @@ impl Spmv {
             outputs: self.outputs(),
             occupancy: None,
             notes: self.notes(),
+            #[cfg(feature = "report")]
             extra: serde_json::Map::new(),
             detail: Detail::new(self.clone()),
         }
