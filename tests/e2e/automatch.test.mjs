@@ -59,6 +59,30 @@ test('the ranking, the stacked times and the split, as the CLI computes them', a
   await page.close();
 });
 
+test('the workload picker shows the chosen workload\'s sizes, and Generate runs that workload', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=automatch'));
+  await ready(page);
+  // Heat2D first, its sizes shown and the others hidden.
+  assert.equal(await page.isVisible('#gen-heat2d-n'), true);
+  assert.equal(await page.isVisible('#gen-matmul-n'), false);
+  await page.selectOption('#gen-workload', 'matmul');
+  assert.equal(await page.isVisible('#gen-matmul-n'), true);
+  assert.equal(await page.isVisible('#gen-heat2d-n'), false);
+  assert.equal(await page.textContent('#gen-sizes-matmul label span'), 'Matrix side n (1–256)');
+  assert.equal(await page.inputValue('#gen-matmul-n'), '96');
+  await page.fill('#gen-matmul-n', '4');
+  await page.click('#gen-run');
+  await page.waitForSelector('#profile-done');
+  assert.match(await page.textContent('#profile-done'), /^matrix multiply, n = 4: analysed in [\d.]+ s; /);
+  // Out of range: the message names the size and its range, nothing runs.
+  await page.fill('#gen-matmul-n', '300');
+  await page.click('#gen-run');
+  await page.waitForSelector('#profile-error');
+  assert.match(await page.textContent('#profile-error'), /Matrix side n: must be a whole number from 1 to 256/);
+  await page.close();
+});
+
 test('a generator runs in the worker with progress; Cancel stops it; a small one fills the profile', async () => {
   const page = await app.env.context.newPage();
   await page.goto(link('model=automatch'));

@@ -178,12 +178,13 @@ impl Job {
         self.running.set_value(Some((worker, on_message, on_error)));
     }
 
-    /// Progress with MB/s (or references/s, once meaningful) and Cancel, the error, or "Cancelled", as HTML
-    /// text; ids start with `prefix` (`matrix-progress`, `profile-error`, …). The Cancel
-    /// button is [`Job::cancel_button`], beside it.
-    pub(super) fn html(self, prefix: &str, what: &str) -> String {
-        use crate::chart::svg::esc;
-        match self.status.get() {
+    /// Progress with MB/s (or references/s, once meaningful), the error, or "Cancelled"; ids
+    /// start with `prefix` (`matrix-progress`, `profile-error`, …). The Cancel button is
+    /// [`Job::cancel_button`], beside it.
+    pub(super) fn status_view(self, prefix: &'static str, what: &'static str) -> impl IntoView {
+        let id = move |s: &str| format!("{prefix}-{s}");
+        move || {
+            match self.status.get() {
             Status::Running {
                 name,
                 bytes,
@@ -201,23 +202,27 @@ impl Job {
                 if let Some(r) = refs_per_s {
                     text += &format!(" · {} M references/s", format::significant(r, 3));
                 }
-                let value = fraction.map_or(String::new(), |f| {
+                if let Some(f) = fraction {
                     text += &format!(" · {}%", (f * 100.0).floor());
-                    format!(r#" value="{f}""#)
-                });
-                format!(
-                    r#"<div class="matrix-progress" id="{prefix}-reading" role="status"><progress id="{prefix}-progress" max="1"{value}></progress><span id="{prefix}-rate">{}</span></div>"#,
-                    esc(&text)
-                )
+                }
+                view! {
+                    <div class="matrix-progress" id=id("reading") role="status">
+                        <progress id=id("progress") max="1" value=fraction></progress>
+                        <span id=id("rate")>{text}</span>
+                    </div>
+                }
+                .into_any()
             }
-            Status::Failed { name, message } => format!(
-                r#"<p class="error" id="{prefix}-error" role="alert">{}</p>"#,
-                esc(&format!("{name}: {message}. Nothing was changed."))
-            ),
-            Status::Cancelled => format!(
-                r#"<p class="muted" id="{prefix}-cancelled" role="status">Cancelled; nothing was changed.</p>"#
-            ),
-            Status::Done { .. } | Status::Idle => String::new(),
+            Status::Failed { name, message } => view! {
+                <p class="error" id=id("error") role="alert">{format!("{name}: {message}. Nothing was changed.")}</p>
+            }
+            .into_any(),
+            Status::Cancelled => view! {
+                <p class="muted" id=id("cancelled") role="status">"Cancelled; nothing was changed."</p>
+            }
+            .into_any(),
+            Status::Done { .. } | Status::Idle => ().into_any(),
+        }
         }
     }
 
@@ -241,12 +246,4 @@ pub(super) fn worth_a_rate(millions: f64, seconds: f64) -> bool {
 /// `millions` per second to 3 significant digits, when [`worth_a_rate`].
 pub(super) fn rate(millions: f64, seconds: f64) -> Option<String> {
     worth_a_rate(millions, seconds).then(|| format::significant(millions / seconds, 3))
-}
-
-/// The id of the element an event happened on.
-pub(super) fn target_id(ev: &web_sys::Event) -> String {
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .map(|e| e.id())
-        .unwrap_or_default()
 }

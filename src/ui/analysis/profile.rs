@@ -1,51 +1,57 @@
-//! AutoMatch's profile from a built-in workload or a trace read in the worker: the generator form, the drop zone, and the profile's summary (HTML text, as the matrix summary).
+//! AutoMatch's profile from a built-in workload or a trace read in the worker: the generator form, the drop zone, and the profile's summary.
 
 use super::*;
 
 /// A derived AutoMatch profile as the page holds it.
 pub type Profile = TraceProfile;
 
-/// The generator's controls as HTML text: the workload picker and each workload's sizes (only
-/// the chosen one's shown).
-pub(super) fn generator_html() -> String {
-    use std::fmt::Write;
-    let mut h = String::from(
-        r#"<div class="generator"><label class="gen-param"><span>Workload</span><select id="gen-workload">"#,
-    );
-    for w in WORKLOADS {
-        let _ = write!(h, r#"<option value="{}">{}</option>"#, w.id, w.name);
-    }
-    h.push_str("</select></label>");
-    for (k, w) in WORKLOADS.iter().enumerate() {
-        let _ = write!(
-            h,
-            r#"<div class="gen-sizes" id="gen-sizes-{}"{}>"#,
-            w.id,
-            if k == 0 { "" } else { " hidden" }
-        );
-        for p in w.params {
-            let _ = write!(
-                h,
-                r#"<label class="gen-param"><span>{} ({}–{})</span><input type="number" id="gen-{}-{}" inputmode="numeric" min="{}" max="{}" value="{}"></label>"#,
-                p.label,
-                format::grouped(p.min as f64, 0),
-                format::grouped(p.max as f64, 0),
-                w.id,
-                p.key,
-                p.min,
-                p.max,
-                p.default
-            );
+/// The generator's controls: the workload picker and each workload's sizes (only the chosen
+/// one's shown). The inputs are read when Generate is pressed, by id.
+pub(super) fn generator(chosen: RwSignal<&'static str>, generate: Callback<()>) -> impl IntoView {
+    let on_pick = move |ev: web_sys::Event| {
+        let id = event_target_value(&ev);
+        if let Some(w) = WORKLOADS.iter().find(|w| w.id == id) {
+            chosen.set(w.id);
         }
-        h.push_str("</div>");
+    };
+    let sizes = |w: &'static crate::analysis::generators::WorkloadSpec| {
+        let params = w
+            .params
+            .iter()
+            .map(|p| {
+                let label = format!(
+                    "{} ({}–{})",
+                    p.label,
+                    format::grouped(p.min as f64, 0),
+                    format::grouped(p.max as f64, 0)
+                );
+                view! {
+                    <label class="gen-param">
+                        <span>{label}</span>
+                        <input type="number" id=format!("gen-{}-{}", w.id, p.key) inputmode="numeric" min=p.min.to_string() max=p.max.to_string() value=p.default.to_string()/>
+                    </label>
+                }
+            })
+            .collect_view();
+        view! { <div class="gen-sizes" id=format!("gen-sizes-{}", w.id) hidden=move || chosen.get() != w.id>{params}</div> }
+    };
+    view! {
+        <div class="generator">
+            <label class="gen-param">
+                <span>"Workload"</span>
+                <select id="gen-workload" on:change=on_pick>
+                    {WORKLOADS.iter().map(|w| view! { <option value=w.id>{w.name}</option> }).collect_view()}
+                </select>
+            </label>
+            {WORKLOADS.iter().map(sizes).collect_view()}
+            <button type="button" id="gen-run" on:click=move |_| generate.run(())>"Generate"</button>
+        </div>
     }
-    h.push_str(r#"<button type="button" id="gen-run">Generate</button></div>"#);
-    h
 }
 
-/// What the derived profile holds, as HTML text.
-pub(super) fn profile_html(p: &TraceProfile, seconds: f64) -> String {
-    use crate::chart::svg::esc;
+/// What the derived profile holds: where it came from and what it counted, and what it
+/// leaves to type.
+pub(super) fn profile_texts(p: &TraceProfile, seconds: f64) -> (String, String) {
     let mut parts = vec![format!(
         "{}: analysed in {} s",
         p.source,
@@ -79,17 +85,12 @@ pub(super) fn profile_html(p: &TraceProfile, seconds: f64) -> String {
             "A memory trace gives each architecture its Q_f and Q_s, and nothing else.".to_string()
         }
     };
-    format!(
-        r#"<p class="muted" id="profile-done">{}.</p><p class="muted" id="profile-note">{}</p>"#,
-        esc(&parts.join("; ")),
-        esc(&note)
-    )
+    (format!("{}.", parts.join("; ")), note)
 }
 
 /// AutoMatch's profile from a trace file (Valgrind Lackey's memory trace, or an operation
 /// trace) or a built-in workload generator, derived in the analysis worker at `line_sizes`.
 /// The profile goes to `on_profile` (the page fills the fields from it); nothing is uploaded.
-/// Written as HTML text with delegated events: one view, whatever the number of controls.
 #[component]
 pub fn ProfileSource(
     on_profile: Callback<Profile>,
@@ -97,7 +98,8 @@ pub fn ProfileSource(
 ) -> impl IntoView {
     let shared = SharedFiles::get();
     let job = Job::new();
-    let summary = RwSignal::new(String::new());
+    let summary = RwSignal::new(None::<(String, String)>);
+    let chosen = RwSignal::new(WORKLOADS.first().map_or("", |w| w.id));
     let run = move |name: String, request: Request, file: Option<File>| {
         job.start(
             name,
@@ -107,7 +109,7 @@ pub fn ProfileSource(
                 let Answer::Profile(p) = answer else {
                     return Err("the worker's profile could not be read".to_string());
                 };
-                summary.set(profile_html(&p, s));
+                summary.set(Some(profile_texts(&p, s)));
                 on_profile.run(p);
                 Ok(())
             }),
@@ -126,7 +128,7 @@ pub fn ProfileSource(
             .unwrap_or_default()
     };
     let generate = move || {
-        let id = value_of("gen-workload");
+        let id = chosen.get_untracked();
         let Some(w) = WORKLOADS.iter().find(|w| w.id == id).or(WORKLOADS.first()) else {
             return;
         };
@@ -155,41 +157,6 @@ pub fn ProfileSource(
         };
         run(w.name.to_string(), request, None);
     };
-    let on_click = move |ev: web_sys::MouseEvent| {
-        let id = target_id(&ev);
-        if id == "gen-run" {
-            generate();
-        } else if id == "gen-spmv-page" {
-            if let Some(file) = shared.matrix.get_untracked() {
-                trace(file);
-            }
-        }
-    };
-    let on_change = move |ev: web_sys::Event| {
-        let Some(el) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            // The workload picker: show the chosen workload's sizes.
-            let id = value_of("gen-workload");
-            for w in WORKLOADS {
-                if let Some(e) = document().get_element_by_id(&format!("gen-sizes-{}", w.id)) {
-                    let _ = if w.id == id {
-                        e.remove_attribute("hidden")
-                    } else {
-                        e.set_attribute("hidden", "")
-                    };
-                }
-            }
-            return;
-        };
-        if el.type_() == "file" {
-            if let Some(file) = el.files().and_then(|f| f.get(0)) {
-                trace(file);
-            }
-            el.set_value("");
-        }
-    };
     let on_drop = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
         if let Some(file) = ev
@@ -200,24 +167,48 @@ pub fn ProfileSource(
             trace(file);
         }
     };
-    let status = move || {
-        let mut h = job.html("profile", "Analysing");
-        if matches!(job.status.get(), Status::Done { .. }) {
-            h += &summary.get();
+    let on_input = move |ev: web_sys::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        if let Some(file) = input.files().and_then(|f| f.get(0)) {
+            trace(file);
         }
-        h
+        input.set_value("");
+    };
+    let done = move || {
+        matches!(job.status.get(), Status::Done { .. })
+            .then(|| summary.get())
+            .flatten()
+            .map(|(done, note)| {
+                view! {
+                    <p class="muted" id="profile-done">{done}</p>
+                    <p class="muted" id="profile-note">{note}</p>
+                }
+            })
     };
     // SpMV on the SpMV page's matrix, when one was read there.
-    let spmv_page = shared.matrix.with_untracked(|m| m.as_ref().map(File::name)).map_or(String::new(), |name| format!(r#"<p><button type="button" id="gen-spmv-page">SpMV on {}, the SpMV page's matrix</button></p>"#, crate::chart::svg::esc(&name)));
-    let controls = generator_html()
-        + &spmv_page
-        + r#"<div class="drop-zone" id="trace-drop"><p>Or drop a trace here — Valgrind's <code>--tool=lackey --trace-mem=yes</code> output, an operation trace (one operation a line: <code>add</code>, <code>sub</code>, <code>mul</code>, <code>div</code> or <code>other</code> <code>DST SRC…</code> on registers <code>r1</code>, <code>r2</code>…, <code>ld DST ADDR</code>, <code>st ADDR SRC</code>, <code>sync</code>; <code>#</code> starts a comment), or a Matrix Market file for SpMV on its matrix — or <label class="file-button">choose one<input type="file" id="trace-input"></label>. It is read in your browser, in the background; links keep only the profile.</p></div>"#;
+    let spmv_page = shared.matrix.with_untracked(|m| m.as_ref().map(File::name)).map(|name| {
+        let on_spmv = move |_| {
+            if let Some(file) = shared.matrix.get_untracked() {
+                trace(file);
+            }
+        };
+        view! { <p><button type="button" id="gen-spmv-page" on:click=on_spmv>{format!("SpMV on {name}, the SpMV page's matrix")}</button></p> }
+    });
     view! {
-        <section class="matrix-file profile-source" aria-label="Derive the profile" on:click=on_click on:change=on_change on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=on_drop>
+        <section class="matrix-file profile-source" aria-label="Derive the profile" on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=on_drop>
             <h2>"Derive the profile"</h2>
             <p class="chart-note">"Run a built-in workload, or read a trace of your program: the schedule fills w, W_add, W_mul and S, the memory references each architecture's Q_f and Q_s."</p>
-            <div class="html-table" inner_html=controls></div>
-            <div class="html-table" inner_html=Signal::derive(status)></div>
+            {generator(chosen, Callback::new(move |()| generate()))}
+            {spmv_page}
+            <div class="drop-zone" id="trace-drop">
+                <p>
+                    "Or drop a trace here — Valgrind's "<code>"--tool=lackey --trace-mem=yes"</code>" output, an operation trace (one operation a line: "<code>"add"</code>", "<code>"sub"</code>", "<code>"mul"</code>", "<code>"div"</code>" or "<code>"other"</code>" "<code>"DST SRC…"</code>" on registers "<code>"r1"</code>", "<code>"r2"</code>"…, "<code>"ld DST ADDR"</code>", "<code>"st ADDR SRC"</code>", "<code>"sync"</code>"; "<code>"#"</code>" starts a comment), or a Matrix Market file for SpMV on its matrix — or "
+                    <label class="file-button">"choose one"<input type="file" id="trace-input" on:change=on_input/></label>
+                    ". It is read in your browser, in the background; links keep only the profile."
+                </p>
+            </div>
+            {job.status_view("profile", "Analysing")}
+            {done}
             {job.cancel_button("profile")}
         </section>
     }

@@ -42,7 +42,7 @@ pub fn ProfilerFile(on_report: Callback<(String, String)>) -> impl IntoView {
             tail=". It is read in your browser, in the background: nothing is uploaded."
             on_file=Callback::new(start)
         />
-        <div class="html-table" inner_html=move || job.html("measured", "Reading")></div>
+        {job.status_view("measured", "Reading")}
         {job.cancel_button("measured")}
     }
 }
