@@ -23,6 +23,26 @@ pub fn esc(text: &str) -> String {
 /// The axes: grid lines and y ticks, x ticks, the two axis lines. At least three x ticks,
 /// however narrow the chart, their labels apart ([`x_axis`]); a tick label near the right edge
 /// ends there instead of being cut.
+/// A histogram's bars, side by side across `width`: one per `(count, class, title)`, its
+/// height its share of the largest count over `span`, standing on `floor` (at least half a
+/// unit high, so an empty bar still shows where it is); hovering one shows its title.
+pub fn bars(out: &mut String, width: f64, floor: f64, span: f64, bars: &[(u64, &str, String)]) {
+    use std::fmt::Write;
+    let top = bars.iter().map(|b| b.0).max().unwrap_or(1).max(1) as f64;
+    let w = width / bars.len().max(1) as f64;
+    for (i, (count, class, title)) in bars.iter().enumerate() {
+        let bh = (*count as f64 / top * span).max(0.5);
+        let _ = write!(
+            out,
+            r#"<rect class="bar{class}" x="{:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}"><title>{}</title></rect>"#,
+            i as f64 * w + 1.0,
+            floor - bh,
+            (w - 2.0).max(1.0),
+            esc(title)
+        );
+    }
+}
+
 pub fn axes_svg(
     out: &mut String,
     f: &Frame,

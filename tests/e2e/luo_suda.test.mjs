@@ -127,3 +127,26 @@ test('Hong & Kim: instruction counts from PTX', async () => {
   assert.equal(await page.inputValue('#synch_insts'), '0');
   await page.close();
 });
+
+test('Hong & Kim: a new text clears the uncoalesced marks, and every box shows it', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=hong-kim&device=gtx280'));
+  await ready(page);
+  await page.click('#ptx-panel summary');
+  await page.selectOption('#ptx-example', 'vector-add');
+  await page.waitForSelector('#ptx-memory li');
+  const first = page.locator('#ptx-memory input[type=checkbox]').first();
+  await first.check();
+  await page.waitForFunction(() => document.querySelector('#ptx-busy')?.textContent === '');
+  assert.equal(await first.isChecked(), true, 'the answer keeps the mark');
+  // Another example is a new text: nothing is marked, in the state and on screen (a box the
+  // user ticked must not stay ticked in the list the new answer draws in its place).
+  await page.selectOption('#ptx-example', 'matmul-tiled');
+  await page.waitForFunction(() => document.querySelector('#ptx-text')?.value.includes('matmul'));
+  await page.waitForFunction(() => document.querySelector('#ptx-busy')?.textContent === '' && document.querySelectorAll('#ptx-memory li').length > 0);
+  const ticked = await page.$$eval('#ptx-memory input[type=checkbox]', (bs) => bs.filter((b) => b.checked).length);
+  assert.equal(ticked, 0);
+  await page.click('#ptx-apply');
+  await page.waitForFunction(() => /uncoal_mem_insts=0&/.test(location.search));
+  await page.close();
+});

@@ -136,30 +136,24 @@ pub(super) fn histogram(out: &mut String, h: &[(u64, u64)]) {
         }
         bins
     };
-    let top = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
-    let w = W / bins.len().max(1) as f64;
     let _ = write!(
         out,
         r#"<figure class="histogram" id="matrix-histogram"><svg viewBox="0 0 {W} {H}" role="img" aria-label="Rows by number of non-zeros">"#
     );
     let g = |v: u64| format::grouped(v as f64, 0);
-    for (i, &(lo, hi, c)) in bins.iter().enumerate() {
-        let bh = c as f64 / top * (H - 20.0);
-        let rows = format::count(c as f64, "row");
-        let label = if lo == hi {
-            format!("{rows} of length {}", g(lo))
-        } else {
-            format!("{rows} of length {}–{}", g(lo), g(hi))
-        };
-        let _ = write!(
-            out,
-            r#"<rect class="bar" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}"><title>{label}</title></rect>"#,
-            i as f64 * w + 1.0,
-            H - 16.0 - bh,
-            (w - 2.0).max(1.0),
-            bh.max(0.5)
-        );
-    }
+    let bars: Vec<(u64, &str, String)> = bins
+        .iter()
+        .map(|&(lo, hi, c)| {
+            let rows = format::count(c as f64, "row");
+            let title = if lo == hi {
+                format!("{rows} of length {}", g(lo))
+            } else {
+                format!("{rows} of length {}–{}", g(lo), g(hi))
+            };
+            (c, "", title)
+        })
+        .collect();
+    crate::chart::svg::bars(out, W, H - 16.0, H - 20.0, &bars);
     let _ = write!(
         out,
         r#"<text x="0" y="{}" class="tick">0</text><text x="{W}" y="{}" class="tick" text-anchor="end">{} non-zeros per row</text></svg><figcaption class="muted">Rows by their number of non-zeros (hover a bar for its count).</figcaption></figure>"#,

@@ -7,7 +7,10 @@ pub type Profile = TraceProfile;
 
 /// The generator's controls: the workload picker and each workload's sizes (only the chosen
 /// one's shown). The inputs are read when Generate is pressed, by id.
-pub(super) fn generator(chosen: RwSignal<&'static str>, generate: Callback<()>) -> impl IntoView {
+pub(super) fn generator(
+    chosen: RwSignal<&'static str>,
+    generate: impl Fn() + Copy + 'static,
+) -> impl IntoView {
     let on_pick = move |ev: web_sys::Event| {
         let id = event_target_value(&ev);
         if let Some(w) = WORKLOADS.iter().find(|w| w.id == id) {
@@ -44,7 +47,7 @@ pub(super) fn generator(chosen: RwSignal<&'static str>, generate: Callback<()>) 
                 </select>
             </label>
             {WORKLOADS.iter().map(sizes).collect_view()}
-            <button type="button" id="gen-run" on:click=move |_| generate.run(())>"Generate"</button>
+            <button type="button" id="gen-run" on:click=move |_| generate()>"Generate"</button>
         </div>
     }
 }
@@ -198,7 +201,7 @@ pub fn ProfileSource(
         <section class="matrix-file profile-source" aria-label="Derive the profile" on:dragover=|ev: web_sys::DragEvent| ev.prevent_default() on:drop=on_drop>
             <h2>"Derive the profile"</h2>
             <p class="chart-note">"Run a built-in workload, or read a trace of your program: the schedule fills w, W_add, W_mul and S, the memory references each architecture's Q_f and Q_s."</p>
-            {generator(chosen, Callback::new(move |()| generate()))}
+            {generator(chosen, generate)}
             {spmv_page}
             <div class="drop-zone" id="trace-drop">
                 <p>

@@ -20,7 +20,7 @@ impl SharedFiles {
 
     /// The set the shell provided (a component rendered outside it gets a fresh one).
     pub(super) fn get() -> SharedFiles {
-        use_context::<SharedFiles>().unwrap_or(SharedFiles {
+        use_context::<SharedFiles>().unwrap_or_else(|| SharedFiles {
             matrix: RwSignal::new_local(None),
         })
     }

@@ -324,40 +324,43 @@ fn line_histogram_html(m: &LineHistogram, r: Option<&Automatch>, id: &str) -> St
         counts[bucket(d)] += c;
     }
     counts[top + 1] = m.cold;
-    let max = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
     let w = W / counts.len() as f64;
     let mut h = format!(
         r#"<figure class="histogram" id="{id}"><svg viewBox="0 0 {W} {H}" role="img" aria-label="References by LRU stack distance at {line}-byte lines">"#
     );
-    for (k, &c) in counts.iter().enumerate() {
-        let bh = (c as f64 / max * (H - 36.0)).max(0.5);
-        let range = if k == top + 1 {
-            "∞ (first touch)".to_string()
-        } else if k == 0 {
-            "0".to_string()
-        } else {
-            let lo = 1u64 << (k - 1);
-            let hi = (1u64 << k) - 1;
-            if lo == hi {
-                lo.to_string()
+    let bars: Vec<(u64, &str, String)> = counts
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| {
+            let range = if k == top + 1 {
+                "∞ (first touch)".to_string()
+            } else if k == 0 {
+                "0".to_string()
             } else {
+                let lo = 1u64 << (k - 1);
+                let hi = (1u64 << k) - 1;
+                if lo == hi {
+                    lo.to_string()
+                } else {
+                    format!(
+                        "{}–{}",
+                        format::grouped(lo as f64, 0),
+                        format::grouped(hi as f64, 0)
+                    )
+                }
+            };
+            let class = if k == top + 1 { " cold" } else { "" };
+            (
+                c,
+                class,
                 format!(
-                    "{}–{}",
-                    format::grouped(lo as f64, 0),
-                    format::grouped(hi as f64, 0)
-                )
-            }
-        };
-        let _ = write!(
-            h,
-            r#"<rect class="bar{}" x="{:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}"><title>{} at distance {range}</title></rect>"#,
-            if k == top + 1 { " cold" } else { "" },
-            k as f64 * w + 1.0,
-            H - 20.0 - bh,
-            (w - 2.0).max(1.0),
-            format::count(c as f64, "reference"),
-        );
-    }
+                    "{} at distance {range}",
+                    format::count(c as f64, "reference")
+                ),
+            )
+        })
+        .collect();
+    crate::chart::svg::bars(&mut h, W, H - 20.0, H - 36.0, &bars);
     // Capacities: a reference hits iff its distance is below C lines.
     if let Some(r) = r {
         for (i, a) in r.archs.iter().enumerate() {
