@@ -44,6 +44,8 @@ pub fn MeasuredPage() -> impl IntoView {
                 <ProfilerFile on_report=Callback::new(move |r| shown.set(Some(r)))/>
                 <p class="muted" id="measured-read">{speed}</p>
             </section>
+            // HTML the worker writes (`crate::measured::html`, tested natively): the page
+            // carries no code for the comparison's tables.
             <section class="card measured-results" id="measured-results" aria-label="The comparison" tabindex="-1" inner_html=html></section>
         </main>
         <footer class="foot">

@@ -325,6 +325,8 @@ pub fn Chart(
                 on:blur=move |_| hover.set(None)
             >
                 <title>{move || title.get()}</title>
+                // Up to thousands of points and their axes: one SVG string per redraw
+                // (`chart::svg`), not a view per mark.
                 <g class="drawing" inner_html=drawing></g>
                 <text class="axis-label" x=move || (frame.with(|f| f.map_or(LEFT, |f| f.left)) + width.get() - RIGHT) / 2.0 y=H - 8.0 text-anchor="middle">
                     {move || format!("{}{}", x_label.get(), if log_x.get() { " — log scale" } else { "" })}

@@ -331,6 +331,7 @@ fn visuals(ctx: Ctx) -> AnyView {
                     format::count(p.warps as f64, "warp"), p.steps, format::noun(p.steps as f64, "launch", "launches")
                 )}
             </p>
+            // Four rows without inputs, rewritten as the pointer moves: HTML text.
             <div class="html-table" inner_html={
                 let mut h = String::from(r#"<table class="mappings" id="hovered-mappings" tabindex="0"><thead><tr><th>Mapping</th><th class="num">Warps / SM</th><th class="num">Blocks / SM</th></tr></thead><tbody>"#);
                 for k in 0..4 {

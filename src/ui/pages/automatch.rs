@@ -177,6 +177,8 @@ fn result(ctx: Ctx) -> AnyView {
             .with(|g| g.as_ref().and_then(typed).map(|r| card_html(&r)))
             .unwrap_or_default()
     });
+    // The result card as HTML text, as every card without inputs (README, "tables as HTML
+    // text"): one DOM update per edit, far less wasm than a view per cell.
     view! { <div class="html-table" inner_html=card></div> }.into_any()
 }
 
@@ -687,6 +689,7 @@ fn visuals(ctx: Ctx) -> AnyView {
     });
     view! {
         {source}
+        // A notice with two buttons, read by one handler by their ids: HTML text.
         <div class="html-table" on:click=on_notice inner_html=notice></div>
         <section class="archs-section" aria-label="Architectures ranked">
             <h2>"Architectures ranked"</h2>
@@ -696,6 +699,7 @@ fn visuals(ctx: Ctx) -> AnyView {
                 <li><span class="swatch seg-current"></span>"memory, T_mem"</li>
                 <li><span class="swatch seg-prev"></span>"synchronization, T_syn"</li>
             </ul>
+            // Bars and numbers without inputs: HTML text (README, "tables as HTML text").
             <div class="html-table" inner_html=Signal::derive(table)></div>
         </section>
         <section class="profile-section" aria-label="Parallelism profile">
@@ -713,6 +717,7 @@ fn visuals(ctx: Ctx) -> AnyView {
                     title="Operations per level of the ASAP schedule".to_string()
                 />
             </div>
+            // SVG bars without inputs, drawn as text (`chart::svg::bars`).
             <div class="html-table" inner_html=Signal::derive(histogram)></div>
         </section>
     }

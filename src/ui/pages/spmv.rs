@@ -137,6 +137,8 @@ fn result(ctx: Ctx) -> AnyView {
             ms(rel.t_init_ref),
         )
     });
+    // The result card as HTML text, as every card without inputs (README, "tables as HTML
+    // text"): one DOM update per edit, far less wasm than a view per cell.
     view! { <div class="html-table" inner_html=card></div> }.into_any()
 }
 
@@ -214,6 +216,7 @@ fn visuals(ctx: Ctx) -> AnyView {
             <p class="chart-note">
                 "Each cell is the predicted time from that format's C2050 time (type the other formats' times under Comparison to fill their rows) and P, the target's time per unit of the C2050's. The fastest is marked. GPUs other than the target are estimated from their memory bandwidth until measured."
             </p>
+            // A table without inputs: HTML text (README, "tables as HTML text").
             <div class="html-table" inner_html=Signal::derive(table)></div>
             <p class="chart-note">"The chosen format's predicted time on each GPU as its C2050 time varies: a line of slope P from the initialization times; the dashed mark is your T_Ref."</p>
             <div id="reference-chart">
@@ -425,6 +428,7 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
                     .collect_view();
                 view! {
                     <div class="fit-charts">{charts}</div>
+                    // A table without inputs: HTML text (README, "tables as HTML text").
                     <div class="html-table" inner_html=rows></div>
                     {missing}
                     <button type="button" id="fit-apply" on:click=apply>"Use these as the target's measurements"</button>
@@ -445,6 +449,7 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
                 <label class="check"><input type="checkbox" id="plan-double" prop:checked=move || double.get() on:change=move |ev| double.set(event_target_checked(&ev))/>" double precision"</label>
                 <button type="button" id="plan-csv" on:click=download>"Download the plan (CSV)"</button>
             </div>
+            // A table without inputs: HTML text (README, "tables as HTML text").
             <div class="html-table" inner_html=Signal::derive(table)></div>
             <label for="plan-times">"Measured times: the plan's CSV with its time_ms column filled, or lines “csr-m0 0.081” (in ms, or with a unit: “csr-m0 81 µs”)"</label>
             <textarea

@@ -276,6 +276,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 {result}
                 <MeasuredNote good=good measured=form.measured/>
                 {move || scope_note.get().map(|html| view! {
+                    // HTML the model's scope data writes (its links and code words), one note.
                     <p class="scope-note" id="scope-note" role="note" inner_html=html></p>
                 })}
             </section>
