@@ -112,6 +112,29 @@ fn the_base_imports_nothing_above_it() {
     }
 }
 
+/// The worker protocol sits above the engines and the readers (it carries their results):
+/// they never import it, nor does the device data.
+#[test]
+fn the_protocol_is_above_what_it_carries() {
+    for dir in [
+        "src/model",
+        "src/analysis",
+        "src/devices",
+        "src/field.rs",
+        "src/csv.rs",
+    ] {
+        let bad = check(dir, &["crate::protocol"]);
+        assert!(
+            bad.is_empty(),
+            "{dir} imports the worker protocol:\n{}",
+            bad.join("\n")
+        );
+    }
+    // And the protocol never reaches up into the page.
+    let bad = check("src/protocol.rs", &["crate::ui"]);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 /// The scan itself finds an import, a path in code, and nothing in a comment.
 #[test]
 fn the_scan_sees_code_not_comments() {
