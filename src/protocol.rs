@@ -146,3 +146,26 @@ pub enum Answer {
     /// The report document, as JSON text.
     Report(String),
 }
+
+/// Onto and off `postMessage` (wasm only), for the page and both workers alike: a message is a
+/// JS object holding the value's postcard bytes under [`BYTES_KEY`].
+#[cfg(target_arch = "wasm32")]
+pub mod message {
+    use wasm_bindgen::{JsCast, JsValue};
+
+    /// `value` as a message (`None` if it cannot be written).
+    pub fn to_js<T: serde::Serialize>(value: &T) -> Option<js_sys::Object> {
+        let bytes = postcard::to_allocvec(value).ok()?;
+        let m = js_sys::Object::new();
+        let bytes = js_sys::Uint8Array::from(&bytes[..]);
+        js_sys::Reflect::set(&m, &super::BYTES_KEY.into(), &bytes).ok()?;
+        Some(m)
+    }
+
+    /// A message's value (`None`: not one of ours, or not a `T`).
+    pub fn from_js<T: serde::de::DeserializeOwned>(data: &JsValue) -> Option<T> {
+        let bytes = js_sys::Reflect::get(data, &super::BYTES_KEY.into()).ok()?;
+        let bytes = bytes.dyn_into::<js_sys::Uint8Array>().ok()?.to_vec();
+        postcard::from_bytes(&bytes).ok()
+    }
+}

@@ -6,19 +6,16 @@
 
 #[cfg(target_arch = "wasm32")]
 mod run {
-    use warpsight::protocol::{Answer, Envelope, Reply, Request, BYTES_KEY};
+    use warpsight::protocol::{message, Answer, Envelope, Reply, Request};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
     fn post(reply: &Reply) {
         let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-        let Ok(bytes) = postcard::to_allocvec(reply) else {
-            return;
-        };
-        let m = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&m, &BYTES_KEY.into(), &js_sys::Uint8Array::from(&bytes[..]));
-        let _ = scope.post_message(&m);
+        if let Some(m) = message::to_js(reply) {
+            let _ = scope.post_message(&m);
+        }
     }
 
     /// The CLI's document for a link.
@@ -31,13 +28,8 @@ mod run {
 
     pub fn start() {
         let on = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
-            let bytes = js_sys::Reflect::get(&e.data(), &BYTES_KEY.into())
-                .ok()
-                .and_then(|b| b.dyn_into::<js_sys::Uint8Array>().ok())
-                .map(|b| b.to_vec())
-                .unwrap_or_default();
-            let reply = match postcard::from_bytes::<Envelope>(&bytes) {
-                Ok(Envelope {
+            let reply = match message::from_js::<Envelope>(&e.data()) {
+                Some(Envelope {
                     seq,
                     request: Request::Report { query },
                 }) => match document(&query) {

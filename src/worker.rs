@@ -35,7 +35,7 @@ mod run {
     use warpsight::analysis::profiler::ProfileReader;
     use warpsight::analysis::MatrixReader;
     use warpsight::protocol::{
-        Answer, Envelope, Progress, PtxRequest, Reply, Request, BYTES_KEY, FILE_KEY,
+        message, Answer, Envelope, Progress, PtxRequest, Reply, Request, FILE_KEY,
     };
 
     fn scope() -> DedicatedWorkerGlobalScope {
@@ -43,24 +43,16 @@ mod run {
     }
 
     fn post(reply: &Reply) {
-        let Ok(bytes) = postcard::to_allocvec(reply) else {
-            return;
-        };
-        let m = js_sys::Object::new();
-        let _ = Reflect::set(&m, &BYTES_KEY.into(), &Uint8Array::from(&bytes[..]));
-        let _ = scope().post_message(&m);
+        if let Some(m) = message::to_js(reply) {
+            let _ = scope().post_message(&m);
+        }
     }
 
     pub fn start() {
         let on = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
             let data = e.data();
             wasm_bindgen_futures::spawn_local(async move {
-                let bytes = Reflect::get(&data, &BYTES_KEY.into())
-                    .ok()
-                    .and_then(|b| b.dyn_into::<Uint8Array>().ok())
-                    .map(|b| b.to_vec())
-                    .unwrap_or_default();
-                let Ok(Envelope { seq, request }) = postcard::from_bytes(&bytes) else {
+                let Some(Envelope { seq, request }) = message::from_js(&data) else {
                     return post(&Reply::Failed {
                         seq: 0,
                         message: "the worker could not read the request".to_string(),

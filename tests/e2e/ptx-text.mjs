@@ -22,3 +22,10 @@ export function ptx(lines) {
   out.push('\tret;', '}');
   return out.join('\n') + '\n';
 }
+
+/** The two texts a benchmark alternates, so each run is a new analysis with the same loops:
+ * the kernel, and the kernel one instruction longer. */
+export function texts(lines) {
+  const text = ptx(lines);
+  return [text, text.replace('\tret;\n}\n', '\tadd.s32 %r2, %r2, 1;\n\tret;\n}\n')];
+}

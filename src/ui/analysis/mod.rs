@@ -17,7 +17,7 @@ use crate::analysis::matrix_market::Symmetry;
 use crate::analysis::profile::TraceProfile;
 use crate::analysis::MatrixStats;
 use crate::format;
-use crate::protocol::{Answer, Envelope, Reply, Request, BYTES_KEY, FILE_KEY};
+use crate::protocol::{Answer, Envelope, Reply, Request, FILE_KEY};
 
 /// The worker's loader (Trunk names worker files after the binary, unhashed).
 const WORKER: &str = "./warpsight-worker_loader.js";

@@ -6,9 +6,7 @@ use super::*;
 /// The message for request `seq`, with the browser's `file` handle beside it when the job
 /// reads one.
 pub(super) fn message(seq: u32, request: Request, file: Option<&File>) -> Option<JsValue> {
-    let bytes = postcard::to_allocvec(&Envelope { seq, request }).ok()?;
-    let m = js_sys::Object::new();
-    js_sys::Reflect::set(&m, &BYTES_KEY.into(), &js_sys::Uint8Array::from(&bytes[..])).ok()?;
+    let m = crate::protocol::message::to_js(&Envelope { seq, request })?;
     if let Some(file) = file {
         js_sys::Reflect::set(&m, &FILE_KEY.into(), file).ok()?;
     }
@@ -17,7 +15,5 @@ pub(super) fn message(seq: u32, request: Request, file: Option<&File>) -> Option
 
 /// A worker's reply (`None`: not one of ours).
 pub(super) fn reply(data: JsValue) -> Option<Reply> {
-    let bytes = js_sys::Reflect::get(&data, &BYTES_KEY.into()).ok()?;
-    let bytes = bytes.dyn_into::<js_sys::Uint8Array>().ok()?.to_vec();
-    postcard::from_bytes(&bytes).ok()
+    crate::protocol::message::from_js(&data)
 }
