@@ -39,7 +39,11 @@ pub enum Request {
     Matrix,
     /// A profiler's CSV (beside the message) named `name`: the comparison of every kernel
     /// with every model, as HTML (`crate::measured::html`).
-    Measured { name: String },
+    Measured {
+        name: String,
+        /// A device for every kernel of the file (the page's picker), by id.
+        device: Option<String>,
+    },
     /// A Lackey or operation trace, or a Matrix Market file replayed (beside the message):
     /// its stack distances at each line size in bytes.
     Trace { lines: Vec<u64> },
@@ -56,6 +60,10 @@ pub enum Request {
     PtxExample { id: String },
     /// The report worker: the document `warpsight eval` prints for a link's query string.
     Report { query: String },
+    /// The catalogue's GPUs whose names have the query's words (the device pickers' search).
+    FindGpus { query: String },
+    /// The catalogue GPU with this id (`tpu-c3316`: a link names it).
+    Gpu { id: String },
 }
 
 /// The PTX panel's question: the text, a trip count per listed loop (`None` while one is
@@ -84,6 +92,8 @@ impl Request {
             Request::Ptx(_) => "ptx",
             Request::PtxExample { .. } => "ptx-example",
             Request::Report { .. } => "report",
+            Request::FindGpus { .. } => "find-gpus",
+            Request::Gpu { .. } => "gpu",
         }
     }
 }
@@ -145,6 +155,8 @@ pub enum Answer {
     Measured(String),
     /// The report document, as JSON text.
     Report(String),
+    /// Catalogue GPUs (the pickers' search, or the one a link names).
+    Gpus(Vec<crate::devices::catalogue::Gpu>),
 }
 
 /// Onto and off `postMessage` (wasm only), for the page and both workers alike: a message is a

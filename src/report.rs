@@ -183,29 +183,41 @@ pub fn models_json() -> Json {
 }
 
 pub fn devices_json() -> Json {
-    Json::Array(
-        DEVICES
-            .iter()
-            .map(|d| {
-                // The record's constants and those its values give (issue cycles, …).
-                let constants: Map<String, Json> = crate::registry::device_constants(d)
-                    .into_iter()
-                    .map(|(k, v)| (k.to_string(), json!(v)))
-                    .collect();
-                json!({
-                    "id": d.id,
-                    "name": d.name,
-                    "kind": d.kind,
-                    "compute_capability": d.compute_capability,
-                    "sms": d.sms,
-                    "cores_per_sm": d.cores_per_sm,
-                    "clock_ghz": d.clock_ghz,
-                    "mem_bandwidth_gbs": d.mem_bandwidth_gbs,
-                    "constants": constants,
-                    "all_from_papers": d.all_from_papers(),
-                    "models": MODELS.iter().filter(|m| m.devices.accepts(d)).map(|m| m.id).collect::<Vec<_>>(),
-                })
-            })
-            .collect(),
-    )
+    Json::Array(DEVICES.iter().map(device_json).collect())
+}
+
+/// One device record as JSON: every value with its source, the record's constants and those
+/// its values give (issue cycles, …), and the models that take it.
+pub fn device_json(d: &crate::devices::Device) -> Json {
+    let constants: Map<String, Json> = crate::registry::device_constants(d)
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), json!(v)))
+        .collect();
+    json!({
+        "id": d.id,
+        "name": d.name,
+        "kind": d.kind,
+        "compute_capability": d.compute_capability,
+        "sms": d.sms,
+        "cores_per_sm": d.cores_per_sm,
+        "clock_ghz": d.clock_ghz,
+        "mem_bandwidth_gbs": d.mem_bandwidth_gbs,
+        "constants": constants,
+        "all_from_papers": d.all_from_papers(),
+        "models": MODELS.iter().filter(|m| m.devices.accepts(d)).map(|m| m.id).collect::<Vec<_>>(),
+    })
+}
+
+/// A catalogue GPU as JSON: its device record ([`device_json`]) with the catalogue's own
+/// facts (TechPowerUp's id, die, release date, the preset that describes it).
+pub fn catalogue_json(g: &crate::devices::catalogue::Gpu) -> Json {
+    let mut j = device_json(crate::devices::catalogue::device(g));
+    j["catalogue"] = json!({
+        "tpu_id": g.id.trim_start_matches(crate::devices::catalogue::ID_PREFIX),
+        "chip": g.chip,
+        "release": g.release,
+        "memory_type": g.memory_type,
+        "preset": g.preset,
+    });
+    j
 }

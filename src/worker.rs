@@ -34,6 +34,7 @@ mod run {
     use warpsight::analysis::profile::{TraceProfile, TraceReader};
     use warpsight::analysis::profiler::ProfileReader;
     use warpsight::analysis::MatrixReader;
+    use warpsight::devices::catalogue;
     use warpsight::protocol::{
         message, Answer, Envelope, Progress, PtxRequest, Reply, Request, FILE_KEY,
     };
@@ -110,11 +111,12 @@ mod run {
                 .ok_or_else(|| format!("no example “{id}”")),
             // A profiler's CSV: each kernel's predictions beside its measured time, as the
             // CLI's `analyze measured` prints them, as the page's HTML.
-            Request::Measured { name } => {
+            Request::Measured { name, device } => {
+                let chosen = device.as_deref().and_then(warpsight::devices::find);
                 let mut reader = ProfileReader::new();
                 stream(file()?, &mut reader).await?;
                 let profile = reader.finish().map_err(|e| e.to_string())?;
-                let report = warpsight::measured::compare(&profile);
+                let report = warpsight::measured::compare_on(&profile, chosen);
                 Ok(Answer::Measured(warpsight::measured::html::report_html(
                     &report, &name,
                 )))
@@ -135,6 +137,12 @@ mod run {
                 Ok(Answer::Matrix(matrix.finish().map_err(|e| e.to_string())?))
             }
             Request::Report { .. } => Err("the report worker writes reports".to_string()),
+            Request::FindGpus { query } => Ok(Answer::Gpus(
+                catalogue::search(&query, 12).into_iter().cloned().collect(),
+            )),
+            Request::Gpu { id } => catalogue::by_id(&id)
+                .map(|g| Answer::Gpus(vec![g.clone()]))
+                .ok_or_else(|| format!("no GPU “{id}” in the catalogue")),
         }
     }
 

