@@ -60,10 +60,6 @@ pub enum Request {
     PtxExample { id: String },
     /// The report worker: the document `warpsight eval` prints for a link's query string.
     Report { query: String },
-    /// The catalogue's GPUs whose names have the query's words (the device pickers' search).
-    FindGpus { query: String },
-    /// The catalogue GPU with this id (`tpu-c3316`: a link names it).
-    Gpu { id: String },
 }
 
 /// The PTX panel's question: the text, a trip count per listed loop (`None` while one is
@@ -92,8 +88,6 @@ impl Request {
             Request::Ptx(_) => "ptx",
             Request::PtxExample { .. } => "ptx-example",
             Request::Report { .. } => "report",
-            Request::FindGpus { .. } => "find-gpus",
-            Request::Gpu { .. } => "gpu",
         }
     }
 }
@@ -155,8 +149,6 @@ pub enum Answer {
     Measured(String),
     /// The report document, as JSON text.
     Report(String),
-    /// Catalogue GPUs (the pickers' search, or the one a link names).
-    Gpus(Vec<crate::devices::catalogue::Gpu>),
 }
 
 /// Onto and off `postMessage` (wasm only), for the page and both workers alike: a message is a

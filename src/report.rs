@@ -3,7 +3,6 @@
 
 use serde_json::{json, Map, Value as Json};
 
-use crate::devices::DEVICES;
 use crate::link::ShareState;
 use crate::model::{Cell, Evaluation, Field, InputError, Kind, Model, Out, Value};
 use crate::registry::MODELS;
@@ -183,7 +182,7 @@ pub fn models_json() -> Json {
 }
 
 pub fn devices_json() -> Json {
-    Json::Array(DEVICES.iter().map(device_json).collect())
+    Json::Array(crate::devices::presets().map(device_json).collect())
 }
 
 /// One device record as JSON: every value with its source, the record's constants and those

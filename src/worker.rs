@@ -34,7 +34,6 @@ mod run {
     use warpsight::analysis::profile::{TraceProfile, TraceReader};
     use warpsight::analysis::profiler::ProfileReader;
     use warpsight::analysis::MatrixReader;
-    use warpsight::devices::catalogue;
     use warpsight::protocol::{
         message, Answer, Envelope, Progress, PtxRequest, Reply, Request, FILE_KEY,
     };
@@ -137,12 +136,6 @@ mod run {
                 Ok(Answer::Matrix(matrix.finish().map_err(|e| e.to_string())?))
             }
             Request::Report { .. } => Err("the report worker writes reports".to_string()),
-            Request::FindGpus { query } => Ok(Answer::Gpus(
-                catalogue::search(&query, 12).into_iter().cloned().collect(),
-            )),
-            Request::Gpu { id } => catalogue::by_id(&id)
-                .map(|g| Answer::Gpus(vec![g.clone()]))
-                .ok_or_else(|| format!("no GPU “{id}” in the catalogue")),
         }
     }
 

@@ -492,6 +492,44 @@ fn a_t4_is_found_by_its_shape_and_locked_clock() {
     assert_eq!((d.id.as_str(), d.how), ("rtx5090", "shape"), "{}", d.note);
 }
 
+/// The page holds only some presets (`devices::DEVICES`): a kernel on the T4 (a preset of the
+/// CLI and the workers) or on a catalogue GPU opens the page on a custom device with the
+/// record's values and every input, and predicts the same time there.
+#[test]
+fn a_kernel_on_a_gpu_the_page_lacks_links_a_custom_device_with_the_same_prediction() {
+    for printed in ["Tesla T4", "TITAN Xp (0)"] {
+        let k = kernel(
+            printed,
+            256,
+            4096,
+            32.0,
+            0.0,
+            &[
+                ("inst_executed", 4096.0 * 8.0 * 60.0),
+                ("sm_clock_hz", 1.2e9),
+            ],
+        );
+        let r = compare(&profile(vec![k]));
+        assert!(!devices::DEVICES
+            .iter()
+            .any(|d| d.id == r.kernels[0].device.id));
+        for p in &r.kernels[0].predictions {
+            let Some(t) = p.time_s else { continue };
+            assert!(p.query.contains("device=custom"), "{}", p.query);
+            assert!(!p.query.contains("device=t4") && !p.query.contains("tpu-"));
+            let (state, notices) = link::from_query(&p.query);
+            assert!(notices.is_empty(), "{notices:?}");
+            let e = (state.model.evaluate)(&state.params, state.device).unwrap();
+            assert_eq!(
+                e.number(state.model, "time_s"),
+                Some(t),
+                "{printed} {}",
+                p.model
+            );
+        }
+    }
+}
+
 #[test]
 fn a_device_of_no_known_shape_is_built_from_the_file() {
     // No GPU of compute capability 7.5 has 41 SMs.

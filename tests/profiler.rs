@@ -97,7 +97,10 @@ fn ncu_details_with_labels() {
     assert!(v.metrics.keys().all(|k| profiler::KEYS.contains(k)));
     // The carveout in Nsight Compute's kilobytes of 1000 bytes: "32.77 Kbyte".
     assert_eq!(metric(v, "shared_mem_config_bytes"), 32_770.0);
-    assert_eq!(v.metrics.len(), 17, "{:?}", v.metrics);
+    // The DRAM frequency and the waves, which tell GPUs of one shape apart (measured::).
+    assert_eq!(metric(v, "dram_clock_hz"), 2_619_000_000.0);
+    assert_eq!(metric(v, "waves_per_sm"), 3.88);
+    assert_eq!(v.metrics.len(), 19, "{:?}", v.metrics);
 
     let g = &p.kernels[1];
     assert_eq!(g.invocations, 2);

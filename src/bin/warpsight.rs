@@ -10,7 +10,6 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use serde_json::Value as Json;
-use warpsight::devices::DEVICES;
 use warpsight::registry::MODELS;
 use warpsight::report::{devices_json, models_json};
 use warpsight::{format, link as codec, report};
@@ -354,8 +353,7 @@ fn find_devices(text: &str, json: bool) -> Result<(), Failure> {
         .split_whitespace()
         .map(str::to_string)
         .collect();
-    let presets: Vec<&warpsight::devices::Device> = DEVICES
-        .iter()
+    let presets: Vec<&warpsight::devices::Device> = warpsight::devices::presets()
         .filter(|d| {
             let name = format!("{} {}", d.id, d.name).to_lowercase();
             !words.is_empty() && words.iter().all(|w| name.contains(w.as_str()))
@@ -397,7 +395,7 @@ fn devices_table() -> String {
         "{:<12} {:<36} {:>4} {:>5} {:>10} {:>11}  {}\n",
         "id", "name", "cc", "SMs", "clock", "bandwidth", "values"
     );
-    for d in DEVICES {
+    for d in warpsight::devices::presets() {
         let cc = d
             .compute_capability
             .map(|c| format!("{}.{}", c.value.0, c.value.1))

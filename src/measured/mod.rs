@@ -100,7 +100,7 @@ impl DeviceMatch {
     fn of(d: &'static Device, how: &'static str, note: String, printed: Option<String>) -> Self {
         let source = if d.id == custom::ID {
             "custom (from the file)".to_string()
-        } else if devices::DEVICES.iter().any(|p| p.id == d.id) {
+        } else if devices::presets().any(|p| p.id == d.id) {
             "preset".to_string()
         } else {
             catalogue::source_label().to_string()
@@ -442,9 +442,8 @@ fn kernel_report(
 pub fn preset_for(printed: &str) -> Option<&'static Device> {
     let words = catalogue::words(printed);
     let mut best: Option<(i32, &'static Device)> = None;
-    for d in devices::DEVICES
-        .iter()
-        .filter(|d| d.kind == DeviceKind::Gpu && d.compute_capability.is_some())
+    for d in
+        devices::presets().filter(|d| d.kind == DeviceKind::Gpu && d.compute_capability.is_some())
     {
         let memory =
             catalogue::by_id(&preset_catalogue_id(d.id)).map_or("", |g| g.memory_type.as_str());
@@ -546,7 +545,7 @@ fn pick_by_clocks(
     let rank = |g: &catalogue::Gpu| {
         g.preset
             .as_deref()
-            .and_then(|p| devices::DEVICES.iter().position(|d| d.id == p))
+            .and_then(|p| devices::presets().position(|d| d.id == p))
             .unwrap_or(usize::MAX)
     };
     let first = candidates.iter().min_by_key(|g| rank(g))?;
@@ -560,7 +559,7 @@ fn pick_by_clocks(
         "the only such GPU in the catalogue".to_string()
     } else {
         format!(
-            "{} also fit{}: pick the device below if it was another",
+            "{} also fit{}: choose another for the file (--device ID on the command line) if it was one of them",
             others.join(", "),
             if sm.is_some() || dram.is_some() {
                 format!(
@@ -743,7 +742,7 @@ fn custom_from_file(
     let none = |note: String| (DeviceMatch::none(note, printed.clone()), None);
     let (Some(cc), Some(sms)) = (k.compute_capability, k.metric("sms")) else {
         return none(format!(
-            "{label} is not in the catalogue, and the file gives neither its compute capability and SMs nor the launch figures that imply them: choose the device below"
+            "{label} is not in the catalogue, and the file gives neither its compute capability and SMs nor the launch figures that imply them: choose the device for the file (--device ID on the command line)"
         ));
     };
     let cc_text = format!("{}.{}", cc.0, cc.1);
@@ -753,15 +752,16 @@ fn custom_from_file(
         .and_then(|f| f.parse(&cc_text).ok())
         .is_some();
     if !known || !(1.0..=1024.0).contains(&sms) {
-        return none(format!("{label}: compute capability {cc_text} with {sms} SMs is not one warpsight can describe; choose the device below"));
+        return none(format!("{label}: compute capability {cc_text} with {sms} SMs is not one warpsight can describe; choose the device for the file (--device ID on the command line)"));
     }
     // The bandwidth the file cannot give: the newest preset of the same compute capability.
-    let Some(sibling) = devices::DEVICES
-        .iter()
+    let all: Vec<&'static Device> = devices::presets().collect();
+    let Some(sibling) = all
+        .into_iter()
         .rev()
         .find(|d| d.compute_capability.map(|c| c.value) == Some(cc))
     else {
-        return none(format!("{label}: no GPU of compute capability {cc_text} with {sms} SMs in the catalogue, and no preset to take a bandwidth from; choose the device below"));
+        return none(format!("{label}: no GPU of compute capability {cc_text} with {sms} SMs in the catalogue, and no preset to take a bandwidth from; choose the device for the file (--device ID on the command line)"));
     };
     let clock_ghz = k
         .metric("sm_clock_hz")
@@ -884,6 +884,20 @@ fn check_occupancy(
     check
 }
 
+/// The state a kernel's link carries to the page. The page holds the presets of
+/// [`devices::DEVICES`] only (the catalogue and [`devices::MORE`] live in the worker and the
+/// CLI): on another device the link names a custom device with the record's values, and every
+/// input, which the state holds as computed on the record, so the page predicts the same time.
+fn page_state(state: &link::ShareState) -> link::ShareState {
+    let d = state.device;
+    if d.id == custom::ID || devices::DEVICES.iter().any(|p| p.id == d.id) {
+        return state.clone();
+    }
+    let mut page = state.clone();
+    page.device = Custom::of(d).device();
+    page
+}
+
 /// One model's prediction of a kernel: its inputs from the launch on top of its defaults on
 /// the device, the file's SM clock where it gives one (Nsight Compute locks the clock to the
 /// base clock while it measures), and the measured time in the link.
@@ -951,7 +965,7 @@ fn predict(
             time_s,
             kernel: short_name(&k.name),
         });
-    report.query = link::to_query(&state);
+    report.query = link::to_query(&page_state(&state));
     report.inputs = inputs;
     if !picked {
         report.error = Some("no device: open the kernel and pick one".into());

@@ -5,8 +5,6 @@
 
 use leptos::prelude::*;
 
-use crate::ui::finder::DeviceFinder;
-
 use super::term::Term;
 use crate::model::{Field, Kind, Value};
 
@@ -181,10 +179,9 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
         }
         set_text(texts, name, ids.join(","));
     };
-    let model = crate::registry::MODELS
+    let options = crate::registry::MODELS
         .iter()
-        .find(|m| m.fields.iter().any(|f| std::ptr::eq(f, field)));
-    let options = model
+        .find(|m| m.fields.iter().any(|f| std::ptr::eq(f, field)))
         .map(|m| {
             crate::devices::DEVICES
                 .iter()
@@ -192,18 +189,6 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default();
-    let accepts = Callback::new(move |d: &'static crate::devices::Device| {
-        model.is_some_and(|m| m.devices.accepts(d))
-    });
-    // GPUs found in the catalogue (`tpu-…`), listed while chosen.
-    let found = move || -> Vec<&'static crate::devices::Device> {
-        chosen()
-            .iter()
-            .filter(|id| crate::devices::DEVICES.iter().all(|d| d.id != id.as_str()))
-            .filter_map(|id| crate::devices::find(id))
-            .collect()
-    };
-    let finder_id: &'static str = Box::leak(format!("{name}-find").into_boxed_str());
     if matches!(field.kind, Kind::Devices { max: 1, .. }) {
         // One device: a picker.
         return view! {
@@ -216,11 +201,9 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
                             view! { <option value=id prop:selected=move || chosen().first().is_some_and(|c| c == id)>{d.name}</option> }
                         })
                         .collect_view()}
-                    {move || found().into_iter().map(|d| view! { <option value=d.id selected=true>{d.name}</option> }).collect_view()}
                     <option value=CUSTOM prop:selected=move || chosen().first().is_some_and(|c| c == CUSTOM)>"Custom GPU (type its values)"</option>
                 </select>
             </div>
-            <DeviceFinder id=finder_id accepts=accepts pick=Callback::new(move |d: &'static crate::devices::Device| set_text(texts, name, d.id.to_string()))/>
         }
         .into_any();
     }
@@ -240,23 +223,12 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
                     }
                 })
                 .collect_view()}
-            {move || found().into_iter().map(|d| {
-                let id = d.id;
-                view! {
-                    <label class="check">
-                        <input type="checkbox" value=id checked=true
-                            on:change=move |ev| toggle(id, event_target_checked(&ev))/>
-                        " " {d.name}
-                    </label>
-                }
-            }).collect_view()}
             <label class="check">
                 <input type="checkbox" value=CUSTOM
                     prop:checked=move || chosen().iter().any(|c| c == CUSTOM)
                     on:change=move |ev| toggle(CUSTOM, event_target_checked(&ev))/>
                 " Custom GPU (type its values above the form)"
             </label>
-            <DeviceFinder id=finder_id accepts=accepts pick=Callback::new(move |d: &'static crate::devices::Device| toggle(d.id, true))/>
         </div>
     }
     .into_any()

@@ -12,7 +12,6 @@ use crate::model::{Example, Model, Params};
 use crate::registry;
 use crate::ui::browser;
 use crate::ui::device::{device_option, DeviceFacts};
-use crate::ui::finder::DeviceFinder;
 use crate::ui::inputs::{set_text, text_of, FieldInput};
 
 /// The model picker; a switch keeps each model's inputs for the visit.
@@ -91,27 +90,16 @@ pub(super) fn DevicePicker(form: Form) -> impl IntoView {
                 <optgroup label="Values partly not from the papers">
                     {accepted().filter(|d| !m.all_from_papers(d)).map(|d| device_option(d, device)).collect_view()}
                 </optgroup>
-                {move || {
-                    // A GPU found in the catalogue: listed while it is the device.
-                    let d = device.get();
-                    (d.id != custom::ID && devices::DEVICES.iter().all(|p| p.id != d.id)).then(|| view! {
-                        <optgroup label="From the GPU catalogue">
-                            <option value=d.id selected=true>{d.name}</option>
-                        </optgroup>
-                    })
-                }}
                 <optgroup label="Your own">
                     <option value=custom::ID prop:selected=move || device.get().id == custom::ID>"Custom device (type its values)"</option>
                 </optgroup>
             </select>
         }
     };
-    let accepts = Callback::new(move |d: &'static Device| model.get_untracked().devices.accepts(d));
     view! {
         <div class="device-pick">
             <label for="device">"Device"</label>
             {picker}
-            <DeviceFinder id="device-find" accepts=accepts pick=Callback::new(move |d| form.set_device(d))/>
             {move || view! { <DeviceFacts device=device.get() model=model.get()/> }}
             <CustomEditor form=form/>
         </div>
