@@ -161,3 +161,29 @@ test('a large profile shows progress with MB/s and can be cancelled; the compari
   console.log(`profiler reader in the browser worker: ${rate}`);
   await page.close();
 });
+
+test('an H200 details page finds its GPU by its clocks; a kernel on a GPU the page lacks opens with the same prediction', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  // Profiled on an H200 for these tests: device "0", compute capability 9.0, 132 SMs, and the
+  // clocks ncu locked (1500 MHz SM, 2 × 1593 MHz HBM3e), which tell it from an H100 SXM5.
+  await dropFile(page, 'h200.csv', readFileSync(fixture('ncu-h200-details.csv')));
+  await page.waitForSelector('#measured-kernels tbody tr', { timeout: 30000 });
+  const cli = cliJson(['analyze', 'measured', fixture('ncu-h200-details.csv')]);
+  assert.equal(cli.kernels[0].device.id, 'h200');
+  assert.equal(cli.kernels[0].device.how, 'shape');
+  assert.match(await page.textContent('#kernel-row-0'), /H200 \(SXM\)/);
+  assert.match(await page.textContent('#measured-results'), /H200 SXM 141 GB's base clock 1500 MHz/);
+  // The same file on a GTX 1080 Ti (a catalogue GPU): the kernel's link names a custom device
+  // with the 1080 Ti's values and every input, and the page predicts the CLI's time.
+  const ti = cliJson(['analyze', 'measured', fixture('ncu-h200-details.csv'), '--device', 'tpu-c2877']);
+  const hk = ti.kernels[0].predictions['hong-kim'];
+  assert.equal(ti.kernels[0].device.how, 'chosen');
+  assert.match(hk.query, /device=custom&custom_cc=6\.1&custom_sms=28/);
+  await page.goto(`${app.server.base}?${hk.query}`);
+  await ready(page);
+  assert.equal(await page.inputValue('#device'), 'custom');
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), hk.time_s);
+  await page.close();
+});
