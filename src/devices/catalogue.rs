@@ -140,11 +140,6 @@ fn records() -> std::sync::MutexGuard<'static, Vec<&'static Device>> {
     }
 }
 
-/// The catalogue device already made under this id (on the page: a GPU the worker sent).
-pub fn made(id: &str) -> Option<&'static Device> {
-    records().iter().copied().find(|d| d.id == id)
-}
-
 /// A catalogue GPU as the page gets it from the worker: its id, name and preset, and every
 /// value of its device record with its source: the facts under `compute_capability` (major +
 /// minor ÷ 10), `sms`, `clock_ghz` and `mem_bandwidth_gbs`, then the model constants. Lean on
@@ -161,19 +156,6 @@ impl Card {
     /// A value by key.
     pub fn value(&self, key: &str) -> Option<&Constant> {
         self.values.iter().find(|c| c.key == key)
-    }
-
-    /// Compute capability, SMs, bandwidth and source, for a list of hits.
-    pub fn summary(&self) -> String {
-        let num = |k: &str| self.value(k).map_or(0.0, |c| c.value);
-        let (major, minor) = cc_of(num("compute_capability"));
-        format!(
-            "CC {major}.{minor}, {} SMs, {} GB/s · {}",
-            num("sms"),
-            num("mem_bandwidth_gbs"),
-            self.value("mem_bandwidth_gbs")
-                .map_or("", |c| c.source.as_str())
-        )
     }
 }
 
@@ -298,14 +280,8 @@ pub fn words(name: &str) -> Vec<String> {
         Some((head, index)) if index.trim().chars().all(|c| c.is_ascii_digit()) => head,
         _ => name,
     };
-    let raw: Vec<String> = name
-        .to_ascii_lowercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|t| !t.is_empty())
-        .map(str::to_string)
-        .collect();
     let mut out: Vec<String> = Vec::new();
-    for t in raw {
+    for t in lower_words(name) {
         if t == "gb" {
             if let Some(last) = out.last_mut() {
                 if last.chars().all(|c| c.is_ascii_digit()) {
@@ -323,6 +299,15 @@ pub fn words(name: &str) -> Vec<String> {
         out.push(if t == "laptop" { "mobile".into() } else { t });
     }
     out
+}
+
+/// A text's runs of letters and digits, lowercase.
+pub fn lower_words(text: &str) -> Vec<String> {
+    text.to_ascii_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// What a word tells apart: the model, the form factor, the memory size or kind.

@@ -226,14 +226,13 @@ pub fn fp32_per_clock(cc: (u8, u8)) -> f64 {
 /// preset describes is that preset. Only the CLI and the workers hold the catalogue and the
 /// presets of [`MORE`] (feature `catalogue`); the page knows [`DEVICES`].
 pub fn find(id: &str) -> Option<&'static Device> {
-    presets().find(|d| d.id == id).or_else(|| find_in_catalogue(id))
+    presets()
+        .find(|d| d.id == id)
+        .or_else(|| find_in_catalogue(id))
 }
 
 #[cfg(feature = "catalogue")]
 fn find_in_catalogue(id: &str) -> Option<&'static Device> {
-    if let Some(d) = catalogue::made(id) {
-        return Some(d);
-    }
     let g = catalogue::by_id(id)?;
     match &g.preset {
         Some(p) => presets().find(|d| d.id == p),

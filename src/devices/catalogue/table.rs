@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::{name_fit, words, Cited, Constant, Gpu, Kind, ID_PREFIX};
+use super::{lower_words, name_fit, words, Cited, Constant, Gpu, Kind, ID_PREFIX};
 
 /// The generated file (scripts/catalogue.py).
 const TSV: &str = include_str!("gpus.tsv");
@@ -284,12 +284,7 @@ pub fn by_shape(cc: (u8, u8), sms: u32) -> Vec<&'static Gpu> {
 /// word the start of a word of the name, or the query without spaces the start of the name's
 /// words run together from one of them ("rtx3060"). Whole-word matches first, then the shorter name, then the newer.
 pub fn search(query: &str, limit: usize) -> Vec<&'static Gpu> {
-    let q: Vec<String> = query
-        .to_ascii_lowercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|t| !t.is_empty())
-        .map(str::to_string)
-        .collect();
+    let q = lower_words(query);
     if q.is_empty() {
         return Vec::new();
     }
@@ -297,11 +292,7 @@ pub fn search(query: &str, limit: usize) -> Vec<&'static Gpu> {
     let mut hits: Vec<(usize, usize, &str, &'static Gpu)> = all()
         .iter()
         .filter_map(|g| {
-            let lower = g.name.to_ascii_lowercase();
-            let w: Vec<&str> = lower
-                .split(|c: char| !c.is_ascii_alphanumeric())
-                .filter(|t| !t.is_empty())
-                .collect();
+            let w = lower_words(&g.name);
             let prefix = q
                 .iter()
                 .all(|t| w.iter().any(|n| n.starts_with(t.as_str())));
@@ -310,7 +301,7 @@ pub fn search(query: &str, limit: usize) -> Vec<&'static Gpu> {
             if !prefix && !joined {
                 return None;
             }
-            let exact = q.iter().filter(|t| w.contains(&t.as_str())).count();
+            let exact = q.iter().filter(|t| w.contains(t)).count();
             Some((q.len() - exact, g.name.len(), g.release.as_str(), g))
         })
         .collect();
