@@ -747,7 +747,7 @@ pub fn parse_number(text: &str) -> Option<f64> {
     if !ok {
         return None;
     }
-    let v: f64 = t.parse().ok()?;
+    let v = crate::number::parse(t)?;
     // `-0` and `0` are the same input; keep one text for it.
     v.is_finite().then_some(v + 0.0)
 }

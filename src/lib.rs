@@ -24,6 +24,7 @@ pub mod format;
 pub mod link;
 pub mod measured;
 pub mod model;
+pub mod number;
 pub mod protocol;
 pub mod registry;
 pub mod report;

@@ -60,6 +60,12 @@ pub enum Request {
     PtxExample { id: String },
     /// The report worker: the document `warpsight eval` prints for a link's query string.
     Report { query: String },
+    /// The devices whose names have the query's words: the presets and the catalogue of every
+    /// CUDA GPU, which only the worker holds (the device pickers' search). `model`: only the
+    /// devices that model takes (empty: any GPU).
+    FindDevices { query: String, model: String },
+    /// The devices with these ids (a link names them: `device=tpu-c3316`, `device=t4`).
+    Devices { ids: Vec<String> },
 }
 
 /// The PTX panel's question: the text, a trip count per listed loop (`None` while one is
@@ -88,6 +94,8 @@ impl Request {
             Request::Ptx(_) => "ptx",
             Request::PtxExample { .. } => "ptx-example",
             Request::Report { .. } => "report",
+            Request::FindDevices { .. } => "find-devices",
+            Request::Devices { .. } => "devices",
         }
     }
 }
@@ -149,6 +157,13 @@ pub enum Answer {
     Measured(String),
     /// The report document, as JSON text.
     Report(String),
+    /// Devices the page does not hold, as cards it makes records of
+    /// (`crate::devices::catalogue::card_device`), and, for a search, its hits as HTML
+    /// (buttons naming each device's id under `data-device`).
+    Devices {
+        html: String,
+        cards: Vec<crate::devices::catalogue::Card>,
+    },
 }
 
 /// Onto and off `postMessage` (wasm only), for the page and both workers alike: a message is a

@@ -136,6 +136,35 @@ mod run {
                 Ok(Answer::Matrix(matrix.finish().map_err(|e| e.to_string())?))
             }
             Request::Report { .. } => Err("the report worker writes reports".to_string()),
+            // The device pickers' search: the presets and the catalogue (held here, never in
+            // the page's bundle), only the devices the model takes (any GPU without one).
+            Request::FindDevices { query, model } => {
+                use warpsight::devices::{catalogue, DeviceKind};
+                let model = warpsight::registry::find(&model);
+                let found = catalogue::find_devices(
+                    &query,
+                    |d| match model {
+                        Some(m) => m.devices.accepts(d),
+                        None => d.kind == DeviceKind::Gpu,
+                    },
+                    12,
+                );
+                Ok(Answer::Devices {
+                    html: catalogue::hits_html(&found, &query),
+                    cards: catalogue::cards(&found),
+                })
+            }
+            // Devices a link names that the page does not hold.
+            Request::Devices { ids } => {
+                let found: Vec<_> = ids
+                    .iter()
+                    .filter_map(|id| warpsight::devices::find(id.trim()))
+                    .collect();
+                Ok(Answer::Devices {
+                    html: String::new(),
+                    cards: warpsight::devices::catalogue::cards(&found),
+                })
+            }
         }
     }
 

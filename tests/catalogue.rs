@@ -146,3 +146,72 @@ fn a_catalogue_gpu_runs_the_models_from_a_link() {
     assert!(notices.is_empty(), "{notices:?}");
     assert!((state.model.evaluate)(&state.params, state.device).is_ok());
 }
+
+/// The device pickers' search (the worker answers it): the presets and the catalogue, the
+/// whole word first, a catalogue GPU a preset describes as that preset, only the devices the
+/// model takes.
+#[test]
+fn the_pickers_find_presets_and_catalogue_gpus_by_name() {
+    let ids = |q: &str| -> Vec<&str> {
+        catalogue::find_devices(q, |d| d.kind == devices::DeviceKind::Gpu, 12)
+            .iter()
+            .map(|d| d.id)
+            .collect()
+    };
+    // "a10": the A10 before the A100s whose names start with it; the A10G is a preset.
+    let a10 = ids("a10");
+    assert_eq!(a10[0], "a10");
+    assert!(a10.contains(&"a10g") && a10.contains(&"a100"), "{a10:?}");
+    assert_eq!(ids("a10g")[0], "a10g");
+    assert_eq!(ids("t4")[0], "t4");
+    // The catalogue's RTX 3060s (no preset), "rtx3060" as "rtx 3060".
+    let rtx = ids("rtx3060");
+    assert!(
+        !rtx.is_empty() && rtx.iter().all(|id| id.starts_with("tpu-")),
+        "{rtx:?}"
+    );
+    let names: Vec<&str> = rtx
+        .iter()
+        .map(|id| devices::find(id).unwrap().name)
+        .collect();
+    assert!(names.iter().all(|n| n.contains("RTX 3060")), "{names:?}");
+    // A model's devices only: AutoMatch takes devices carrying its constants, which no
+    // catalogue GPU has.
+    let automatch = warpsight::registry::find("automatch").unwrap();
+    assert!(catalogue::find_devices("3060", |d| automatch.devices.accepts(d), 12).is_empty());
+    assert!(ids("").is_empty());
+    // The hits as the page lists them: one button per device, named by its id, escaped.
+    let found = catalogue::find_devices("a10g", |_| true, 1);
+    let html = catalogue::hits_html(&found, "a10g");
+    assert!(html.contains(r#"data-device="a10g""#), "{html}");
+    assert!(html.contains("CC 8.6 · 80 SMs"), "{html}");
+    assert!(catalogue::hits_html(&[], "<b>").contains("&lt;b&gt;"));
+}
+
+/// What the page is sent of a device rebuilds the same record there: every value and its
+/// source, for a preset only the worker holds and for a catalogue GPU.
+#[test]
+fn a_device_card_rebuilds_its_record() {
+    for id in ["a10g", "t4", "tpu-c2877", "tpu-c3682"] {
+        let d = devices::find(id).unwrap();
+        let cards = catalogue::cards(&[d]);
+        assert_eq!(cards.len(), 1, "{id}: the page does not hold it");
+        let mut card = cards[0].clone();
+        // The page's record has its own id, so as not to meet the worker's here.
+        card.id = format!("page-{id}");
+        let page = catalogue::card_device(&card);
+        assert_eq!(page.name, d.name);
+        assert_eq!(page.compute_capability, d.compute_capability, "{id}");
+        assert_eq!(page.sms, d.sms, "{id}");
+        assert_eq!(page.cores_per_sm, d.cores_per_sm, "{id}");
+        assert_eq!(page.clock_ghz, d.clock_ghz, "{id}");
+        assert_eq!(page.mem_bandwidth_gbs, d.mem_bandwidth_gbs, "{id}");
+        assert_eq!(page.recorded_constants(), d.recorded_constants(), "{id}");
+        assert_eq!(
+            catalogue::known(&card.id).map(|k| k.id),
+            Some(card.id.as_str())
+        );
+    }
+    // The page's own presets are never sent: it holds them.
+    assert!(catalogue::cards(&[devices::find("h100").unwrap()]).is_empty());
+}

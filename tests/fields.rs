@@ -262,3 +262,51 @@ fn runs_are_levels_written_with_repeats() {
     }
     assert!(W.parse("1*1000").is_ok());
 }
+
+/// `warpsight::number::parse` reads what `str::parse::<f64>` reads, to the bit, and refuses
+/// what it refuses (but "inf" and "nan", which no field takes).
+#[test]
+fn numbers_read_as_the_standard_library_reads_them() {
+    use proptest::prelude::*;
+    use warpsight::number::parse;
+    for t in [
+        "0",
+        "-0",
+        "1",
+        "0.1",
+        "1.",
+        ".5",
+        "+2.5e-3",
+        "1e22",
+        "1e23",
+        "123456789012345678",
+        "1234567890123456789012",
+        "9007199254740993",
+        "0.30000000000000004",
+        "5e-324",
+        "1e308",
+        "1e309",
+        "2.2250738585072014e-308",
+        "000123.4500",
+        "1E5",
+        "7e+0",
+    ] {
+        let ours = parse(t).map(f64::to_bits);
+        assert_eq!(ours, t.parse::<f64>().ok().map(f64::to_bits), "{t}");
+    }
+    for t in [
+        "", ".", "-", "e5", "1e", "1e+", "1.2.3", "1 ", " 1", "1_0", "0x10", "--1", "1e5.5", "inf",
+        "nan",
+    ] {
+        assert_eq!(parse(t), None, "{t}");
+    }
+    proptest!(|(m in 0u64..u64::MAX, e in -40i32..40, digits in 0usize..22)| {
+        let text = format!("{}e{e}", &m.to_string()[..digits.min(m.to_string().len()).max(1)]);
+        prop_assert_eq!(parse(&text).map(f64::to_bits), text.parse::<f64>().ok().map(f64::to_bits), "{}", text);
+    });
+    proptest!(|(x in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO)| {
+        for text in [x.to_string(), format!("{x:e}"), format!("{x:.3}")] {
+            prop_assert_eq!(parse(&text).map(f64::to_bits), text.parse::<f64>().ok().map(f64::to_bits), "{}", text);
+        }
+    });
+}

@@ -45,6 +45,13 @@ fn every_request_reads_back_as_written() {
         Request::Report {
             query: "model=hong-kim&n=8".into(),
         },
+        Request::FindDevices {
+            query: "rtx 3060".into(),
+            model: "hong-kim".into(),
+        },
+        Request::Devices {
+            ids: vec!["tpu-c3682".into(), "a10g".into()],
+        },
     ];
     let kinds: Vec<&str> = requests.iter().map(Request::kind).collect();
     assert_eq!(
@@ -57,7 +64,9 @@ fn every_request_reads_back_as_written() {
             "ptx",
             "ptx",
             "ptx-example",
-            "report"
+            "report",
+            "find-devices",
+            "devices"
         ]
     );
     for (seq, request) in requests.into_iter().enumerate() {
@@ -101,6 +110,14 @@ fn real_answers_read_back_as_written() {
         let ptx = Answer::Ptx(r);
         assert_eq!(round_trip(&ptx), ptx, "{}", e.id);
     }
+
+    // A search's hits: their HTML and each device's card, every value with its source.
+    let found = warpsight::devices::catalogue::find_devices("a10", |_| true, 12);
+    let devices = Answer::Devices {
+        html: warpsight::devices::catalogue::hits_html(&found, "a10"),
+        cards: warpsight::devices::catalogue::cards(&found),
+    };
+    assert_eq!(round_trip(&devices), devices);
 }
 
 #[test]

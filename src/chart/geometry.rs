@@ -349,7 +349,7 @@ pub fn compact(label: &str) -> String {
     {
         return label.to_string();
     }
-    let Ok(v) = label.replace(',', "").parse::<f64>() else {
+    let Some(v) = crate::number::parse(&label.replace(',', "")) else {
         return label.to_string();
     };
     let (scale, suffix) = match v.abs() {

@@ -30,6 +30,7 @@ pub const ID_PREFIX: &str = "tpu-";
 /// What kind of source a value has ([`Source`] without its text, so that it crosses to the page).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Kind {
+    Paper,
     Database,
     Vendor,
     Measured,
@@ -120,10 +121,8 @@ fn keep(text: &str) -> &'static str {
 fn source(kind: Kind, text: &str) -> Source {
     let text = keep(text);
     match kind {
-        #[cfg(feature = "catalogue")]
+        Kind::Paper => Source::Paper(text),
         Kind::Database => Source::Database(text),
-        #[cfg(not(feature = "catalogue"))]
-        Kind::Database => Source::Vendor(text),
         Kind::Vendor => Source::Vendor(text),
         Kind::Measured => Source::Measured(text),
         Kind::Estimate => Source::Estimate(text),
@@ -201,6 +200,11 @@ pub fn device(g: &Gpu) -> &'static Device {
     card_device(&g.card())
 }
 
+/// A device the page was sent ([`card_device`]), by id.
+pub fn known(id: &str) -> Option<&'static Device> {
+    records().iter().find(|d| d.id == id).copied()
+}
+
 /// The device record of a GPU the worker sent (the same record for the same id).
 pub fn card_device(g: &Card) -> &'static Device {
     let mut records = records();
@@ -219,9 +223,10 @@ pub fn card_device(g: &Card) -> &'static Device {
             },
         )
     };
-    const FACTS: [&str; 4] = [
+    const FACTS: [&str; 5] = [
         "compute_capability",
         "sms",
+        "cores_per_sm",
         "clock_ghz",
         "mem_bandwidth_gbs",
     ];
@@ -257,9 +262,15 @@ pub fn card_device(g: &Card) -> &'static Device {
             value: sms.value as u32,
             source: sms.source,
         },
-        cores_per_sm: Sourced {
-            value: fp32_per_clock(cc_value) as u32,
-            source: Source::Vendor(CORES_PER_SM),
+        cores_per_sm: match g.value("cores_per_sm") {
+            Some(c) => Sourced {
+                value: c.value as u32,
+                source: source(c.kind, &c.source),
+            },
+            None => Sourced {
+                value: fp32_per_clock(cc_value) as u32,
+                source: Source::Vendor(CORES_PER_SM),
+            },
         },
         clock_ghz: fact("clock_ghz"),
         mem_bandwidth_gbs: fact("mem_bandwidth_gbs"),
@@ -377,6 +388,10 @@ pub fn name_fit(printed: &[String], theirs: &[String], memory_type: &str) -> Opt
 mod table;
 #[cfg(feature = "catalogue")]
 pub use table::*;
+#[cfg(feature = "catalogue")]
+mod find;
+#[cfg(feature = "catalogue")]
+pub use find::*;
 
 /// Without the table (the page): nothing to look up; the worker answers instead.
 #[cfg(not(feature = "catalogue"))]

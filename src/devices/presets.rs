@@ -648,9 +648,9 @@ pub static DEVICES: &[Device] = &[
 ];
 
 /// The presets for the GPUs people profile on in clouds and labs (V100 PCIe, P100, T4, A100
-/// 80GB, A10, A10G, L4), held by the CLI and the workers (feature `catalogue`) but not yet by
-/// the page, whose bundle has no room for them (a profile's kernel on one of these opens the
-/// page on a custom device with its values). `super::presets()` lists both.
+/// 80GB, A10, A10G, L4), held by the CLI and the workers (feature `catalogue`), not by the
+/// page's bundle: the page finds them by name through the worker, as catalogue GPUs
+/// (docs/devices.md). `super::presets()` lists both.
 #[cfg(feature = "catalogue")]
 pub mod more {
     use super::*;

@@ -884,20 +884,6 @@ fn check_occupancy(
     check
 }
 
-/// The state a kernel's link carries to the page. The page holds the presets of
-/// [`devices::DEVICES`] only (the catalogue and [`devices::MORE`] live in the worker and the
-/// CLI): on another device the link names a custom device with the record's values, and every
-/// input, which the state holds as computed on the record, so the page predicts the same time.
-fn page_state(state: &link::ShareState) -> link::ShareState {
-    let d = state.device;
-    if d.id == custom::ID || devices::DEVICES.iter().any(|p| p.id == d.id) {
-        return state.clone();
-    }
-    let mut page = state.clone();
-    page.device = Custom::of(d).device();
-    page
-}
-
 /// One model's prediction of a kernel: its inputs from the launch on top of its defaults on
 /// the device, the file's SM clock where it gives one (Nsight Compute locks the clock to the
 /// base clock while it measures), and the measured time in the link.
@@ -965,7 +951,9 @@ fn predict(
             time_s,
             kernel: short_name(&k.name),
         });
-    report.query = link::to_query(&page_state(&state));
+    // A device the page does not hold (a catalogue GPU, a preset only the worker holds) travels
+    // by its id: the page asks the worker for it before it reads the link.
+    report.query = link::to_query(&state);
     report.inputs = inputs;
     if !picked {
         report.error = Some("no device: open the kernel and pick one".into());

@@ -15,9 +15,14 @@ pub fn device_option(d: &'static Device, current: RwSignal<&'static Device>) -> 
 }
 
 /// The device's values, each with where it comes from; the badge speaks of the values the
-/// model in view uses.
+/// model in view uses. `open`: whether the details are open, kept across devices (another
+/// device picked while they are open shows its table at once).
 #[component]
-pub fn DeviceFacts(device: &'static Device, model: &'static Model) -> impl IntoView {
+pub fn DeviceFacts(
+    device: &'static Device,
+    model: &'static Model,
+    open: RwSignal<bool>,
+) -> impl IntoView {
     // Each fact on two lines: its name and value, then its source in full (a narrow column
     // of three cells squeezed the value to a letter a line).
     fn row(label: String, value: String, source: crate::devices::Source) -> impl IntoView {
@@ -41,7 +46,6 @@ pub fn DeviceFacts(device: &'static Device, model: &'static Model) -> impl IntoV
         }
     }
     // The table is built when the details are first opened (most loads never open them).
-    let open = RwSignal::new(false);
     let table = move || {
         open.get().then(|| {
             let cc = device.compute_capability.map(|c| {
@@ -70,13 +74,13 @@ pub fn DeviceFacts(device: &'static Device, model: &'static Model) -> impl IntoV
         })
     };
     view! {
-        <details class="device-facts" id="device-facts" on:toggle=move |ev| {
+        <details class="device-facts" id="device-facts" prop:open=open.get_untracked() on:toggle=move |ev| {
             let is_open = ev
                 .target()
                 .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlDetailsElement>(t).ok())
                 .is_some_and(|d| d.open());
-            if is_open {
-                open.set(true);
+            if is_open != open.get_untracked() {
+                open.set(is_open);
             }
         }>
             <summary>

@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use super::finder::DeviceFinder;
 use super::term::Term;
 use crate::model::{Field, Kind, Value};
 
@@ -179,9 +180,10 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
         }
         set_text(texts, name, ids.join(","));
     };
-    let options = crate::registry::MODELS
+    let model = crate::registry::MODELS
         .iter()
-        .find(|m| m.fields.iter().any(|f| std::ptr::eq(f, field)))
+        .find(|m| m.fields.iter().any(|f| std::ptr::eq(f, field)));
+    let options = model
         .map(|m| {
             crate::devices::DEVICES
                 .iter()
@@ -189,6 +191,28 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default();
+    // Devices found by name (a catalogue GPU, a preset the page does not hold), listed while
+    // chosen; the search box only where the list takes any GPU.
+    let found = move || -> Vec<&'static crate::devices::Device> {
+        chosen()
+            .iter()
+            .filter(|id| crate::devices::DEVICES.iter().all(|d| d.id != id.as_str()))
+            .filter_map(|id| crate::devices::find(id))
+            .collect()
+    };
+    let finder = model
+        .filter(|m| {
+            use crate::model::{DeviceKinds, Devices};
+            matches!(
+                m.devices,
+                Devices::Listed(DeviceKinds::Gpus | DeviceKinds::Any)
+            )
+        })
+        .map(|m| {
+            let id: &'static str = Box::leak(format!("{name}-find").into_boxed_str());
+            let model = Callback::new(move |()| m.id);
+            (id, model)
+        });
     if matches!(field.kind, Kind::Devices { max: 1, .. }) {
         // One device: a picker.
         return view! {
@@ -201,9 +225,11 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
                             view! { <option value=id prop:selected=move || chosen().first().is_some_and(|c| c == id)>{d.name}</option> }
                         })
                         .collect_view()}
+                    {move || found().into_iter().map(|d| view! { <option value=d.id selected=true>{d.name}</option> }).collect_view()}
                     <option value=CUSTOM prop:selected=move || chosen().first().is_some_and(|c| c == CUSTOM)>"Custom GPU (type its values)"</option>
                 </select>
             </div>
+            {finder.map(|(id, model)| view! { <DeviceFinder id=id model=model pick=Callback::new(move |d: &'static crate::devices::Device| set_text(texts, name, d.id.to_string()))/> })}
         }
         .into_any();
     }
@@ -229,6 +255,17 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
                     on:change=move |ev| toggle(CUSTOM, event_target_checked(&ev))/>
                 " Custom GPU (type its values above the form)"
             </label>
+            {move || found().into_iter().map(|d| {
+                let id = d.id;
+                view! {
+                    <label class="check">
+                        <input type="checkbox" value=id checked=true
+                            on:change=move |ev| toggle(id, event_target_checked(&ev))/>
+                        " " {d.name}
+                    </label>
+                }
+            }).collect_view()}
+            {finder.map(|(id, model)| view! { <DeviceFinder id=id model=model pick=Callback::new(move |d: &'static crate::devices::Device| toggle(d.id, true))/> })}
         </div>
     }
     .into_any()

@@ -8,11 +8,13 @@
 use leptos::prelude::*;
 
 use super::analysis::ProfilerFile;
+use super::finder::DeviceFinder;
 use super::shell::ThemeToggle;
 
 #[component]
 pub fn MeasuredPage() -> impl IntoView {
     let shown: RwSignal<Option<(String, String)>> = RwSignal::new(None);
+    let device: RwSignal<Option<&'static crate::devices::Device>> = RwSignal::new(None);
     let html = move || shown.with(|s| s.as_ref().map(|(h, _)| h.clone()).unwrap_or_default());
     let speed = move || shown.with(|s| s.as_ref().map(|(_, t)| t.clone()).unwrap_or_default());
     view! {
@@ -41,7 +43,17 @@ pub fn MeasuredPage() -> impl IntoView {
                     </ul>
                     <p>"The command line gives the same numbers: "<code>"warpsight analyze measured run.csv"</code>"."</p>
                 </details>
-                <ProfilerFile on_report=Callback::new(move |r| shown.set(Some(r)))/>
+                <div class="measured-device">
+                    <p>
+                        "The device: found for each kernel from the file. To put every kernel of the file on one GPU instead, find it here. "
+                        {move || device.get().map(|d| view! {
+                            "Every kernel is on " <strong id="measured-device">{d.name}</strong> ". "
+                            <button type="button" class="link-button" on:click=move |_| device.set(None)>"Find each kernel's device again"</button>
+                        })}
+                    </p>
+                    <DeviceFinder id="measured-find" model=Callback::new(|()| "") pick=Callback::new(move |d| device.set(Some(d)))/>
+                </div>
+                <ProfilerFile on_report=Callback::new(move |r| shown.set(Some(r))) device=device.read_only()/>
                 <p class="muted" id="measured-read">{speed}</p>
             </section>
             // HTML the worker writes (`crate::measured::html`, tested natively): the page

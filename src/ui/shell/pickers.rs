@@ -12,6 +12,7 @@ use crate::model::{Example, Model, Params};
 use crate::registry;
 use crate::ui::browser;
 use crate::ui::device::{device_option, DeviceFacts};
+use crate::ui::finder::DeviceFinder;
 use crate::ui::inputs::{set_text, text_of, FieldInput};
 
 /// The model picker; a switch keeps each model's inputs for the visit.
@@ -75,6 +76,7 @@ pub(super) fn DevicePicker(form: Form) -> impl IntoView {
             form.set_device(d);
         }
     };
+    let facts_open = RwSignal::new(false);
     let picker = move || {
         let m = model.get();
         let accepted = || {
@@ -90,6 +92,16 @@ pub(super) fn DevicePicker(form: Form) -> impl IntoView {
                 <optgroup label="Values partly not from the papers">
                     {accepted().filter(|d| !m.all_from_papers(d)).map(|d| device_option(d, device)).collect_view()}
                 </optgroup>
+                {move || {
+                    // A device found by name (the catalogue, or a preset only the worker
+                    // holds): listed while it is the device.
+                    let d = device.get();
+                    (d.id != custom::ID && devices::DEVICES.iter().all(|p| p.id != d.id)).then(|| view! {
+                        <optgroup label="Found by name">
+                            <option value=d.id selected=true>{d.name}</option>
+                        </optgroup>
+                    })
+                }}
                 <optgroup label="Your own">
                     <option value=custom::ID prop:selected=move || device.get().id == custom::ID>"Custom device (type its values)"</option>
                 </optgroup>
@@ -100,7 +112,8 @@ pub(super) fn DevicePicker(form: Form) -> impl IntoView {
         <div class="device-pick">
             <label for="device">"Device"</label>
             {picker}
-            {move || view! { <DeviceFacts device=device.get() model=model.get()/> }}
+            <DeviceFinder id="device-find" model=Callback::new(move |()| model.get_untracked().id) pick=Callback::new(move |d| form.set_device(d))/>
+            {move || view! { <DeviceFacts device=device.get() model=model.get() open=facts_open/> }}
             <CustomEditor form=form/>
         </div>
     }
