@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use warpsight::analysis::profiler::{Format, Profile, ProfiledKernel};
+use warpsight::analysis::profiler::{Format, Profile, ProfileReader, ProfiledKernel};
 use warpsight::link;
 use warpsight::measured::{self, compare, preset_for};
 use warpsight::model::launch::{Access, Launch, Origin};
@@ -38,6 +38,7 @@ fn profile(kernels: Vec<ProfiledKernel>) -> Profile {
         format: Format::NcuDetails,
         kernels,
         skipped_rows: 0,
+        joined: Vec::new(),
     }
 }
 
@@ -293,6 +294,8 @@ fn launch() -> Launch {
         warps: 32768.0,
         registers_per_thread: 16.0,
         shared_mem_per_block: 0.0,
+        registers_known: true,
+        shared_known: true,
         insts_per_warp: Some(40.0),
         // Two coalesced 4-byte loads (4 sectors) and one scattered store (32 sectors).
         loads: Some(Access {
@@ -341,7 +344,8 @@ fn hong_kim_inputs_by_hand() {
             p("comp_insts", "36"),
         ]
     );
-    // Without counters: the block and grid from the profile, the instruction mix typed.
+    // Without counters: the block and grid from the profile, the instruction mix to type, no
+    // barriers assumed (said so).
     let bare = Launch {
         insts_per_warp: None,
         loads: None,
@@ -354,15 +358,21 @@ fn hong_kim_inputs_by_hand() {
         .filter(|i| i.2 == Origin::Typed)
         .map(|i| i.0)
         .collect();
-    assert_eq!(
-        typed,
-        [
-            "coal_mem_insts",
-            "uncoal_mem_insts",
-            "synch_insts",
-            "comp_insts"
-        ]
-    );
+    assert_eq!(typed, ["coal_mem_insts", "uncoal_mem_insts", "comp_insts"]);
+    assert!(inputs_of("hong-kim", &bare, "a100").contains(&(
+        "synch_insts",
+        "0".to_string(),
+        Origin::Assumed
+    )));
+    // A file without registers or shared memory leaves them to type, not 0 "from the profile".
+    let unsized_launch = Launch {
+        registers_known: false,
+        shared_known: false,
+        ..launch()
+    };
+    let got = inputs_of("hong-kim", &unsized_launch, "a100");
+    assert!(got.contains(&("registers_per_thread", String::new(), Origin::Typed)));
+    assert!(got.contains(&("shared_mem_per_block", String::new(), Origin::Typed)));
     // DRAM bytes alone: 4096 blocks × 8 warps = 32,768 warps; 8 MiB ÷ (128 B × 32,768) = 2.
     let dram = Launch {
         dram_bytes: Some(8.0 * 1024.0 * 1024.0),
@@ -377,6 +387,7 @@ fn luo_suda_inputs_by_hand() {
     // A100: 256 threads × 16 registers → warps limit 8 blocks of 8 warps = 64 warps; 108 SMs.
     let got = inputs_of("luo-suda", &launch(), "a100");
     let p = |f: &'static str, t: &str| (f, t.to_string(), Origin::Profile);
+    let c = |f: &'static str, t: &str| (f, t.to_string(), Origin::Computed);
     // The A100's t_mem is its measured DRAM latency (575 cycles).
     let t_mem = warpsight::model::luo_suda::t_mem_of(devices::find("a100").unwrap())
         .unwrap()
@@ -388,11 +399,11 @@ fn luo_suda_inputs_by_hand() {
     assert_eq!(
         got,
         vec![
-            p("n_act", "64"),
+            c("n_act", "64"),
             p("blocks", "4096"),
-            p("active_blocks_per_sm", "8"),
-            p("periods", "264:575"),
-            p("rep", &warpsight::format::exact(rep)),
+            c("active_blocks_per_sm", "8"),
+            c("periods", "264:575"),
+            c("rep", &warpsight::format::exact(rep)),
             // (2 × 4 + 1 × 32) / 3 = 13.33 sectors per request.
             p("d_mem", "13.33"),
             p("n_trans", "3"),
@@ -506,6 +517,10 @@ fn a_kernel_on_a_gpu_the_page_lacks_links_it_by_id_with_the_same_prediction() {
             0.0,
             &[
                 ("inst_executed", 4096.0 * 8.0 * 60.0),
+                ("global_load_requests", 4096.0 * 8.0 * 2.0),
+                ("global_load_sectors_per_request", 4.0),
+                ("global_store_requests", 4096.0 * 8.0),
+                ("global_store_sectors_per_request", 4.0),
                 ("sm_clock_hz", 1.2e9),
             ],
         );
@@ -649,4 +664,54 @@ fn invocation_counts_near_2_to_the_64_saturate() {
         "{}",
         &html[..300.min(html.len())]
     );
+}
+
+/// nvprof's trace and its metrics file, read together: the trace gives the launches and the
+/// times, the metrics the counters; each kernel then gets Hong & Kim's and Luo & Suda's
+/// complete predictions, none left to type (the barriers assumed, and said so).
+#[test]
+fn an_nvprof_trace_joined_with_its_metrics_gives_complete_predictions() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/profiles");
+    let read = |name: &str| {
+        let mut r = ProfileReader::new();
+        r.feed(&std::fs::read(dir.join(name)).expect("../shared/profiles"))
+            .unwrap();
+        r.finish().unwrap()
+    };
+    let trace = read("leimingyu__magus__transpose_trace.csv");
+    let metrics = read("leimingyu__magus__transpose_metrics.csv");
+    // Alone, neither completes a prediction.
+    for p in [&trace, &metrics] {
+        let r = compare(p);
+        assert!(r
+            .kernels
+            .iter()
+            .flat_map(|k| &k.predictions)
+            .all(|p| !p.complete && p.ratio.is_none() && p.time_s.is_none()));
+    }
+    let joined = Profile::join(vec![trace, metrics]).unwrap();
+    assert_eq!(joined.kernels.len(), 8, "the same 8 kernels in both files");
+    let r = compare(&joined);
+    assert_eq!(
+        r.format,
+        "nvprof CSV (--print-gpu-trace) + nvprof CSV (--metrics)"
+    );
+    for k in &r.kernels {
+        assert_eq!(k.device.name, "GeForce GTX 1080 Ti");
+        assert!(k.measured_s.is_some(), "{}: the trace's time", k.name);
+        for p in &k.predictions {
+            assert!(p.complete, "{} {}: {:?}", k.name, p.model, p.inputs);
+            assert!(p.ratio.is_some() && p.time_s.is_some());
+            let expected: &[&str] = if p.model == "hong-kim" {
+                &["synch_insts"]
+            } else {
+                &[]
+            };
+            assert_eq!(p.assumed, expected);
+            // The link carries every value the prediction used, assumed ones included.
+            assert!(p.query.contains("registers_per_thread=") || p.model != "hong-kim");
+        }
+    }
+    // Both models' medians over the eight kernels.
+    assert!(r.models.iter().all(|m| m.kernels == 8), "{:?}", r.models);
 }

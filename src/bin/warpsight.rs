@@ -74,9 +74,9 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         words: "analyze measured",
-        args: "FILE [--device ID]",
+        args: "FILE [FILE…] [--device ID]",
         does: "profiler results (Nsight Compute or nvprof CSV) against every model's prediction",
-        help: "FILE is `ncu --csv` output (details or raw page) or `nvprof --csv` output (GPU trace, metrics\nor events), plain or .gz. Prints each kernel's measured time, the device it ran on and how it\nwas found, the models' predictions and their ratios as JSON. --device ID puts every kernel on\nthat device (a preset or catalogue id, as `warpsight devices --find` lists).",
+        help: "Each FILE is `ncu --csv` output (details or raw page) or `nvprof --csv` output (GPU trace,\nmetrics or events), plain or .gz; several files of one run (nvprof's trace and its metrics)\nare read together, kernels joined by name. Prints each kernel's measured time, the device it\nran on and how it was found, the models' predictions (with every input's origin: the file,\ncomputed, assumed or to type; a time and a ratio only when none is left to type) as JSON. --device ID puts every kernel on\nthat device (a preset or catalogue id, as `warpsight devices --find` lists).",
     },
 ];
 
@@ -226,8 +226,16 @@ fn main() -> ExitCode {
         ["analyze", "profile", file] => analyze_profile(file, None),
         ["analyze", "profile", file, "--line", bytes] => analyze_profile(file, Some(bytes)),
         ["analyze", "ptx", file, rest @ ..] => analyze_ptx(file, rest),
-        ["analyze", "measured", file] => analyze_measured(file, None),
-        ["analyze", "measured", file, "--device", id] => analyze_measured(file, Some(id)),
+        ["analyze", "measured", rest @ ..] if !rest.is_empty() => {
+            // FILE [FILE…] [--device ID]
+            match rest.iter().position(|a| *a == "--device") {
+                None => analyze_measured(rest, None),
+                Some(i) if i > 0 && i + 2 == rest.len() => {
+                    analyze_measured(&rest[..i], Some(rest[i + 1]))
+                }
+                Some(_) => Err(misuse(&args)),
+            }
+        }
         _ => Err(misuse(&args)),
     };
     match result {
@@ -447,7 +455,7 @@ fn analyze_matrix(path: &str) -> Result<(), Failure> {
 /// GPU trace, metrics or events), each kernel's occupancy beside the profiler's, and every
 /// model's prediction beside the measured time (`warpsight::measured`). The page's worker
 /// computes the same report.
-fn analyze_measured(path: &str, device: Option<&str>) -> Result<(), Failure> {
+fn analyze_measured(paths: &[&str], device: Option<&str>) -> Result<(), Failure> {
     let chosen = match device {
         None => None,
         Some(id) => Some(
@@ -460,11 +468,24 @@ fn analyze_measured(path: &str, device: Option<&str>) -> Result<(), Failure> {
                 })?,
         ),
     };
-    let mut reader = warpsight::analysis::profiler::ProfileReader::new();
-    read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
-    let profile = reader
-        .finish()
-        .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+    // Several files of one run (nvprof's trace and its metrics) are read together.
+    let mut profiles = Vec::new();
+    for path in paths {
+        if path.starts_with("--") {
+            return Err(Failure::Input(format!(
+                "{path}: not a file (analyze measured FILE [FILE…] [--device ID])"
+            )));
+        }
+        let mut reader = warpsight::analysis::profiler::ProfileReader::new();
+        read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
+        profiles.push(
+            reader
+                .finish()
+                .map_err(|e| Failure::Input(format!("{path}: {e}")))?,
+        );
+    }
+    let profile = warpsight::analysis::profiler::Profile::join(profiles)
+        .ok_or_else(|| Failure::Input("analyze measured: no file".into()))?;
     let report = warpsight::measured::compare_on(&profile, chosen);
     write_json(&serde_json::to_value(&report).map_err(|e| Failure::Input(e.to_string()))?)
 }

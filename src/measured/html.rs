@@ -56,7 +56,7 @@ pub fn report_html(r: &Report, file: &str) -> String {
         h,
         r#"<p id="measured-summary">{} — {}: {} kernel launch configuration{}, {} invocation{}.</p>"#,
         esc(file),
-        esc(r.format),
+        esc(&r.format),
         kernels,
         if kernels == 1 { "" } else { "s" },
         invocations,
@@ -144,7 +144,7 @@ fn kernel_table(r: &Report) -> String {
             match k.predictions.iter().find(|p| p.model == *id) {
                 // Inputs the file does not give: no time (the model's defaults would stand
                 // in for the kernel), but the link to type them.
-                Some(p) if p.time_s.is_some() && !p.complete => {
+                Some(p) if p.error.is_none() && !p.complete && !p.query.is_empty() => {
                     let missing: Vec<&str> = p
                         .inputs
                         .iter()
@@ -274,8 +274,20 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
                     esc(&inp.text),
                     esc(&inp.how)
                 ),
+                Origin::Computed => format!(
+                    r#"<li><code>{}</code> = {} <span class="computed" title="{}">computed</span></li>"#,
+                    inp.field,
+                    esc(&inp.text),
+                    esc(&inp.how)
+                ),
+                Origin::Assumed => format!(
+                    r#"<li><code>{}</code> = {} <span class="assumed">assumed</span> <span class="muted">{}</span></li>"#,
+                    inp.field,
+                    esc(&inp.text),
+                    esc(&inp.how)
+                ),
                 Origin::Typed => format!(
-                    r#"<li><code>{}</code> <span class="typed">typed</span> <span class="muted">{}</span></li>"#,
+                    r#"<li><code>{}</code> <span class="typed">to type</span> <span class="muted">{}</span></li>"#,
                     inp.field,
                     esc(&inp.how)
                 ),
@@ -290,10 +302,9 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
             match (&p.error, p.complete) {
                 (Some(e), _) => esc(e),
                 (None, true) => time_text(p.time_s),
-                (None, false) => format!(
-                    r#"{} <span class="partial">with the model's defaults for the typed inputs</span>"#,
-                    time_text(p.time_s)
-                ),
+                (None, false) => {
+                    r#"<span class="partial">no time until the inputs marked “to type” are given</span>"#.to_string()
+                }
             },
             ratio_class(p.ratio),
             ratio_text(p.ratio),

@@ -36,8 +36,8 @@ fn by_model<S: serde::Serializer>(list: &[PredictionReport], s: S) -> Result<S::
 /// The whole comparison.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
-    /// The file's format, in words.
-    pub format: &'static str,
+    /// The files' formats, in words.
+    pub format: String,
     pub kernels: Vec<KernelReport>,
     /// Each model's median and worst ratio over the kernels it predicted.
     pub models: Vec<ModelSummary>,
@@ -195,10 +195,14 @@ pub struct PredictionReport {
     pub ratio: Option<f64>,
     /// What bounds the time, in the model's terms.
     pub bound: String,
-    /// The fields describing the kernel: from the profile, or typed (the model's default).
+    /// The fields describing the kernel: from the file, computed from it on the device,
+    /// assumed (said why), or still to type.
     pub inputs: Vec<LaunchInput>,
-    /// True when every field describing the kernel came from the profile.
+    /// True when no field describing the kernel is left to type: only then are `time_s` and
+    /// `ratio` given (never a time built from the model's defaults).
     pub complete: bool,
+    /// The fields taken by assumption ([`Origin::Assumed`]), which the prediction rests on.
+    pub assumed: Vec<&'static str>,
     /// The share link's query: the model's page with these inputs and the measured time.
     pub query: String,
     pub error: Option<String>,
@@ -329,7 +333,7 @@ pub fn compare_on(profile: &Profile, chosen: Option<&'static Device>) -> Report 
         .map(|(m, _)| summary(m, &kernels))
         .collect();
     Report {
-        format: profile.format.describe(),
+        format: profile.describe(),
         kernels,
         models,
         skipped_rows: profile.skipped_rows,
@@ -375,6 +379,8 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         warps,
         registers_per_thread: k.registers_per_thread.unwrap_or(0.0),
         shared_mem_per_block: shared,
+        registers_known: k.registers_per_thread.is_some(),
+        shared_known: k.static_shared_bytes.is_some() || k.dynamic_shared_bytes.is_some(),
         insts_per_warp,
         loads: access(
             "global_load_requests",
@@ -902,6 +908,7 @@ fn predict(
         bound: String::new(),
         inputs: Vec::new(),
         complete: false,
+        assumed: Vec::new(),
         query: String::new(),
         error: None,
     };
@@ -931,7 +938,12 @@ fn predict(
             ));
         }
     }
-    report.complete = inputs.iter().all(|i| i.origin == Origin::Profile);
+    report.complete = inputs.iter().all(|i| i.origin != Origin::Typed);
+    report.assumed = inputs
+        .iter()
+        .filter(|i| i.origin == Origin::Assumed)
+        .map(|i| i.field)
+        .collect();
     let mut q = form_urlencoded::Serializer::new(String::new());
     q.append_pair("model", model.id);
     q.append_pair("device", d.id);
@@ -940,7 +952,9 @@ fn predict(
             q.append_pair(f.name, &f.text(&v));
         }
     }
-    for i in inputs.iter().filter(|i| i.origin == Origin::Profile) {
+    // Every value the prediction uses: the link opens the page on exactly these (the fields
+    // left to type keep the page's defaults, and the page marks them).
+    for i in inputs.iter().filter(|i| i.origin != Origin::Typed) {
         q.append_pair(i.field, &i.text);
     }
     let (mut state, notices) = link::from_query(&q.finish());
@@ -964,6 +978,8 @@ fn predict(
         return report;
     }
     match (model.evaluate)(&state.params, state.device) {
+        // Fields left to type: the model's defaults would stand in for the kernel, so no time.
+        Ok(_) if !report.complete => {}
         Ok(e) => {
             report.time_s = e.number(model, "time_s");
             report.ratio = report

@@ -27,9 +27,14 @@ pub struct Launch {
     pub blocks: f64,
     /// Warps launched: the profiler's count, or blocks × ⌈threads per block / 32⌉.
     pub warps: f64,
+    /// 0 where the file gives none ([`Launch::registers_known`]).
     pub registers_per_thread: f64,
-    /// Static plus dynamic shared memory per block, bytes.
+    /// Static plus dynamic shared memory per block, bytes (0 where the file gives none).
     pub shared_mem_per_block: f64,
+    /// Whether the file gives the registers per thread, and the shared memory: a model's
+    /// field is not filled with the 0 that stands in for occupancy.
+    pub registers_known: bool,
+    pub shared_known: bool,
     /// Warp instructions executed per warp, all kinds.
     pub insts_per_warp: Option<f64>,
     pub loads: Option<Access>,
@@ -57,9 +62,16 @@ impl Launch {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Origin {
-    /// Read or derived from the profile; the text says from what.
+    /// Read from the file, or counted from what it prints; the text names the metrics.
     Profile,
-    /// Not in the profile: the model's default until the user types it (or fills it from PTX).
+    /// Computed from the file's values on the device (occupancy, a latency in its cycles);
+    /// the text says from what, on which device.
+    Computed,
+    /// Taken by assumption where the file says nothing: it completes the prediction and is
+    /// listed with it; the text says why.
+    Assumed,
+    /// Not in the file: left for the user to type (or fill from PTX). A prediction with one
+    /// of these is incomplete.
     Typed,
 }
 
@@ -81,6 +93,18 @@ impl LaunchInput {
             text: crate::format::exact(value),
             origin: Origin::Profile,
             how: how.into(),
+        }
+    }
+    pub fn computed(field: &'static str, value: f64, how: impl Into<String>) -> LaunchInput {
+        LaunchInput {
+            origin: Origin::Computed,
+            ..LaunchInput::profile(field, value, how)
+        }
+    }
+    pub fn assumed(field: &'static str, value: f64, how: impl Into<String>) -> LaunchInput {
+        LaunchInput {
+            origin: Origin::Assumed,
+            ..LaunchInput::profile(field, value, how)
         }
     }
     pub fn typed(field: &'static str, how: impl Into<String>) -> LaunchInput {

@@ -81,6 +81,7 @@
 //! from the `grid_size`/`block_size` keys.
 
 pub mod csv;
+mod join;
 pub mod ncu;
 pub mod nvprof;
 pub mod units;
@@ -165,6 +166,19 @@ pub struct Profile {
     /// Rows that were not kernels: memory copies and sets (nvprof's trace), rule rows
     /// (Nsight Compute's details page).
     pub skipped_rows: u64,
+    /// The formats of the files joined to this one ([`Profile::join`]), in order.
+    pub joined: Vec<Format>,
+}
+
+impl Profile {
+    /// The formats read, in words: "nvprof CSV (--print-gpu-trace) + nvprof CSV (--metrics)".
+    pub fn describe(&self) -> String {
+        std::iter::once(self.format)
+            .chain(self.joined.iter().copied())
+            .map(|f| f.describe())
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
 }
 
 /// What went wrong, and on which physical line (1-based; 0 when it concerns the whole file).
@@ -325,6 +339,7 @@ impl ProfileReader {
             format,
             kernels,
             skipped_rows,
+            joined: Vec::new(),
         })
     }
 }

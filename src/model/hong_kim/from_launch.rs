@@ -15,16 +15,30 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
     let mut set = vec![
         LaunchInput::profile("threads_per_block", l.threads_per_block, "block size"),
         LaunchInput::profile("blocks", l.blocks, "grid size"),
-        LaunchInput::profile(
-            "registers_per_thread",
-            l.registers_per_thread,
-            "registers per thread",
-        ),
-        LaunchInput::profile(
-            "shared_mem_per_block",
-            l.shared_mem_per_block,
-            "static + dynamic shared memory per block",
-        ),
+        if l.registers_known {
+            LaunchInput::profile(
+                "registers_per_thread",
+                l.registers_per_thread,
+                "registers per thread",
+            )
+        } else {
+            LaunchInput::typed(
+                "registers_per_thread",
+                "registers per thread: not in the file (ncu's Launch Statistics section)",
+            )
+        },
+        if l.shared_known {
+            LaunchInput::profile(
+                "shared_mem_per_block",
+                l.shared_mem_per_block,
+                "static + dynamic shared memory per block",
+            )
+        } else {
+            LaunchInput::typed(
+                "shared_mem_per_block",
+                "shared memory per block: not in the file (ncu's Launch Statistics section)",
+            )
+        },
     ];
     // Memory warps per warp, by coalescing.
     let (mut coal, mut uncoal, mut uncoal_sectors) = (0.0, 0.0, 0.0);
@@ -80,9 +94,12 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
             b.round(),
             "barrier instructions per warp",
         )),
-        None => set.push(LaunchInput::typed(
+        // No counter for barriers in the file: none assumed, said with the prediction. The
+        // recommended ncu command counts them (smsp__inst_executed_op_barrier.sum).
+        None => set.push(LaunchInput::assumed(
             "synch_insts",
-            "barriers per warp: not in the file",
+            0.0,
+            "0 barriers, assumed: the file counts none",
         )),
     }
     match l.insts_per_warp {

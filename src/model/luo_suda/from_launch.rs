@@ -33,18 +33,26 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
         ));
         return set;
     };
-    set.push(LaunchInput::profile(
+    let on = format!("warpsight's occupancy of the launch on the {}", device.name);
+    set.push(LaunchInput::computed(
         "n_act",
         f64::from(occ.active_warps_per_sm).clamp(1.0, 64.0),
-        "active warps per SM: warpsight's occupancy of the launch",
+        format!("active warps per SM: {on}"),
     ));
     set.push(LaunchInput::profile("blocks", l.blocks, "grid size"));
-    set.push(LaunchInput::profile(
+    set.push(LaunchInput::computed(
         "active_blocks_per_sm",
         f64::from(occ.active_blocks_per_sm),
-        "warpsight's occupancy of the launch",
+        on,
     ));
-    let requests = l.memory_insts_per_warp();
+    // No request counts: the DRAM traffic as coalesced 128-byte requests, as Hong & Kim's
+    // inputs read it.
+    let from_dram = l.memory_insts_per_warp().is_none();
+    let requests = l.memory_insts_per_warp().or_else(|| {
+        l.dram_bytes
+            .filter(|_| l.warps > 0.0)
+            .map(|b| (b / (128.0 * l.warps)).round())
+    });
     let (Some(insts), Some(requests)) = (l.insts_per_warp, requests) else {
         set.push(LaunchInput::typed(
             "periods",
@@ -68,10 +76,10 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
     set.push(LaunchInput {
         field: "periods",
         text: period,
-        origin: crate::model::launch::Origin::Profile,
-        how: "one period per global request: the other instructions per warp at 22 cycles each, shared between the requests, then t_mem".into(),
+        origin: crate::model::launch::Origin::Computed,
+        how: format!("one period per global request: the other instructions per warp at 22 cycles each, shared between the requests, then t_mem ({} cycles on the {})", round2(t_mem), device.name),
     });
-    set.push(LaunchInput::profile(
+    set.push(LaunchInput::computed(
         "rep",
         rep,
         "global requests per warp × blocks ÷ (active blocks per SM × SMs used)",
@@ -81,7 +89,18 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
         sectors += a.sectors_per_request * a.requests_per_warp;
         reqs += a.requests_per_warp;
     }
-    if reqs > 0.0 {
+    if from_dram {
+        set.push(LaunchInput::computed(
+            "d_mem",
+            4.0,
+            "DRAM bytes ÷ (128 B × warps) requests, read as coalesced: 128 bytes over 32 threads (the file counts no requests)",
+        ));
+        set.push(LaunchInput::computed(
+            "n_trans",
+            1.0,
+            "one 128-byte transaction per request, read as coalesced",
+        ));
+    } else if reqs > 0.0 {
         let per_request = sectors / reqs;
         set.push(LaunchInput::profile(
             "d_mem",
