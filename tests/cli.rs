@@ -220,12 +220,21 @@ fn analyze_measured_prints_each_kernel_with_its_predictions() {
     // Keyed by model, in the registry's order.
     let predictions = k["predictions"].as_object().expect("predictions by model");
     let ids: Vec<&String> = predictions.keys().collect();
-    assert_eq!(ids, ["hong-kim", "luo-suda"]);
+    assert_eq!(ids, ["hong-kim", "luo-suda", "roofline"]);
     for (id, p) in predictions {
         let (t, r) = (p["time_s"].as_f64().unwrap(), p["ratio"].as_f64().unwrap());
         assert_eq!(r, t / 143.97e-6, "{id}");
         assert_eq!(p["complete"], true, "{id}");
     }
+    // The roofline is a lower bound: at most the measured time. The file counts no barriers
+    // and no FLOPs: each taken as 0, and said so.
+    assert_eq!(predictions["roofline"]["lower_bound"], true);
+    assert!(predictions["roofline"]["ratio"].as_f64().unwrap() <= 1.0);
+    assert_eq!(predictions["hong-kim"]["assumed"], serde_json::json!([]));
+    assert_eq!(
+        predictions["roofline"]["assumed"],
+        serde_json::json!(["flops_fp64", "flops_fp32"])
+    );
     // Warps launched as the profiler counted them (524,288): 10,485,760 instructions ÷
     // 524,288 = 20 per warp, and 3 global requests per warp.
     assert_eq!(k["counters"]["warps"], 524_288.0);
@@ -237,7 +246,7 @@ fn analyze_measured_prints_each_kernel_with_its_predictions() {
         .iter()
         .map(|m| m["model"].as_str().unwrap())
         .collect();
-    assert_eq!(models, ["hong-kim", "luo-suda"]);
+    assert_eq!(models, ["hong-kim", "luo-suda", "roofline"]);
 }
 
 #[test]

@@ -308,6 +308,8 @@ fn launch() -> Launch {
         }),
         barriers_per_warp: Some(1.0),
         dram_bytes: None,
+        flops_fp64: None,
+        flops_fp32: None,
         measured_s: Some(50e-6),
     }
 }

@@ -258,6 +258,13 @@ pub fn describe(key: &str) -> (String, &'static str) {
     const NAMES: &[(&str, &str, &str)] = &[
         ("mem_ld", "DRAM access latency (Mem_LD)", "cycles"),
         (
+            "issue_per_sm_per_cycle",
+            "Warp instructions issued per SM per cycle",
+            "",
+        ),
+        ("fp32_gflops", "Peak FP32 rate", "GFLOP/s"),
+        ("fp64_gflops", "Peak FP64 rate", "GFLOP/s"),
+        (
             "departure_del_uncoal",
             "Departure delay, uncoalesced (per 32-byte transaction)",
             "cycles",

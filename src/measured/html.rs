@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use super::{KernelReport, OccupancyFigures, Report};
+use super::{KernelReport, OccupancyFigures, PredictionReport, Report};
 use crate::chart::geometry::Frame;
 use crate::chart::svg::{axes_svg, esc};
 use crate::chart::{ChartData, Series, BOTTOM, H, TOP};
@@ -30,6 +30,17 @@ fn ratio_text(r: Option<f64>) -> String {
     r.map_or("—".to_string(), |r| {
         format!("{}×", format::significant(r, 3))
     })
+}
+
+/// Predicted ÷ measured; for a lower bound, measured ÷ bound: how far the kernel ran from
+/// the hardware's limit.
+fn shown_ratio(p: &PredictionReport) -> String {
+    match p.ratio {
+        Some(r) if p.lower_bound && r > 0.0 => {
+            format!("measured ÷ bound {}", format::significant(1.0 / r, 3))
+        }
+        r => ratio_text(r),
+    }
 }
 
 fn ratio_class(r: Option<f64>) -> &'static str {
@@ -167,7 +178,7 @@ fn kernel_table(r: &Report) -> String {
                         esc(&p.query),
                         time_text(p.time_s),
                         ratio_class(p.ratio),
-                        ratio_text(p.ratio),
+                        shown_ratio(p),
                     );
                 }
                 Some(p) if !p.query.is_empty() => {
@@ -307,7 +318,7 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
                 }
             },
             ratio_class(p.ratio),
-            ratio_text(p.ratio),
+            shown_ratio(p),
             esc(&p.bound),
             inputs.join(""),
         );

@@ -203,6 +203,9 @@ pub struct PredictionReport {
     pub complete: bool,
     /// The fields taken by assumption ([`Origin::Assumed`]), which the prediction rests on.
     pub assumed: Vec<&'static str>,
+    /// The time is a lower bound (the roofline): `ratio` is bound ÷ measured, at most 1 on
+    /// a profile read right.
+    pub lower_bound: bool,
     /// The share link's query: the model's page with these inputs and the measured time.
     pub query: String,
     pub error: Option<String>,
@@ -394,6 +397,8 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         ),
         barriers_per_warp: per_warp(k.metric("barriers")),
         dram_bytes,
+        flops_fp64: k.metric("flops_fp64"),
+        flops_fp32: k.metric("flops_fp32"),
         measured_s: k.measured_s(),
     })
 }
@@ -909,6 +914,7 @@ fn predict(
         inputs: Vec::new(),
         complete: false,
         assumed: Vec::new(),
+        lower_bound: from.lower_bound,
         query: String::new(),
         error: None,
     };

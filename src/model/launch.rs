@@ -43,6 +43,9 @@ pub struct Launch {
     pub barriers_per_warp: Option<f64>,
     /// DRAM bytes moved by the whole launch.
     pub dram_bytes: Option<f64>,
+    /// Floating-point operations of the whole launch, by precision (an FMA counts two).
+    pub flops_fp64: Option<f64>,
+    pub flops_fp32: Option<f64>,
     /// The measured duration (median over invocations), seconds.
     pub measured_s: Option<f64>,
 }
@@ -125,6 +128,9 @@ pub struct FromLaunch {
     pub inputs: fn(&Launch, &Device) -> Vec<LaunchInput>,
     /// What bounds the predicted time, in a few words ("memory (eq. 23)").
     pub bound: fn(&Model, &Evaluation) -> String,
+    /// The model's time is a lower bound (the roofline), not a prediction: the page shows
+    /// measured ÷ bound, how far the kernel ran from the hardware's limit.
+    pub lower_bound: bool,
 }
 
 /// A 32-byte sector count per request at or below which a request counts as coalesced: a

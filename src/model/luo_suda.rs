@@ -809,6 +809,7 @@ pub static MODEL: Model = Model {
 pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = Some(super::launch::FromLaunch {
     inputs: from_launch::inputs,
     bound: from_launch::bound,
+    lower_bound: false,
 });
 
 /// Short definitions of the model's terms, after the paper's own (§3), shown on hover and focus.

@@ -13,6 +13,7 @@ pub mod luo_suda;
 pub mod occupancy;
 mod output;
 pub mod ptx;
+pub mod roofline;
 pub mod spmv;
 
 use std::fmt;

@@ -8,7 +8,6 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::analysis::Service;
-use crate::chart::svg::esc;
 use crate::devices::{self, catalogue, Device};
 use crate::protocol::{Answer, Request};
 
@@ -28,10 +27,8 @@ pub fn DeviceFinder(
             hits.set(html);
         }
         Ok(_) => {}
-        Err(e) => hits.set(format!(
-            "<li class=\"error\">The catalogue could not be searched: {}</li>",
-            esc(&e)
-        )),
+        // The worker failed (its message is in the console): the search says so.
+        Err(_) => hits.set(r#"<li class="error">The catalogue could not be searched.</li>"#.into()),
     });
     let on_input = move |ev| {
         let query = event_target_value(&ev);

@@ -32,20 +32,20 @@ pub fn MeasuredPage() -> impl IntoView {
                 <h2 id="measured-title">"Measured against predicted"</h2>
                 <p>
                     "Load what your profiler wrote. For each kernel warpsight matches the device to a preset by its name (or builds one from the file), computes the launch's occupancy beside the profiler's own figures, fills each model's inputs from the counters (each marked "
-                    <em>"from the profile"</em>" or "<em>"typed"</em>"), and puts every model's time beside the measured median, with the ratio."
+                    <em>"from the profile"</em>", "<em>"computed"</em>", "<em>"assumed"</em>" or "<em>"to type"</em>"), and puts every complete prediction beside the measured median, with the ratio, and the roofline's lower bound."
                 </p>
                 <details>
                     <summary>"How to write such a file"</summary>
                     <ul>
                         <li><code>"ncu --csv --set full ./app > run.csv"</code>" (Volta and later; "<code>"--print-metric-name name"</code>" and "<code>"--page raw"</code>" are read too)"</li>
-                        <li><code>"ncu --csv --metrics smsp__inst_executed.sum,smsp__warps_launched.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes.sum,gpu__time_duration.sum --section LaunchStats --section Occupancy ./app > run.csv"</code>" (the counters the models take, quickly)"</li>
-                        <li><code>"nvprof --print-gpu-trace --csv --log-file run.csv ./app"</code>" (older GPUs: launches and times), or "<code>"nvprof --metrics inst_per_warp,gld_transactions,gld_transactions_per_request,gst_transactions,gst_transactions_per_request,achieved_occupancy --csv --log-file run.csv ./app"</code></li>
+                        <li><code>"ncu --csv --metrics smsp__inst_executed.sum,smsp__warps_launched.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes.sum,gpu__time_duration.sum,smsp__sass_thread_inst_executed_op_ffma_pred_on.sum,smsp__sass_thread_inst_executed_op_fadd_pred_on.sum,smsp__sass_thread_inst_executed_op_fmul_pred_on.sum,smsp__sass_thread_inst_executed_op_dfma_pred_on.sum,smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,smsp__sass_thread_inst_executed_op_dmul_pred_on.sum --section LaunchStats --section Occupancy ./app > run.csv"</code>" (the counters the models take, quickly)"</li>
+                        <li><code>"nvprof --print-gpu-trace --csv --log-file run.csv ./app"</code>" (older GPUs: launches and times), or "<code>"nvprof --metrics inst_per_warp,gld_transactions,gld_transactions_per_request,gst_transactions,gst_transactions_per_request,dram_read_bytes,dram_write_bytes,flop_count_sp,flop_count_dp,achieved_occupancy --csv --log-file metrics.csv ./app"</code>" (the counters; "<code>"warpsight analyze measured run.csv metrics.csv"</code>" reads both together)"</li>
                     </ul>
                     <p>"The command line gives the same numbers: "<code>"warpsight analyze measured run.csv"</code>"."</p>
                 </details>
                 <div class="measured-device">
                     <p>
-                        "The device: found for each kernel from the file. To put every kernel of the file on one GPU instead, find it here. "
+                        "Each kernel's GPU is found from the file; to put them all on one GPU, find it here. "
                         {move || device.get().map(|d| view! {
                             "Every kernel is on " <strong id="measured-device">{d.name}</strong> ". "
                             <button type="button" class="link-button" on:click=move |_| device.set(None)>"Find each kernel's device again"</button>

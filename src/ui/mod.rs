@@ -85,20 +85,12 @@ fn DevicesFirst(ids: Vec<String>, search: String) -> impl IntoView {
         }
         ready.set(true);
     });
-    let names = ids.join(", ");
     service.send(protocol::Request::Devices { ids });
+    // Meanwhile index.html's own "loading" message stays (it hides once the page has a main).
     move || {
-        if ready.get() {
+        ready.get().then(|| {
             let (initial, notices) = link::from_query(&search);
-            view! { <shell::Shell initial=initial notices=notices/> }.into_any()
-        } else {
-            view! {
-                <div class="loading" role="status">
-                    <p class="loading-brand">"warpsight"</p>
-                    <p>{format!("Loading {names} from the GPU catalogue…")}</p>
-                </div>
-            }
-            .into_any()
-        }
+            view! { <shell::Shell initial=initial notices=notices/> }
+        })
     }
 }

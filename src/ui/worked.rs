@@ -380,7 +380,9 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
     };
     let body = view! {
         <tbody>
-            <For each=move || shapes.get() key=|shape| shape.clone() children=render/>
+            // Rebuilt only when the rows' shapes change (another model or device list): each
+            // row's values update in place.
+            {move || shapes.get().into_iter().map(render).collect_view()}
         </tbody>
     };
     let file = move |ext: &str| {

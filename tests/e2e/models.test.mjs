@@ -40,6 +40,12 @@ const MODELS = [
     edit: ['s', '80'],
     invalid: ['d', '0', 'must be a whole number from 1 to 10,000,000, or auto', 'Levels (the critical path)'],
   },
+  {
+    id: 'roofline',
+    link: 'model=roofline&device=h100&dram_bytes=402653184&warp_insts=1000000000&flops_fp32=2000000000&clock_ghz=1.59',
+    edit: ['dram_bytes', '805306368'],
+    invalid: ['dram_bytes', '-1', 'must be a whole number from 0 to 9,000,000,000,000,000', 'DRAM bytes read and written'],
+  },
 ];
 
 const app = useApp();

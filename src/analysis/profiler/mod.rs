@@ -67,6 +67,8 @@
 //! | `shared_mem_config_bytes` | Shared Memory Configuration Size | `launch__shared_mem_config_size` | — |
 //! | `dram_clock_hz` | DRAM Frequency (older: Memory Frequency) | `dram__cycles_elapsed.avg.per_second` | — |
 //! | `waves_per_sm` | Waves Per SM | `launch__waves_per_multiprocessor` | — |
+//! | `flops_fp64` | — | `smsp__sass_thread_inst_executed_op_dadd_pred_on.sum` + `…_dmul_…` + 2 × `…_dfma_…` (the roofline section's) | `flop_count_dp` |
+//! | `flops_fp32` | — | `smsp__sass_thread_inst_executed_op_fadd_pred_on.sum` + `…_fmul_…` + 2 × `…_ffma_…` | `flop_count_sp` |
 //!
 //! The global-request keys also fall back to sectors ÷ sectors-per-request for Nsight
 //! Compute when both are present. A row whose unit does not measure what the key measures
@@ -580,7 +582,7 @@ pub(crate) fn is_missing(text: &str) -> bool {
 }
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 30] = [
+pub const KEYS: [&str; 32] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -611,6 +613,8 @@ pub const KEYS: [&str; 30] = [
     "shared_mem_config_bytes",
     "dram_clock_hz",
     "waves_per_sm",
+    "flops_fp64",
+    "flops_fp32",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -647,6 +651,8 @@ pub(crate) enum Slot {
     SharedMemConfig,
     DramClock,
     WavesPerSm,
+    FlopsFp64,
+    FlopsFp32,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -656,9 +662,16 @@ pub(crate) enum Slot {
     DramWriteTransactions,
     DramReadBytesPerSecond,
     DramWriteBytesPerSecond,
+    /// Nsight Compute's per-thread floating-point instruction counts (the roofline's).
+    DAdd,
+    DMul,
+    DFma,
+    FAdd,
+    FMul,
+    FFma,
 }
 
-pub(crate) const SLOTS: usize = Slot::DramWriteBytesPerSecond as usize + 1;
+pub(crate) const SLOTS: usize = Slot::FFma as usize + 1;
 
 impl Slot {
     /// What the slot measures: a value in a unit of another dimension is not this metric.
@@ -753,6 +766,12 @@ impl Slot {
                 DramClock
             }
             "Waves Per SM" | "launch__waves_per_multiprocessor" => WavesPerSm,
+            "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum" => DAdd,
+            "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum" => DMul,
+            "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum" => DFma,
+            "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum" => FAdd,
+            "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum" => FMul,
+            "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum" => FFma,
             // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
             // second (the Speed of Light section's, in %, is another metric: its unit tells).
             "Memory Throughput" => DramBytesPerSecond,
@@ -780,6 +799,8 @@ impl Slot {
             "dram_read_throughput" => DramReadBytesPerSecond,
             "dram_write_throughput" => DramWriteBytesPerSecond,
             "warps_launched" => WarpsLaunched,
+            "flop_count_dp" => FlopsFp64,
+            "flop_count_sp" => FlopsFp32,
             _ => return None,
         })
     }
@@ -850,6 +871,16 @@ impl Slots {
             DramBytesPerSecond,
             sum(DramReadBytesPerSecond, DramWriteBytesPerSecond),
         );
+        // FLOPs: adds and multiplies count one, a fused multiply-add two.
+        let flops = |add: Slot, mul: Slot, fma: Slot| {
+            let parts = [self.get(add), self.get(mul), self.get(fma).map(|f| 2.0 * f)];
+            parts
+                .iter()
+                .any(Option::is_some)
+                .then(|| parts.iter().flatten().sum())
+        };
+        fill(FlopsFp64, flops(DAdd, DMul, DFma));
+        fill(FlopsFp32, flops(FAdd, FMul, FFma));
         fill(LoadRequests, ratio(LoadSectors, LoadSectorsPerRequest));
         fill(StoreRequests, ratio(StoreSectors, StoreSectorsPerRequest));
         out

@@ -38,6 +38,7 @@ pub use sweep::{fixed_work, sweep, sweep_changes, sweep_xs, SweepPoint};
 pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = Some(super::launch::FromLaunch {
     inputs: from_launch::inputs,
     bound: from_launch::bound,
+    lower_bound: false,
 });
 
 use super::{InputError, Out, ReadingNote};

@@ -7,6 +7,7 @@ pub mod automatch;
 
 pub mod hong_kim;
 pub mod luo_suda;
+pub mod roofline;
 pub mod spmv;
 
 use leptos::prelude::*;

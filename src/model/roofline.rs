@@ -1,0 +1,586 @@
+//! The roofline: the hardware's lower bound on a kernel's time (Williams, Waterman & Patterson,
+//! "Roofline: an insightful visual performance model for multicore architectures", CACM 52(4),
+//! 2009; not one of the seed papers). docs/models.md, "Roofline".
+//!
+//! A kernel cannot finish before its device has moved its DRAM bytes at the peak bandwidth,
+//! issued its warp instructions at the peak issue rate, and done its floating-point operations
+//! at the peak rate of their precision. Each ceiling alone gives a time; the kernel's bound is
+//! the largest (the pipes overlap, so the times do not add). Every term is a lower bound, so a
+//! term whose ceiling is unknown is left out and the rest still bound the time.
+
+use crate::devices::{fp32_per_clock, vendor, Device, Sourced};
+use crate::model::{
+    out, report_only, Detail, Devices, Evaluation, Example, Field, InputError, Model, Out,
+    OutputSpec, Params, ReadingNote, Scope, Sweep, Value,
+};
+
+/// What limits the kernel: the resource whose ceiling gives the largest time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Dram,
+    L2,
+    Issue,
+    Flops,
+}
+
+impl Limit {
+    /// The word the JSON and the page use.
+    pub fn word(self) -> &'static str {
+        match self {
+            Limit::Dram => "dram",
+            Limit::L2 => "l2",
+            Limit::Issue => "issue",
+            Limit::Flops => "flops",
+        }
+    }
+    /// In words, for the page: "DRAM bandwidth".
+    pub fn words(self) -> &'static str {
+        match self {
+            Limit::Dram => "DRAM bandwidth",
+            Limit::L2 => "L2 bandwidth",
+            Limit::Issue => "instruction issue",
+            Limit::Flops => "floating-point throughput",
+        }
+    }
+}
+
+/// A kernel's totals over the whole launch, and the device's ceilings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inputs {
+    pub dram_bytes: f64,
+    pub l2_bytes: Option<f64>,
+    pub warp_insts: f64,
+    pub flops_fp64: f64,
+    pub flops_fp32: f64,
+    pub flops_fp16: Option<f64>,
+    pub flops_tensor: Option<f64>,
+    pub mem_bandwidth_gbs: f64,
+    pub l2_bandwidth_gbs: Option<f64>,
+    pub sms: f64,
+    pub issue_per_sm_per_cycle: f64,
+    pub clock_ghz: f64,
+    pub fp64_gflops: Option<f64>,
+    pub fp32_gflops: Option<f64>,
+    pub fp16_gflops: Option<f64>,
+    pub tensor_gflops: Option<f64>,
+}
+
+/// Each ceiling's time, the bound and what sets it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outputs {
+    pub t_dram_s: f64,
+    pub t_l2_s: Option<f64>,
+    pub t_issue_s: f64,
+    /// `None` when the kernel does no floating-point work with a known ceiling.
+    pub t_flop_s: Option<f64>,
+    pub time_s: f64,
+    pub limit: Limit,
+    /// FLOPs per DRAM byte; `None` without FLOPs or DRAM bytes.
+    pub intensity: Option<f64>,
+    /// The highest rate of the precisions used (GFLOP/s), and what the roof allows at the
+    /// kernel's intensity: min(peak, intensity × bandwidth).
+    pub peak_gflops: Option<f64>,
+    pub attainable_gflops: Option<f64>,
+}
+
+/// DRAM time: the bytes at the peak bandwidth.
+pub fn t_dram(i: &Inputs) -> f64 {
+    i.dram_bytes / (i.mem_bandwidth_gbs * 1e9)
+}
+
+/// L2 time, where the L2 bytes and bandwidth are known.
+pub fn t_l2(i: &Inputs) -> Option<f64> {
+    Some(i.l2_bytes? / (i.l2_bandwidth_gbs? * 1e9))
+}
+
+/// Issue time: the warp instructions at every SM's peak issue rate.
+pub fn t_issue(i: &Inputs) -> f64 {
+    i.warp_insts / (i.sms * i.issue_per_sm_per_cycle * i.clock_ghz * 1e9)
+}
+
+/// Each precision's FLOPs and its peak rate (GFLOP/s), where the peak is known.
+fn precisions(i: &Inputs) -> [(f64, Option<f64>); 4] {
+    [
+        (i.flops_fp64, i.fp64_gflops),
+        (i.flops_fp32, i.fp32_gflops),
+        (i.flops_fp16.unwrap_or(0.0), i.fp16_gflops),
+        (i.flops_tensor.unwrap_or(0.0), i.tensor_gflops),
+    ]
+}
+
+/// Floating-point time: the slowest precision at its own peak rate (a maximum, not a sum:
+/// the pipes overlap), and the highest peak of the precisions used. Precisions without a
+/// ceiling are left out.
+pub fn t_flop(i: &Inputs) -> (Option<f64>, Option<f64>) {
+    let (mut t, mut peak): (Option<f64>, Option<f64>) = (None, None);
+    for (flops, p) in precisions(i) {
+        if let (true, Some(p)) = (flops > 0.0, p) {
+            t = Some(t.unwrap_or(0.0).max(flops / (p * 1e9)));
+            peak = Some(peak.unwrap_or(0.0).max(p));
+        }
+    }
+    (t, peak)
+}
+
+/// Every ceiling's time and the bound.
+pub fn evaluate(i: &Inputs) -> Outputs {
+    let t_dram_s = t_dram(i);
+    let t_l2_s = t_l2(i);
+    let t_issue_s = t_issue(i);
+    let (t_flop_s, peak_gflops) = t_flop(i);
+    let mut time_s = t_dram_s;
+    let mut limit = Limit::Dram;
+    for (t, l) in [
+        (t_l2_s, Limit::L2),
+        (Some(t_issue_s), Limit::Issue),
+        (t_flop_s, Limit::Flops),
+    ] {
+        if let Some(t) = t.filter(|t| *t > time_s) {
+            time_s = t;
+            limit = l;
+        }
+    }
+    let flops: f64 = precisions(i).iter().map(|p| p.0).sum();
+    let intensity = (flops > 0.0 && i.dram_bytes > 0.0).then(|| flops / i.dram_bytes);
+    let attainable_gflops = intensity
+        .zip(peak_gflops)
+        .map(|(ai, peak)| peak.min(ai * i.mem_bandwidth_gbs));
+    Outputs {
+        t_dram_s,
+        t_l2_s,
+        t_issue_s,
+        t_flop_s,
+        time_s,
+        limit,
+        intensity,
+        peak_gflops,
+        attainable_gflops,
+    }
+}
+
+/// Warp instructions an SM issues per cycle, by compute capability: its FP32 lanes ÷ 32, the
+/// source of Hong & Kim's issue cycles (docs/models.md, "Roofline": 4 on a 128-lane SM).
+pub fn issue_per_sm_per_cycle(cc: (u8, u8)) -> Sourced<f64> {
+    vendor(
+        fp32_per_clock(cc) / 32.0,
+        "FP32 lanes per SM ÷ 32 (CUDA C++ Programming Guide), as Hong & Kim's issue cycles",
+    )
+}
+
+/// FP64 results per clock per SM, by compute capability (CUDA C++ Programming Guide,
+/// arithmetic instruction throughput: 64-bit floating-point add, multiply, multiply-add).
+fn fp64_per_clock(cc: (u8, u8)) -> Option<f64> {
+    Some(match cc {
+        (1, 3) => 1.0,
+        (1, _) => return None,
+        (2, 0) => 16.0,
+        (2, _) => 4.0,
+        (3, 5) | (3, 7) => 64.0,
+        (3, _) => 8.0,
+        (6, 0) | (7, 0) | (8, 0) => 32.0,
+        (9, 0) | (10, 0) => 64.0,
+        (5, _) | (6, _) => 4.0,
+        _ => 2.0,
+    })
+}
+
+/// The device's ceilings the record does not hold, from its other values.
+pub fn derived(d: &Device, key: &str) -> Option<Sourced<f64>> {
+    let cc = d.compute_capability?.value;
+    let per_sm_per_ghz = |lanes: f64| 2.0 * lanes * f64::from(d.sms.value) * d.clock_ghz.value;
+    match key {
+        "issue_per_sm_per_cycle" => Some(issue_per_sm_per_cycle(cc)),
+        "fp32_gflops" => Some(vendor(
+            per_sm_per_ghz(f64::from(d.cores_per_sm.value)),
+            "2 × cores per SM × SMs × clock",
+        )),
+        "fp64_gflops" => Some(vendor(
+            per_sm_per_ghz(fp64_per_clock(cc)?),
+            "2 × FP64 results per clock per SM (CUDA C++ Programming Guide) × SMs × clock",
+        )),
+        _ => None,
+    }
+}
+
+const KERNEL: &str = "Your kernel (totals over the launch)";
+const CEILINGS: &str = "Ceilings (from the device)";
+
+/// Every input: the kernel's totals, then the device's ceilings.
+pub const FIELDS: &[Field] = &[
+    Field::number(
+        "dram_bytes",
+        "DRAM bytes",
+        "DRAM bytes read and written",
+        "B",
+        0.0,
+        9e15,
+        true,
+        402_653_184.0,
+    )
+    .group(KERNEL)
+    .sweepable()
+    .source("your kernel"),
+    Field::number(
+        "l2_bytes", "L2 bytes", "L2 bytes", "B", 0.0, 9e15, true, 0.0,
+    )
+    .optional()
+    .group(KERNEL)
+    .source("optional"),
+    Field::number(
+        "warp_insts",
+        "Warp instructions",
+        "Warp instructions executed",
+        "instructions",
+        0.0,
+        9e15,
+        true,
+        1e9,
+    )
+    .group(KERNEL)
+    .sweepable()
+    .source("your kernel"),
+    Field::number(
+        "flops_fp64",
+        "FP64 FLOPs",
+        "FP64 operations",
+        "FLOP",
+        0.0,
+        1e21,
+        false,
+        0.0,
+    )
+    .group(KERNEL)
+    .sweepable()
+    .source("your kernel"),
+    Field::number(
+        "flops_fp32",
+        "FP32 FLOPs",
+        "FP32 operations",
+        "FLOP",
+        0.0,
+        1e21,
+        false,
+        0.0,
+    )
+    .group(KERNEL)
+    .sweepable()
+    .source("your kernel"),
+    Field::number(
+        "flops_fp16",
+        "FP16 FLOPs",
+        "FP16 operations",
+        "FLOP",
+        0.0,
+        1e21,
+        false,
+        0.0,
+    )
+    .optional()
+    .group(KERNEL)
+    .source("optional"),
+    Field::number(
+        "flops_tensor",
+        "Tensor FLOPs",
+        "Tensor-core operations",
+        "FLOP",
+        0.0,
+        1e21,
+        false,
+        0.0,
+    )
+    .optional()
+    .group(KERNEL)
+    .source("optional"),
+    Field::number(
+        "mem_bandwidth_gbs",
+        "DRAM bandwidth",
+        "Peak DRAM bandwidth",
+        "GB/s",
+        0.1,
+        100_000.0,
+        false,
+        3350.0,
+    )
+    .group(CEILINGS)
+    .from_device("mem_bandwidth_gbs")
+    .sweepable()
+    .source("device"),
+    Field::number(
+        "l2_bandwidth_gbs",
+        "L2 bandwidth",
+        "Peak L2 bandwidth",
+        "GB/s",
+        0.1,
+        1e6,
+        false,
+        0.0,
+    )
+    .optional()
+    .group(CEILINGS)
+    .source("optional"),
+    Field::number("sms", "SMs", "SMs", "SMs", 1.0, 1000.0, true, 132.0)
+        .group(CEILINGS)
+        .from_device("sms")
+        .source("device"),
+    Field::number(
+        "issue_per_sm_per_cycle",
+        "Issue rate",
+        "Warp instructions issued per SM per cycle",
+        "per cycle",
+        0.01,
+        64.0,
+        false,
+        4.0,
+    )
+    .group(CEILINGS)
+    .from_device("issue_per_sm_per_cycle")
+    .source("device"),
+    Field::number(
+        "clock_ghz",
+        "Clock",
+        "SM clock the kernel ran at",
+        "GHz",
+        0.01,
+        10.0,
+        false,
+        1.98,
+    )
+    .group(CEILINGS)
+    .from_device("clock_ghz")
+    .sweepable()
+    .source("device"),
+    Field::number(
+        "fp64_gflops",
+        "FP64 peak",
+        "Peak FP64 rate",
+        "GFLOP/s",
+        0.001,
+        1e7,
+        false,
+        33_450.0,
+    )
+    .group(CEILINGS)
+    .from_device("fp64_gflops")
+    .source("device"),
+    Field::number(
+        "fp32_gflops",
+        "FP32 peak",
+        "Peak FP32 rate",
+        "GFLOP/s",
+        0.001,
+        1e7,
+        false,
+        66_900.0,
+    )
+    .group(CEILINGS)
+    .from_device("fp32_gflops")
+    .source("device"),
+    Field::number(
+        "fp16_gflops",
+        "FP16 peak",
+        "Peak FP16 rate",
+        "GFLOP/s",
+        0.001,
+        1e8,
+        false,
+        0.0,
+    )
+    .optional()
+    .group(CEILINGS)
+    .source("optional"),
+    Field::number(
+        "tensor_gflops",
+        "Tensor peak",
+        "Peak tensor-core rate",
+        "GFLOP/s",
+        0.001,
+        1e8,
+        false,
+        0.0,
+    )
+    .optional()
+    .group(CEILINGS)
+    .source("optional"),
+];
+
+pub const OUTPUTS: &[OutputSpec] = &[
+    out("t_dram_s", "T_DRAM", "DRAM bytes ÷ bandwidth", "s"),
+    out("t_l2_s", "T_L2", "L2 bytes ÷ L2 bandwidth", "s"),
+    out(
+        "t_issue_s",
+        "T_issue",
+        "warp instructions ÷ (SMs × issue rate × clock)",
+        "s",
+    ),
+    out(
+        "t_flop_s",
+        "T_FLOP",
+        "max over precisions of FLOPs ÷ peak rate",
+        "s",
+    ),
+    out("time_s", "T_bound", "the largest of the above", "s"),
+    out("bound", "Bound", "the ceiling that sets T_bound", ""),
+    out("intensity", "I", "FLOPs ÷ DRAM bytes", "FLOP/B"),
+    out(
+        "peak_gflops",
+        "P_peak",
+        "the highest peak rate of the precisions used",
+        "GFLOP/s",
+    ),
+    out(
+        "attainable_gflops",
+        "P_roof",
+        "min(P_peak, I × bandwidth)",
+        "GFLOP/s",
+    ),
+];
+
+pub const NOTES: &[ReadingNote] = &[ReadingNote {
+    id: "lower-bound",
+    text: "A lower bound, not a prediction: the time no run of this kernel on this device can beat. A ceiling the device does not give is left out, which keeps it a bound; on a real profile it is never above the measured time.",
+}];
+
+const EXAMPLES: &[Example] = &[Example {
+    id: "h100-reference",
+    name: "384 MiB and 10⁹ warp instructions, H100 at 1.59 GHz",
+    source: "docs/models.md",
+    values: &[
+        ("dram_bytes", "402653184"),
+        ("warp_insts", "1000000000"),
+        ("sms", "132"),
+        ("issue_per_sm_per_cycle", "4"),
+        ("clock_ghz", "1.59"),
+        ("mem_bandwidth_gbs", "3350"),
+    ],
+    device: Some("h100"),
+}];
+
+const GLOSSARY: &[(&str, &str)] = &[("time_s", "No run of this kernel on this device takes less.")];
+
+fn evaluate_params(p: &Params, _device: &'static Device) -> Result<Evaluation, InputError> {
+    // Every field in FIELDS' order; an optional one counts only above 0.
+    let mut v = [0.0; 16];
+    for (k, f) in FIELDS.iter().enumerate() {
+        v[k] = match p.num(f.name) {
+            Some(x) => x,
+            None if f.optional => 0.0,
+            None => return Err(InputError::new(f.name, "must be a number")),
+        };
+    }
+    let opt = |x: f64| (x > 0.0).then_some(x);
+    let i = Inputs {
+        dram_bytes: v[0],
+        l2_bytes: opt(v[1]),
+        warp_insts: v[2],
+        flops_fp64: v[3],
+        flops_fp32: v[4],
+        flops_fp16: opt(v[5]),
+        flops_tensor: opt(v[6]),
+        mem_bandwidth_gbs: v[7],
+        l2_bandwidth_gbs: opt(v[8]),
+        sms: v[9],
+        issue_per_sm_per_cycle: v[10],
+        clock_ghz: v[11],
+        fp64_gflops: opt(v[12]),
+        fp32_gflops: opt(v[13]),
+        fp16_gflops: opt(v[14]),
+        tensor_gflops: opt(v[15]),
+    };
+    let o = evaluate(&i);
+    let outputs = vec![
+        Out::num(o.t_dram_s),
+        Out::opt(o.t_l2_s),
+        Out::num(o.t_issue_s),
+        Out::opt(o.t_flop_s),
+        Out::num(o.time_s),
+        Out::word(o.limit.word()),
+        Out::opt(o.intensity),
+        Out::opt(o.peak_gflops),
+        Out::opt(o.attainable_gflops),
+    ];
+    Ok(Evaluation {
+        inputs: p.values().to_vec(),
+        derived: Vec::new(),
+        outputs,
+        occupancy: None,
+        notes: NOTES.to_vec(),
+        #[cfg(feature = "report")]
+        extra: Default::default(),
+        detail: Detail::new((i, o)),
+    })
+}
+
+/// The roofline, as the registry lists it.
+pub static MODEL: Model = Model {
+    id: "roofline",
+    title: "Roofline — the hardware's lower bound",
+    citation: "S. Williams, A. Waterman and D. Patterson, “Roofline: an insightful visual performance model for multicore architectures”, Communications of the ACM 52(4), 2009.",
+    fields: FIELDS,
+    outputs: OUTPUTS,
+    notes: NOTES,
+    examples: EXAMPLES,
+    devices: Devices::Gpus,
+    default_device: "h100",
+    sweep: Some(Sweep::new("dram_bytes", 1e6, 1e10)),
+    aliases: &[],
+    glossary: GLOSSARY,
+    // Not a model of any one generation: its ceilings are the device's own.
+    scope: Scope {
+        newest_cc: (99, 0),
+        paper_gpus: "any GPU",
+        leaves_out: "",
+    },
+    validated: false,
+    derive: derived,
+    evaluate: evaluate_params,
+    complete: report_only(crate::model::nothing_to_complete),
+};
+
+/// How a profiled launch fills the roofline's inputs (`crate::measured`).
+pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = Some(super::launch::FromLaunch {
+    inputs: from_launch,
+    bound: |_, e| {
+        e.detail
+            .get::<(Inputs, Outputs)>()
+            .map(|(_, o)| format!("{} (roofline)", o.limit.words()))
+            .unwrap_or_default()
+    },
+    lower_bound: true,
+});
+
+/// The kernel's totals from the profile: DRAM bytes and warp instructions (warps × per warp),
+/// FLOPs where the file counts them. The ceilings stay the device's.
+fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::LaunchInput> {
+    use super::launch::LaunchInput;
+    let mut set = Vec::new();
+    match l.dram_bytes {
+        Some(b) => set.push(LaunchInput::profile("dram_bytes", b.round(), "DRAM bytes read and written")),
+        None => set.push(LaunchInput::typed("dram_bytes", "DRAM bytes: not in the file (ncu: dram__bytes.sum; nvprof: dram_read_bytes, dram_write_bytes)")),
+    }
+    match l.insts_per_warp {
+        Some(per_warp) => set.push(LaunchInput::profile(
+            "warp_insts",
+            (per_warp * l.warps).round(),
+            "instructions per warp × warps launched",
+        )),
+        None => set.push(LaunchInput::typed("warp_insts", "warp instructions: not in the file (ncu: smsp__inst_executed.sum; nvprof: inst_executed)")),
+    }
+    for (field, flops) in [("flops_fp64", l.flops_fp64), ("flops_fp32", l.flops_fp32)] {
+        set.push(match flops {
+            Some(f) => LaunchInput::profile(
+                field,
+                f.round(),
+                "FLOPs the file counts (adds + multiplies + 2 × FMAs)",
+            ),
+            None => LaunchInput::assumed(
+                field,
+                0.0,
+                "0 FLOPs, assumed: the file counts none (the bound then leaves floating point out)",
+            ),
+        });
+    }
+    set
+}
+
+#[allow(dead_code)]
+fn _value_kinds_used(_: Value) {}
