@@ -203,3 +203,34 @@ test('an H200 details page finds its GPU by its clocks; a kernel on a GPU the pa
   await fresh.close();
   await page.close();
 });
+
+test('a real Nsight Compute export gets complete predictions, the summary and the scatter, and a roofline bound under each measured time', async () => {
+  // A public repository's ncu details page of Rodinia's CFD on a V100 (../shared/profiles,
+  // with its source in SOURCES.tsv): no device column, no barrier count.
+  const file = join(ROOT, '..', 'shared', 'profiles', 'AndrewXu22__optimal_unified_memory__nsight_cfd_097K.csv');
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await dropFile(page, 'cfd.csv', readFileSync(file));
+  await page.waitForSelector('#measured-kernels tbody tr', { timeout: 30000 });
+  const cli = cliJson(['analyze', 'measured', file]);
+  assert.equal(cli.kernels.length, 3);
+  for (const [i, k] of cli.kernels.entries()) {
+    const hk = k.predictions['hong-kim'];
+    const roof = k.predictions.roofline;
+    assert.ok(hk.complete, k.name);
+    assert.deepEqual(hk.assumed, ['synch_insts']);
+    assert.ok(roof.time_s <= k.measured_s, `${k.name}: bound under the measured time`);
+    // The page shows the CLI's numbers, and measured ÷ bound for the roofline.
+    const cell = `#kernel-row-${i} td[data-model="roofline"]`;
+    assert.equal(Number(await page.getAttribute(cell, 'data-time-s')), roof.time_s);
+    assert.match(await page.textContent(cell), /measured ÷ bound \d/);
+    assert.equal(Number(await page.getAttribute(`#kernel-row-${i} td[data-model="hong-kim"]`, 'data-time-s')), hk.time_s);
+  }
+  // The summary and the scatter: every complete prediction.
+  const models = await page.$$eval('#measured-models tbody tr', (trs) => trs.map((tr) => tr.dataset.model));
+  assert.deepEqual(models, cli.models.map((m) => m.model));
+  const complete = cli.kernels.flatMap((k) => Object.values(k.predictions)).filter((p) => p.complete && p.ratio !== null).length;
+  assert.equal(await page.locator('#measured-chart g.mark').count(), complete);
+  await page.close();
+});
