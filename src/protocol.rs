@@ -25,6 +25,10 @@ pub const BYTES_KEY: &str = "bytes";
 /// The key the browser's `File` handle travels under, beside the request's bytes.
 pub const FILE_KEY: &str = "file";
 
+/// The key further files of the same job travel under, as an array of `File`s (a profiler's
+/// trace and its metrics, read together).
+pub const MORE_FILES_KEY: &str = "more";
+
 /// What the page asks a worker, numbered: each reply to it carries the same `seq`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Envelope {

@@ -35,7 +35,7 @@ mod run {
     use warpsight::analysis::profiler::ProfileReader;
     use warpsight::analysis::MatrixReader;
     use warpsight::protocol::{
-        message, Answer, Envelope, Progress, PtxRequest, Reply, Request, FILE_KEY,
+        message, Answer, Envelope, Progress, PtxRequest, Reply, Request, FILE_KEY, MORE_FILES_KEY,
     };
 
     fn scope() -> DedicatedWorkerGlobalScope {
@@ -61,7 +61,13 @@ mod run {
                 let file = Reflect::get(&data, &JsValue::from_str(FILE_KEY))
                     .ok()
                     .and_then(|f| f.dyn_into::<File>().ok());
-                post(&match read(request, file).await {
+                // Further files of the same job (a trace's metrics): an array beside it.
+                let more: Vec<File> = Reflect::get(&data, &JsValue::from_str(MORE_FILES_KEY))
+                    .ok()
+                    .and_then(|a| a.dyn_into::<js_sys::Array>().ok())
+                    .map(|a| a.iter().filter_map(|f| f.dyn_into::<File>().ok()).collect())
+                    .unwrap_or_default();
+                post(&match read(request, file, more).await {
                     Ok(answer) => Reply::Done { seq, answer },
                     Err(message) => Reply::Failed { seq, message },
                 });
@@ -90,7 +96,7 @@ mod run {
     }
 
     /// The job's answer, or a message saying what is wrong.
-    async fn read(request: Request, file: Option<File>) -> Result<Answer, String> {
+    async fn read(request: Request, file: Option<File>, more: Vec<File>) -> Result<Answer, String> {
         let file = || file.clone().ok_or_else(|| "no file was given".to_string());
         match request {
             Request::Generate {
@@ -112,9 +118,23 @@ mod run {
             // CLI's `analyze measured` prints them, as the page's HTML.
             Request::Measured { name, device } => {
                 let chosen = device.as_deref().and_then(warpsight::devices::find);
-                let mut reader = ProfileReader::new();
-                stream(file()?, &mut reader).await?;
-                let profile = reader.finish().map_err(|e| e.to_string())?;
+                // Several files of one run (nvprof's trace and its metrics) read together,
+                // each error naming its file.
+                let mut profiles = Vec::new();
+                for f in std::iter::once(file()?).chain(more) {
+                    let label = f.name();
+                    let mut reader = ProfileReader::new();
+                    stream(f, &mut reader).await?;
+                    profiles.push(reader.finish().map_err(|e| {
+                        if profiles.is_empty() {
+                            e.to_string()
+                        } else {
+                            format!("{label}: {e}")
+                        }
+                    })?);
+                }
+                let profile = warpsight::analysis::profiler::Profile::join(profiles)
+                    .ok_or_else(|| "no file was given".to_string())?;
                 let report = warpsight::measured::compare_on(&profile, chosen);
                 Ok(Answer::Measured(warpsight::measured::html::report_html(
                     &report, &name,

@@ -234,3 +234,28 @@ test('a real Nsight Compute export gets complete predictions, the summary and th
   assert.equal(await page.locator('#measured-chart g.mark').count(), complete);
   await page.close();
 });
+
+test("nvprof's trace and its metrics file, dropped together, give complete predictions, as the CLI reads them", async () => {
+  const dir = join(ROOT, '..', 'shared', 'profiles');
+  const trace = join(dir, 'leimingyu__magus__transpose_trace.csv');
+  const metrics = join(dir, 'leimingyu__magus__transpose_metrics.csv');
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await page.setInputFiles('#profile-input', [
+    { name: 'transpose_trace.csv', mimeType: 'text/csv', buffer: readFileSync(trace) },
+    { name: 'transpose_metrics.csv', mimeType: 'text/csv', buffer: readFileSync(metrics) },
+  ]);
+  await page.waitForFunction(() => document.querySelector('#measured-summary')?.textContent.includes('--metrics'));
+  const cli = cliJson(['analyze', 'measured', trace, metrics]);
+  assert.match(await page.textContent('#measured-summary'), /nvprof CSV \(--print-gpu-trace\) \+ nvprof CSV \(--metrics\)/);
+  assert.equal(await page.locator('#measured-kernels tbody tr').count(), 8);
+  for (const [i, k] of cli.kernels.entries()) {
+    for (const id of ['hong-kim', 'luo-suda', 'roofline']) {
+      const p = k.predictions[id];
+      assert.ok(p.complete, `${k.name} ${id}`);
+      assert.equal(Number(await page.getAttribute(`#kernel-row-${i} td[data-model="${id}"]`, 'data-time-s')), p.time_s);
+    }
+  }
+  await page.close();
+});

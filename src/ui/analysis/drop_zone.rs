@@ -3,7 +3,8 @@
 use super::*;
 
 /// A drop zone with a file picker (`{id}-drop`, `{id}-input`): `on_file` gets the file
-/// dropped or chosen (the picker is cleared, so the same file can be chosen again).
+/// dropped or chosen (the picker is cleared, so the same file can be chosen again). With
+/// `on_more`, several files may be dropped or chosen at once: the others go there first.
 #[component]
 pub(crate) fn DropZone(
     id: &'static str,
@@ -11,25 +12,27 @@ pub(crate) fn DropZone(
     lead: &'static str,
     tail: &'static str,
     on_file: Callback<File>,
+    #[prop(optional)] on_more: Option<Callback<Vec<File>>>,
 ) -> impl IntoView {
-    let on_input = move |ev: web_sys::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        if let Some(file) = input.files().and_then(|files| files.get(0)) {
+    let take = move |files: Option<web_sys::FileList>| {
+        let Some(files) = files else { return };
+        if let Some(more) = on_more {
+            more.run((1..files.length()).filter_map(|i| files.get(i)).collect());
+        }
+        if let Some(file) = files.get(0) {
             on_file.run(file);
         }
+    };
+    let on_input = move |ev: web_sys::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        take(input.files());
         input.set_value("");
     };
     let dragging = RwSignal::new(false);
     let on_drop = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
         dragging.set(false);
-        if let Some(file) = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            on_file.run(file);
-        }
+        take(ev.data_transfer().and_then(|d| d.files()));
     };
     view! {
         <div
@@ -45,7 +48,7 @@ pub(crate) fn DropZone(
         >
             <p>
                 {lead}
-                <label class="file-button">"choose one"<input type="file" id=format!("{id}-input") accept=accept on:change=on_input/></label>
+                <label class="file-button">"choose one"<input type="file" id=format!("{id}-input") accept=accept multiple=on_more.is_some() on:change=on_input/></label>
                 {tail}
             </p>
         </div>

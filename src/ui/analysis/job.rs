@@ -88,6 +88,18 @@ impl Job {
     /// ready (its wasm loads first; a message sent before would find no listener). `done` gets
     /// the answer and says what is wrong with it, if anything.
     pub(super) fn start(self, name: String, request: Request, file: Option<File>, done: Done) {
+        self.start_with(name, request, file, &[], done)
+    }
+
+    /// [`Job::start`] with further files beside the first (`MORE_FILES_KEY`).
+    pub(super) fn start_with(
+        self,
+        name: String,
+        request: Request,
+        file: Option<File>,
+        more: &[File],
+        done: Done,
+    ) {
         self.stop();
         let status = self.status;
         status.set(Status::Running {
@@ -126,7 +138,12 @@ impl Job {
                 e.prevent_default();
                 fail_died(died(&e));
             });
-        let message = message(1, request, file.as_ref());
+        let message = message(1, request, file.as_ref()).inspect(|m| {
+            if !more.is_empty() {
+                let files: js_sys::Array = more.iter().collect();
+                let _ = js_sys::Reflect::set(m, &crate::protocol::MORE_FILES_KEY.into(), &files);
+            }
+        });
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             match reply(e.data()) {
                 Some(Reply::Ready) => {

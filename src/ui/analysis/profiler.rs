@@ -15,18 +15,26 @@ pub fn ProfilerFile(
 ) -> impl IntoView {
     let job = Job::new();
     let last: StoredValue<Option<File>, LocalStorage> = StoredValue::new_local(None);
+    // Files dropped or chosen with it (nvprof's metrics beside its trace): read together.
+    let more: StoredValue<Vec<File>, LocalStorage> = StoredValue::new_local(Vec::new());
     let start = move |file: File| {
         last.set_value(Some(file.clone()));
-        let name = file.name();
-        let size = file.size();
+        let others = more.get_value();
+        let mut name = file.name();
+        let mut size = file.size();
+        for f in &others {
+            name = format!("{name} + {}", f.name());
+            size += f.size();
+        }
         let request = Request::Measured {
             name: name.clone(),
             device: device.get_untracked().map(|d| d.id.to_string()),
         };
-        job.start(
+        job.start_with(
             name,
             request,
             Some(file),
+            &others,
             Box::new(move |answer, seconds| {
                 let Answer::Measured(html) = answer else {
                     return Err("the worker's comparison could not be read".to_string());
@@ -57,9 +65,10 @@ pub fn ProfilerFile(
         <DropZone
             id="profile"
             accept=".csv,.txt,.gz"
-            lead="Drop a profiler's CSV here (Nsight Compute's ncu --csv, or nvprof's --csv; .gz too), or "
+            lead="Drop a profiler's CSV here (Nsight Compute's ncu --csv, or nvprof's --csv; .gz too; nvprof's trace and its --metrics file together), or "
             tail=". It is read in your browser, in the background: nothing is uploaded."
             on_file=Callback::new(start)
+            on_more=Callback::new(move |files| more.set_value(files))
         />
         {job.status_view("measured", "Reading")}
         {job.cancel_button("measured")}
