@@ -11,7 +11,7 @@
 use crate::devices::{fp32_per_clock, vendor, Device, Sourced};
 use crate::model::{
     out, report_only, Detail, Devices, Evaluation, Example, Field, InputError, Model, Out,
-    OutputSpec, Params, ReadingNote, Scope, Sweep, Value,
+    OutputSpec, Params, ReadingNote, Scope, Sweep,
 };
 
 /// What limits the kernel: the resource whose ceiling gives the largest time.
@@ -581,6 +581,3 @@ fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::Lau
     }
     set
 }
-
-#[allow(dead_code)]
-fn _value_kinds_used(_: Value) {}
