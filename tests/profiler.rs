@@ -95,8 +95,9 @@ fn ncu_details_with_labels() {
     assert_eq!(metric(v, "inst_executed"), 655_360.0);
     // Only canonical keys are kept.
     assert!(v.metrics.keys().all(|k| profiler::KEYS.contains(k)));
-    // The carveout in Nsight Compute's kilobytes of 1000 bytes: "32.77 Kbyte".
-    assert_eq!(metric(v, "shared_mem_config_bytes"), 32_770.0);
+    // The carveout in Nsight Compute's kilobytes of 1000 bytes, rounded: "32.77 Kbyte" is
+    // [32,765, 32,775) bytes, which holds one multiple of 1024: 32 KiB.
+    assert_eq!(metric(v, "shared_mem_config_bytes"), 32_768.0);
     // The DRAM frequency and the waves, which tell GPUs of one shape apart (measured::).
     assert_eq!(metric(v, "dram_clock_hz"), 2_619_000_000.0);
     assert_eq!(metric(v, "waves_per_sm"), 3.88);

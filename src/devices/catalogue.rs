@@ -376,8 +376,11 @@ pub fn name_fit(printed: &[String], theirs: &[String], memory_type: &str) -> Opt
             }
         }
         t.retain(|w| !p.contains(w));
-        // A form the printed name does not give: the plainer candidate is likelier.
-        if kind == Word::Form && p.is_empty() && !t.is_empty() {
+        // A form the printed name does not give: the plainer candidate is likelier. The
+        // CUDA runtime names SXM parts without their form ("NVIDIA H200", "NVIDIA H100 80GB
+        // HBM3") and the others with it ("NVIDIA H200 NVL", "NVIDIA H100 PCIe"), so an SXM
+        // candidate loses nothing.
+        if kind == Word::Form && p.is_empty() && t.iter().any(|w| !w.starts_with("sxm")) {
             score -= 1;
         }
     }

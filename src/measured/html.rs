@@ -110,6 +110,23 @@ fn summary_table(r: &Report) -> String {
         );
     }
     h += "</tbody></table></div>";
+    let left: Vec<&str> = r
+        .models
+        .iter()
+        .filter(|m| m.left_out > 0)
+        .map(|m| m.title.split([',', '—']).next().unwrap_or(m.title).trim())
+        .collect();
+    let n = r.kernels.iter().filter(|k| k.scope.is_some()).count();
+    if !left.is_empty() {
+        let _ = write!(
+            h,
+            r#"<p id="measured-scope" class="scope-note">{n} kernel{} outside MWP-CWP's scope (tensor cores, TMA) {} left out of {}'s median{}: their predictions stay in the table, marked.</p>"#,
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "is" } else { "are" },
+            esc(&left.join(" and ")),
+            if left.len() == 1 { "" } else { "s" },
+        );
+    }
     h
 }
 
@@ -137,9 +154,14 @@ fn kernel_table(r: &Report) -> String {
         };
         let _ = write!(
             h,
-            r##"<tr id="kernel-row-{i}"><th scope="row">{open} title="{}">{}{close}</th><td>{}</td><td>{}</td><td>{}</td><td class="measured-time" data-time-s="{}">{}</td><td>{}</td>"##,
+            r##"<tr id="kernel-row-{i}"><th scope="row">{open} title="{}">{}{close}{}</th><td>{}</td><td>{}</td><td>{}</td><td class="measured-time" data-time-s="{}">{}</td><td>{}</td>"##,
             esc(&k.name),
             esc(&super::short_name(&k.name)),
+            k.scope.as_deref().map_or(String::new(), |s| format!(
+                r#" <span class="scope-mark" title="{}">{}</span>"#,
+                esc(s),
+                esc(s.split(": ").nth(1).and_then(|t| t.split(" (").next()).unwrap_or(s))
+            )),
             esc(&launch_text(k)),
             esc(if k.device.name.is_empty() {
                 "—"

@@ -69,6 +69,9 @@ pub struct KernelReport {
     /// object keyed by the model's id).
     #[serde(serialize_with = "by_model")]
     pub predictions: Vec<PredictionReport>,
+    /// "outside MWP-CWP's scope: tensor cores (…)": the kernel uses hardware the 2009–2012
+    /// models do not represent ([`scope_of`]).
+    pub scope: Option<String>,
 }
 
 /// The device a kernel ran on, as warpsight takes it, and how it was found.
@@ -209,6 +212,10 @@ pub struct PredictionReport {
     /// The share link's query: the model's page with these inputs and the measured time.
     pub query: String,
     pub error: Option<String>,
+    /// Set when the kernel is beyond what the model represents ([`KernelReport::scope`]):
+    /// the prediction stands, but stays out of the model's median. Never set on a lower
+    /// bound, which holds for any kernel.
+    pub scope: Option<String>,
 }
 
 /// A model's ratios over the file.
@@ -216,8 +223,11 @@ pub struct PredictionReport {
 pub struct ModelSummary {
     pub model: &'static str,
     pub title: &'static str,
-    /// Kernels with a complete prediction and a measured time.
+    /// Kernels with a complete prediction and a measured time, within the model's scope.
     pub kernels: usize,
+    /// Kernels with a complete prediction left out of the median: beyond the model's scope
+    /// (tensor cores, TMA).
+    pub left_out: usize,
     pub median_ratio: Option<f64>,
     /// The ratio farthest from 1, as a factor.
     pub worst_ratio: Option<f64>,
@@ -288,6 +298,7 @@ pub fn compare_on(profile: &Profile, chosen: Option<&'static Device>) -> Report 
     // Kernels printing the same device name ran on the same device: matched once.
     let mut by_name: Vec<(String, (DeviceMatch, Option<&'static Device>))> = Vec::new();
     let mut matches: Vec<(DeviceMatch, Option<&'static Device>)> = Vec::new();
+    let mut clocks_by_device: Vec<(Option<String>, FileClocks)> = Vec::new();
     for k in &profile.kernels {
         let named = k
             .device
@@ -297,7 +308,16 @@ pub fn compare_on(profile: &Profile, chosen: Option<&'static Device>) -> Report 
             matches.push(m.clone());
             continue;
         }
-        let m = match_device(k, chosen);
+        let device = k.device.as_deref();
+        let clocks = match clocks_by_device.iter().find(|(d, _)| d.as_deref() == device) {
+            Some((_, c)) => *c,
+            None => {
+                let c = file_clocks(profile, device);
+                clocks_by_device.push((k.device.clone(), c));
+                c
+            }
+        };
+        let m = match_device(k, chosen, clocks);
         if let (Some(p), "name") = (named, m.0.how) {
             by_name.push((p.to_string(), m.clone()));
         }
@@ -395,7 +415,9 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
             "global_store_sectors",
             "global_store_sectors_per_request",
         ),
-        barriers_per_warp: per_warp(k.metric("barriers")),
+        // Neither profiler counts barriers: Nsight Compute has no such metric (none in
+        // `ncu --query-metrics`, 2025.3.1 on Hopper), nvprof no such event.
+        barriers_per_warp: None,
         dram_bytes,
         flops_fp64: k.metric("flops_fp64"),
         flops_fp32: k.metric("flops_fp32"),
@@ -423,9 +445,16 @@ fn kernel_report(
             .filter(|(_, t)| *t > 0.0)
             .map(|(b, t)| b / t / 1e9),
     });
+    let scope = scope_of(k);
     let predictions = registry::from_launch()
         .into_iter()
-        .map(|(m, from)| predict(m, from, k, launch.as_ref(), record))
+        .map(|(m, from)| {
+            let mut p = predict(m, from, k, launch.as_ref(), record);
+            if !p.lower_bound {
+                p.scope = scope.clone();
+            }
+            p
+        })
         .collect();
     KernelReport {
         name: k.name.clone(),
@@ -443,7 +472,50 @@ fn kernel_report(
         occupancy,
         counters,
         predictions,
+        scope,
     }
+}
+
+/// Kernel names that say tensor cores: CUTLASS's and cuBLAS's `tensorop`, `s16816gemm`,
+/// `s1688gemm`, `h16816`, Hopper's `wgmma`/`gmma`, `hmma`/`imma`/`wmma`, `sm90_xmma`/
+/// `sm100`, and attention kernels (`sdpa`, `flash`, `fmha`), which run on them.
+const TENSOR_NAMES: &[&str] = &[
+    "tensorop", "s16816gemm", "s1688gemm", "h16816", "h1688", "wgmma", "gmma", "hmma", "imma",
+    "wmma", "xmma", "sm100", "sdpa", "flash", "fmha",
+];
+
+/// Names that say the Tensor Memory Accelerator or asynchronous-copy pipelines.
+const TMA_NAMES: &[&str] = &["_tma", "tma_", "warpspecialized", "cp_async", "cpasync"];
+
+/// Whether a kernel is beyond what MWP-CWP and Luo & Suda represent: tensor cores (by its
+/// name, or the tensor pipe busy ≥ 1 % of the SMs' cycles in the file) or TMA and asynchronous-copy pipelines (by its
+/// name). Said in words with what tells.
+pub fn scope_of(k: &ProfiledKernel) -> Option<String> {
+    let name = k.name.to_ascii_lowercase();
+    let by_name = |list: &[&'static str]| list.iter().find(|w| name.contains(**w)).copied();
+    if let Some(w) = by_name(TENSOR_NAMES) {
+        return Some(format!(
+            "outside MWP-CWP's scope: tensor cores (the name has “{w}”)"
+        ));
+    }
+    // Busy at least 1 % of the SMs' cycles (an H200's FP32 FMA loop shows 65,536 tensor-pipe
+    // cycles, 0.15 % of its 42 M; a wmma kernel's exceed its SM cycles).
+    let elapsed = k
+        .measured_s()
+        .zip(k.metric("sms"))
+        .map(|(t, sms)| t * sms * k.metric("sm_clock_hz").unwrap_or(2e9));
+    let cycles = k
+        .metric("tensor_pipe_cycles")
+        .filter(|c| elapsed.map_or(*c > 0.0, |e| *c > 0.01 * e));
+    let pct = k.metric("tensor_pipe_pct").filter(|p| *p >= 1.0);
+    if cycles.is_some() || pct.is_some() {
+        return Some(
+            "outside MWP-CWP's scope: tensor cores (the tensor pipe was busy)".to_string(),
+        );
+    }
+    by_name(TMA_NAMES).map(|w| {
+        format!("outside MWP-CWP's scope: TMA and asynchronous copies (the name has “{w}”)")
+    })
 }
 
 /// The preset a printed device name names: the same model words ("Tesla V100-PCIE-16GB"
@@ -484,12 +556,13 @@ fn device_of(g: &catalogue::Gpu) -> &'static Device {
 }
 
 /// How far a GPU's clocks are from those the profiler ran at: Nsight Compute locks the SM
-/// clock to the base clock, and its DRAM frequency is the catalogue's memory clock times the
-/// data rate (×2 on HBM). The sum of the log distances of what the file gives; `None` when it
-/// gives neither.
+/// clock to the base clock (with `--clock-control none` it runs at the boost clock: an H200
+/// profiled so read 1,971–1,976 MHz against its 1,980), and its DRAM frequency is the
+/// catalogue's memory clock times the data rate (×2 on HBM). The sum of the log distances of
+/// what the file gives; `None` when it gives neither.
 fn clock_distance(g: &catalogue::Gpu, sm_hz: Option<f64>, dram_hz: Option<f64>) -> Option<f64> {
     let far = |a: f64, b: f64| (a / b).ln().abs();
-    let sm = sm_hz.map(|hz| far(hz / 1e6, g.base_mhz));
+    let sm = sm_hz.map(|hz| far(hz / 1e6, g.base_mhz).min(far(hz / 1e6, g.boost_mhz)));
     let dram = dram_hz.zip(g.memory_clock_mhz).map(|(hz, mhz)| {
         [1.0, 2.0, 4.0, 8.0]
             .iter()
@@ -502,14 +575,31 @@ fn clock_distance(g: &catalogue::Gpu, sm_hz: Option<f64>, dram_hz: Option<f64>) 
     }
 }
 
+/// The SM and DRAM clocks the profiler measured on a device, in Hz.
+type FileClocks = (Option<f64>, Option<f64>);
+
+/// The median SM and DRAM clocks over the file's kernels that print this device: without
+/// clock control the SM clock moves from kernel to kernel (1,784–1,976 MHz in one H200 run,
+/// `tests/known_kernels.rs`), and one kernel's clock can fit another GPU.
+fn file_clocks(profile: &Profile, device: Option<&str>) -> FileClocks {
+    let of = |key: &str| {
+        let values: Vec<f64> = profile
+            .kernels
+            .iter()
+            .filter(|k| k.device.as_deref() == device)
+            .filter_map(|k| k.metric(key).filter(|v| *v > 0.0))
+            .collect();
+        crate::analysis::profiler::median(&values)
+    };
+    (of("sm_clock_hz"), of("dram_clock_hz"))
+}
+
 /// Of several GPUs of one shape, the one the file's clocks fit; with no clocks, or none within
 /// 3 %, the first preset among them, else the first. The note's reason and the others.
 fn pick_by_clocks(
     candidates: &[&'static catalogue::Gpu],
-    k: &ProfiledKernel,
+    (sm, dram): FileClocks,
 ) -> Option<(&'static catalogue::Gpu, String)> {
-    let sm = k.metric("sm_clock_hz").filter(|v| *v > 0.0);
-    let dram = k.metric("dram_clock_hz").filter(|v| *v > 0.0);
     let scored: Vec<(f64, &'static catalogue::Gpu)> = candidates
         .iter()
         .filter_map(|g| Some((clock_distance(g, sm, dram)?, *g)))
@@ -531,6 +621,24 @@ fn pick_by_clocks(
         }
         parts.join(", ")
     };
+    // The GPUs the clocks fit equally well, when any fits: the choice is among them.
+    let fitting: Vec<&'static catalogue::Gpu> = match best.filter(|(d, _)| *d < 0.03) {
+        Some((d, _)) => scored
+            .iter()
+            .filter(|(x, _)| *x <= d + 0.01)
+            .map(|(_, g)| *g)
+            .collect(),
+        None => Vec::new(),
+    };
+    // Among those, a preset (a GPU people profile on) is likelier; with none among them, the
+    // first preset of the shape as when the clocks tell nothing.
+    let candidates: &[&'static catalogue::Gpu] = if fitting.len() > 1
+        && fitting.iter().any(|g| g.preset.is_some())
+    {
+        &fitting
+    } else {
+        candidates
+    };
     if let Some((d, g)) = best.filter(|(d, _)| *d < 0.03) {
         let runner_up = scored
             .iter()
@@ -541,10 +649,11 @@ fn pick_by_clocks(
             return Some((
                 g,
                 format!(
-                    "its {} fit the {}'s base clock {:.0} MHz{}",
+                    "its {} fit the {}'s base or boost clock ({:.0} or {:.0} MHz){}",
                     clocks(),
                     g.name,
                     g.base_mhz,
+                    g.boost_mhz,
                     g.memory_clock_mhz
                         .map(|m| format!(" and memory clock {m:.0} MHz"))
                         .unwrap_or_default()
@@ -658,6 +767,7 @@ fn implied_sms(k: &ProfiledKernel, l: &Launch) -> Option<(u32, u32)> {
 fn match_device(
     k: &ProfiledKernel,
     chosen: Option<&'static Device>,
+    clocks: FileClocks,
 ) -> (DeviceMatch, Option<&'static Device>) {
     let printed = k.device.clone();
     let found = |d: &'static Device, how: &'static str, note: String| {
@@ -690,7 +800,7 @@ fn match_device(
     let sms = k.metric("sms");
     if let (Some(cc), Some(sms)) = (cc, sms.filter(|s| (1.0..=1024.0).contains(s))) {
         let candidates = catalogue::by_shape(cc, sms as u32);
-        if let Some((g, why)) = pick_by_clocks(&candidates, k) {
+        if let Some((g, why)) = pick_by_clocks(&candidates, clocks) {
             let d = device_of(g);
             return found(
                 d,
@@ -723,7 +833,7 @@ fn match_device(
                 v
             });
             if let [(c, n)] = shapes.as_slice() {
-                if let Some((g, why)) = pick_by_clocks(&candidates, k) {
+                if let Some((g, why)) = pick_by_clocks(&candidates, clocks) {
                     let d = device_of(g);
                     return found(
                         d,
@@ -917,6 +1027,7 @@ fn predict(
         lower_bound: from.lower_bound,
         query: String::new(),
         error: None,
+        scope: None,
     };
     let Some(l) = launch else {
         report.error = Some("the file gives no launch dimensions for this kernel".into());
@@ -1010,18 +1121,24 @@ pub fn short_name(name: &str) -> String {
 
 /// The median and worst ratio of a model over the complete predictions.
 fn summary(model: &'static Model, kernels: &[KernelReport]) -> ModelSummary {
-    let mut ratios: Vec<f64> = kernels
-        .iter()
-        .flat_map(|k| &k.predictions)
-        .filter(|p| p.model == model.id && p.complete)
+    let rated = || {
+        kernels
+            .iter()
+            .flat_map(|k| &k.predictions)
+            .filter(|p| p.model == model.id && p.complete && p.ratio.is_some())
+    };
+    let mut ratios: Vec<f64> = rated()
+        .filter(|p| p.scope.is_none())
         .filter_map(|p| p.ratio)
         .collect();
+    let left_out = rated().filter(|p| p.scope.is_some()).count();
     let kernels = ratios.len();
     let (median, worst) = median_and_worst(&mut ratios).unzip();
     ModelSummary {
         model: model.id,
         title: model.title,
         kernels,
+        left_out,
         median_ratio: median,
         worst_ratio: worst,
     }

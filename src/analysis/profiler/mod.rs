@@ -60,7 +60,6 @@
 //! | `global_store_sectors` | — | `l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum` | `gst_transactions` |
 //! | `global_load_sectors_per_request` | — | `l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio` | `gld_transactions_per_request` |
 //! | `global_store_sectors_per_request` | — | `l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio` | `gst_transactions_per_request` |
-//! | `barriers` | — | `smsp__inst_executed_op_barrier.sum` (unconfirmed name) | — |
 //! | `dram_bytes` | — | `dram__bytes.sum`; else `dram__bytes_read.sum` + `dram__bytes_write.sum` | `dram_read_bytes` + `dram_write_bytes`; else (`dram_read_transactions` + `dram_write_transactions`) × 32 |
 //! | `dram_bytes_per_s` | Memory Throughput (in bytes per second; the % one is another metric) | `dram__bytes.sum.per_second`; else `dram__bytes_read.sum.per_second` + `dram__bytes_write.sum.per_second` | `dram_read_throughput` + `dram_write_throughput` |
 //! | `warps_launched` | — | `smsp__warps_launched.sum` | event `warps_launched` |
@@ -69,6 +68,8 @@
 //! | `waves_per_sm` | Waves Per SM | `launch__waves_per_multiprocessor` | — |
 //! | `flops_fp64` | — | `smsp__sass_thread_inst_executed_op_dadd_pred_on.sum` + `…_dmul_…` + 2 × `…_dfma_…` (the roofline section's) | `flop_count_dp` |
 //! | `flops_fp32` | — | `smsp__sass_thread_inst_executed_op_fadd_pred_on.sum` + `…_fmul_…` + 2 × `…_ffma_…` | `flop_count_sp` |
+//! | `tensor_pipe_cycles` | — | `sm__pipe_tensor_cycles_active.sum` (older: `…_op_hmma_…`) | — |
+//! | `tensor_pipe_pct` | — | `sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active` (the full set's raw page) | — |
 //!
 //! The global-request keys also fall back to sectors ÷ sectors-per-request for Nsight
 //! Compute when both are present. A row whose unit does not measure what the key measures
@@ -582,7 +583,7 @@ pub(crate) fn is_missing(text: &str) -> bool {
 }
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 32] = [
+pub const KEYS: [&str; 33] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -606,7 +607,6 @@ pub const KEYS: [&str; 32] = [
     "global_store_sectors",
     "global_load_sectors_per_request",
     "global_store_sectors_per_request",
-    "barriers",
     "dram_bytes",
     "dram_bytes_per_s",
     "warps_launched",
@@ -615,6 +615,8 @@ pub const KEYS: [&str; 32] = [
     "waves_per_sm",
     "flops_fp64",
     "flops_fp32",
+    "tensor_pipe_cycles",
+    "tensor_pipe_pct",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -644,7 +646,6 @@ pub(crate) enum Slot {
     StoreSectors,
     LoadSectorsPerRequest,
     StoreSectorsPerRequest,
-    Barriers,
     DramBytes,
     DramBytesPerSecond,
     WarpsLaunched,
@@ -653,6 +654,8 @@ pub(crate) enum Slot {
     WavesPerSm,
     FlopsFp64,
     FlopsFp32,
+    TensorPipeCycles,
+    TensorPipePct,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -682,7 +685,7 @@ impl Slot {
             StaticShared | DynamicShared | SharedMemConfig | DramBytes | DramReadBytes
             | DramWriteBytes => Dim::Bytes,
             SmClock | DramClock => Dim::Hertz,
-            TheoreticalOccupancy | AchievedOccupancy => Dim::Percent,
+            TheoreticalOccupancy | AchievedOccupancy | TensorPipePct => Dim::Percent,
             DramBytesPerSecond | DramReadBytesPerSecond | DramWriteBytesPerSecond => {
                 Dim::BytesPerSecond
             }
@@ -751,7 +754,6 @@ impl Slot {
             "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio" => {
                 StoreSectorsPerRequest
             }
-            "smsp__inst_executed_op_barrier.sum" => Barriers,
             "dram__bytes.sum" => DramBytes,
             "dram__bytes_read.sum" => DramReadBytes,
             "dram__bytes_write.sum" => DramWriteBytes,
@@ -772,6 +774,13 @@ impl Slot {
             "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum" => FAdd,
             "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum" => FMul,
             "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum" => FFma,
+            "sm__pipe_tensor_cycles_active.sum" | "sm__pipe_tensor_op_hmma_cycles_active.sum" => {
+                TensorPipeCycles
+            }
+            "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"
+            | "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active" => {
+                TensorPipePct
+            }
             // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
             // second (the Speed of Light section's, in %, is another metric: its unit tells).
             "Memory Throughput" => DramBytesPerSecond,
@@ -820,9 +829,40 @@ pub(crate) fn slot_value(
         return Ok(None);
     }
     let (p10, p2) = slot.scale();
-    units::parse_scaled(text, unit.pow10 + p10, unit.pow2 + p2)
-        .map(Some)
-        .ok_or_else(|| bad_number(line, text.trim(), column, metric))
+    let v = units::parse_scaled(text, unit.pow10 + p10, unit.pow2 + p2)
+        .ok_or_else(|| bad_number(line, text.trim(), column, metric))?;
+    Ok(Some(match slot {
+        Slot::StaticShared | Slot::DynamicShared | Slot::SharedMemConfig => {
+            snap_rounded_bytes(v, text, unit)
+        }
+        _ => v,
+    }))
+}
+
+/// A byte size printed rounded with an SI prefix ("4.22 Kbyte", as Nsight Compute prints by
+/// default with `--print-units auto`) snapped to the roundest size the printed digits allow:
+/// the one multiple of 1024, else 256, 128, 16, 8 or 4 bytes in the interval the rounding
+/// leaves (4.22 Kbyte: [4215, 4225) holds 4224 = 33 × 128, the shared memory ptxas reports).
+/// Read as 4,220 B, a size can cost the occupancy a block the profiler did not lose. Sizes
+/// printed to the byte are kept.
+pub(crate) fn snap_rounded_bytes(v: f64, text: &str, unit: Unit) -> f64 {
+    let text = text.trim();
+    let decimals = text
+        .split_once('.')
+        .map_or(0, |(_, f)| f.bytes().take_while(u8::is_ascii_digit).count()) as i32;
+    let step = 10f64.powi(unit.pow10 - decimals) * 2f64.powi(unit.pow2);
+    if step <= 1.0 || !v.is_finite() {
+        return v;
+    }
+    let (lo, hi) = (v - step / 2.0, v + step / 2.0);
+    for g in [1024.0, 256.0, 128.0, 16.0, 8.0, 4.0] {
+        let first = (lo / g).ceil();
+        let last = ((hi / g).ceil() - 1.0).max(first - 1.0);
+        if first == last {
+            return first * g;
+        }
+    }
+    v
 }
 
 /// One launch's metrics by slot (NaN: absent). The first value given wins.

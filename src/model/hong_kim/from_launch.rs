@@ -67,13 +67,15 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
             ));
         }
     } else if let Some(bytes) = l.dram_bytes.filter(|_| l.warps > 0.0) {
-        // No request counts: the DRAM traffic as coalesced 128-byte memory warps.
-        set.push(LaunchInput::profile(
+        // No request counts: the DRAM traffic as coalesced 128-byte memory warps, at least
+        // one (the model divides by the memory instructions; a kernel whose writes stay in
+        // the L2 moves almost no DRAM bytes, yet stores its result).
+        set.push(LaunchInput::computed(
             "coal_mem_insts",
-            (bytes / (128.0 * l.warps)).round(),
-            "DRAM bytes ÷ (128 B × warps): the file counts no requests",
+            (bytes / (128.0 * l.warps)).round().max(1.0),
+            "DRAM bytes ÷ (128 B × warps), at least 1: the file counts no requests",
         ));
-        set.push(LaunchInput::profile(
+        set.push(LaunchInput::computed(
             "uncoal_mem_insts",
             0.0,
             "DRAM bytes read as coalesced",
@@ -94,8 +96,9 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
             b.round(),
             "barrier instructions per warp",
         )),
-        // No counter for barriers in the file: none assumed, said with the prediction. The
-        // recommended ncu command counts them (smsp__inst_executed_op_barrier.sum).
+        // No counter for barriers in the file: none assumed, said with the prediction.
+        // Nsight Compute has no barrier counter (none in `ncu --query-metrics --chip gh100`,
+        // 2025.3.1); PTX's bar.sync counts fill the field on the model page.
         None => set.push(LaunchInput::assumed(
             "synch_insts",
             0.0,
