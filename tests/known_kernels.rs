@@ -107,6 +107,7 @@ fn rounded_units_snap_to_the_exact_sizes() {
 #[test]
 fn each_export_finds_the_h200() {
     for (file, how) in [
+        ("h200_recommended.csv.gz", "name"),
         ("h200_full_raw.csv.gz", "name"),
         ("h200_full.csv.gz", "shape"),
     ] {
@@ -125,6 +126,7 @@ fn each_export_finds_the_h200() {
 #[test]
 fn every_kernel_is_predicted_and_bounded() {
     for file in [
+        "h200_recommended.csv.gz",
         "h200_quick.csv.gz",
         "h200_quick_raw.csv.gz",
         "h200_full.csv.gz",
@@ -188,4 +190,21 @@ fn the_tensor_core_kernel_is_marked_and_left_out_of_the_medians() {
         kernel(&r, "gemm").scope.as_deref(),
         Some("outside MWP-CWP's scope: tensor cores (the tensor pipe was busy)")
     );
+}
+
+/// The command the measured page recommends (`NCU_QUICK`, run as it is on the H200): every
+/// input of every model comes from the file but the barriers, which no profiler counts, and
+/// the users' docs give the same command.
+#[test]
+fn the_recommended_command_collects_every_input() {
+    let r = compare(&read("h200_recommended.csv.gz"));
+    for k in &r.kernels {
+        assert_eq!(k.device.id, "h200");
+        for p in &k.predictions {
+            let assumed: &[&str] = if p.model == "hong-kim" { &["synch_insts"] } else { &[] };
+            assert_eq!(p.assumed, assumed, "{} {}", k.name, p.model);
+        }
+    }
+    let docs = std::fs::read_to_string("docs/models.md").unwrap();
+    assert!(docs.contains(warpsight::analysis::profiler::NCU_QUICK));
 }

@@ -22,10 +22,14 @@ Q=$(for m in ${Q//,/ }; do grep -qE "(^|[[:space:]])${m%.*}([[:space:]]|$)" /tmp
 echo "metrics: $Q" >> "$OUT/log.txt"
 ncu --clock-control none --csv --metrics "$Q" --section LaunchStats --section Occupancy /tmp/known > "$OUT/h200_quick.csv" 2>> "$OUT/log.txt"
 ncu --clock-control none --csv --page raw --metrics "$Q" --section LaunchStats --section Occupancy /tmp/known > "$OUT/h200_quick_raw.csv" 2>> "$OUT/log.txt"
+# the command the measured page recommends, exactly as src/analysis/profiler/mod.rs holds it
+REC=$(sed -n 's/^pub const NCU_QUICK: &str = "\(.*\)";$/\1/p' ../../src/analysis/profiler/mod.rs)
+echo "recommended: $REC" >> "$OUT/log.txt"
+${REC/ncu /ncu --clock-control none } /tmp/known > "$OUT/h200_recommended.csv" 2>> "$OUT/log.txt"
 timeout 240 ncu --clock-control none --csv --set full /tmp/known > "$OUT/h200_full.csv" 2>> "$OUT/log.txt"
 # the same full set as the raw page (the roofline's per-cycle FLOP rates are only there), and
 # the quick set with SI-prefixed, rounded units (as older ncu versions print by default)
 timeout 240 ncu --clock-control none --csv --page raw --set full /tmp/known > "$OUT/h200_full_raw.csv" 2>> "$OUT/log.txt"
 ncu --clock-control none --csv --print-units auto --metrics "$Q" --section LaunchStats --section Occupancy /tmp/known > "$OUT/h200_quick_units_auto.csv" 2>> "$OUT/log.txt"
-gzip -9 "$OUT/h200_full.csv" "$OUT/h200_full_raw.csv"; gzip -9c /tmp/q.txt > "$OUT/query_metrics_gh100.txt.gz"
+gzip -9 "$OUT/h200_full.csv" "$OUT/h200_full_raw.csv" "$OUT/h200_recommended.csv"; gzip -9c /tmp/q.txt > "$OUT/query_metrics_gh100.txt.gz"
 tail -c 6000 "$OUT/log.txt"; head -c 1500 "$OUT/h200_quick.csv"; ls -la "$OUT"

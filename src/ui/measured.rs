@@ -37,11 +37,11 @@ pub fn MeasuredPage() -> impl IntoView {
                 <details>
                     <summary>"How to write such a file"</summary>
                     <ul>
-                        <li><code>"ncu --csv --set full ./app > run.csv"</code>" (Volta and later; "<code>"--print-metric-name name"</code>" and "<code>"--page raw"</code>" are read too)"</li>
-                        <li><code>"ncu --csv --metrics smsp__inst_executed.sum,smsp__warps_launched.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes.sum,gpu__time_duration.sum,smsp__sass_thread_inst_executed_op_ffma_pred_on.sum,smsp__sass_thread_inst_executed_op_fadd_pred_on.sum,smsp__sass_thread_inst_executed_op_fmul_pred_on.sum,smsp__sass_thread_inst_executed_op_dfma_pred_on.sum,smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,smsp__sass_thread_inst_executed_op_dmul_pred_on.sum --section LaunchStats --section Occupancy ./app > run.csv"</code>" (the counters the models take, quickly)"</li>
+                        <li><code>{crate::analysis::profiler::NCU_QUICK}" ./app > run.csv"</code>" (Volta and later: everything the models take, the device's name and clocks, quickly)"</li>
+                        <li><code>"ncu --csv --set full ./app > run.csv"</code>" (the full set: its details page counts no memory requests, so DRAM bytes stand in for them; "<code>"--page raw"</code>" and "<code>"--print-metric-name name"</code>" are read too)"</li>
                         <li><code>"nvprof --print-gpu-trace --csv --log-file run.csv ./app"</code>" (older GPUs: launches and times), or "<code>"nvprof --metrics inst_per_warp,gld_transactions,gld_transactions_per_request,gst_transactions,gst_transactions_per_request,dram_read_bytes,dram_write_bytes,flop_count_sp,flop_count_dp,achieved_occupancy --csv --log-file metrics.csv ./app"</code>" (the counters; "<code>"warpsight analyze measured run.csv metrics.csv"</code>" reads both together)"</li>
                     </ul>
-                    <p>"The command line gives the same numbers: "<code>"warpsight analyze measured run.csv"</code>"."</p>
+                    <p>"No profiler counts barriers: Hong & Kim takes none, and says so (its page's “From PTX” counts "<code>"bar.sync"</code>"). The command line gives the same numbers: "<code>"warpsight analyze measured run.csv"</code>"."</p>
                 </details>
                 <div class="measured-device">
                     <p>

@@ -583,6 +583,13 @@ pub(crate) fn is_missing(text: &str) -> bool {
 }
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
+/// The Nsight Compute command that collects what every model takes from a file, quickly
+/// (two sections and these counters, not the full set): launch and occupancy, instructions
+/// and warps, global requests and sectors, DRAM bytes, the FLOP counts, the device's name and
+/// the clocks it ran at, and the tensor pipe's cycles (the models' scope). Profiled so, an
+/// H200 run gives complete predictions for every kernel (`tests/known_kernels.rs`).
+pub const NCU_QUICK: &str = "ncu --csv --metrics device__attribute_display_name,gpu__time_duration.sum,gpc__cycles_elapsed.avg.per_second,dram__cycles_elapsed.avg.per_second,smsp__inst_executed.sum,smsp__warps_launched.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes.sum,smsp__sass_thread_inst_executed_op_ffma_pred_on.sum,smsp__sass_thread_inst_executed_op_fadd_pred_on.sum,smsp__sass_thread_inst_executed_op_fmul_pred_on.sum,smsp__sass_thread_inst_executed_op_dfma_pred_on.sum,smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,smsp__sass_thread_inst_executed_op_dmul_pred_on.sum,sm__pipe_tensor_cycles_active.sum --section LaunchStats --section Occupancy";
+
 pub const KEYS: [&str; 33] = [
     "duration_s",
     "registers_per_thread",

@@ -158,6 +158,15 @@ impl Details {
             out.skipped += 1;
             return Ok(());
         }
+        if metric == "device__attribute_display_name" {
+            // Asked for with --metrics: the device's name ("NVIDIA H200"), where the "Device"
+            // column holds only its number.
+            let name = record.field(self.value);
+            if let (Some((_, launch)), false) = (&mut self.current, is_missing(&name)) {
+                launch.device = Some(name.trim().to_string());
+            }
+            return Ok(());
+        }
         let Some(slot) = Slot::ncu(metric) else {
             return Ok(());
         };
