@@ -553,18 +553,35 @@ pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = Some(super::launch::F
 fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::LaunchInput> {
     use super::launch::LaunchInput;
     let mut set = Vec::new();
-    match l.dram_bytes {
-        Some(b) => set.push(LaunchInput::profile("dram_bytes", b.round(), "DRAM bytes read and written")),
-        None => set.push(LaunchInput::typed("dram_bytes", "DRAM bytes: not in the file (ncu: dram__bytes.sum; nvprof: dram_read_bytes, dram_write_bytes)")),
-    }
-    match l.insts_per_warp {
-        Some(per_warp) => set.push(LaunchInput::profile(
+    // With one counter in the file, a missing one is left out of the bound (assumed 0: the
+    // bound still holds); with none, there is no bound to give but the user's.
+    let counted = l.dram_bytes.is_some()
+        || l.insts_per_warp.is_some()
+        || l.flops_fp64.is_some()
+        || l.flops_fp32.is_some();
+    let missing = |field: &'static str, what: &str| {
+        if counted {
+            LaunchInput::assumed(
+                field,
+                0.0,
+                format!("0, assumed: the file counts no {what} (the bound then leaves them out)"),
+            )
+        } else {
+            LaunchInput::typed(field, format!("{what}: not in the file"))
+        }
+    };
+    set.push(match l.dram_bytes {
+        Some(b) => LaunchInput::profile("dram_bytes", b.round(), "DRAM bytes read and written"),
+        None => missing("dram_bytes", "DRAM bytes (ncu: dram__bytes.sum; nvprof: dram_read_bytes, dram_write_bytes)"),
+    });
+    set.push(match l.insts_per_warp {
+        Some(per_warp) => LaunchInput::profile(
             "warp_insts",
             (per_warp * l.warps).round(),
             "instructions per warp × warps launched",
-        )),
-        None => set.push(LaunchInput::typed("warp_insts", "warp instructions: not in the file (ncu: smsp__inst_executed.sum; nvprof: inst_executed)")),
-    }
+        ),
+        None => missing("warp_insts", "warp instructions (ncu: smsp__inst_executed.sum; nvprof: inst_executed)"),
+    });
     for (field, flops) in [("flops_fp64", l.flops_fp64), ("flops_fp32", l.flops_fp32)] {
         set.push(match flops {
             Some(f) => LaunchInput::profile(

@@ -1,0 +1,196 @@
+//! docs/validation.md, "Real profiler files": every kernel of the real exports (the public
+//! ones in `../shared/profiles/` and the H200 run of `scripts/device/known_kernels.cu`) with
+//! its measured time, each model's prediction, the roofline bound and what was assumed. The
+//! test recomputes the table, so it cannot go stale;
+//! `WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles` rewrites it. Where
+//! `../shared/profiles` is absent (a clone without it), the check is skipped.
+
+use std::fmt::Write as _;
+use std::io::Read as _;
+
+use warpsight::analysis::profiler::{Profile, ProfileReader};
+use warpsight::format;
+use warpsight::measured::{compare, median_and_worst, Report};
+
+/// The files, one run each: (label in the table, source, paths).
+const RUNS: &[(&str, &str, &[&str])] = &[
+    (
+        "Rodinia CFD, Nsight Compute details page",
+        "[AndrewXu22/optimal_unified_memory](https://github.com/AndrewXu22/optimal_unified_memory)",
+        &["../shared/profiles/AndrewXu22__optimal_unified_memory__nsight_cfd_097K.csv"],
+    ),
+    (
+        "CUDA samples transpose, nvprof trace + metrics",
+        "[leimingyu/magus](https://github.com/leimingyu/magus)",
+        &[
+            "../shared/profiles/leimingyu__magus__transpose_trace.csv",
+            "../shared/profiles/leimingyu__magus__transpose_metrics.csv",
+        ],
+    ),
+    (
+        "Rodinia CFD, nvprof trace alone",
+        "[nanzifan/nvprof-result](https://github.com/nanzifan/nvprof-result)",
+        &["../shared/profiles/nanzifan__nvprof-result__print-gpu-trace.csv"],
+    ),
+    (
+        "PyTorch SDPA (cuDNN), Nsight Compute raw page",
+        "[meinie0826/Roofline-Analysis](https://github.com/meinie0826/Roofline-Analysis)",
+        &["../shared/profiles/meinie0826__Roofline-Analysis__torch_sdpa_cudnn__gqa_bf16_b64_ctx4k_p64.ncu.csv"],
+    ),
+    (
+        "Known kernels, the recommended ncu command",
+        "this repository: `scripts/device/known_kernels.cu` on an H200",
+        &["tests/fixtures/profiler/known-kernels-h200/h200_recommended.csv.gz"],
+    ),
+];
+
+const MODELS: [&str; 3] = ["hong-kim", "luo-suda", "roofline"];
+
+fn read(paths: &[&str]) -> Profile {
+    let mut profiles = Vec::new();
+    for path in paths {
+        let mut bytes = Vec::new();
+        let mut f = std::fs::File::open(path).expect(path);
+        if path.ends_with(".gz") {
+            flate2::read::GzDecoder::new(f)
+                .read_to_end(&mut bytes)
+                .unwrap();
+        } else {
+            f.read_to_end(&mut bytes).unwrap();
+        }
+        let mut reader = ProfileReader::new();
+        reader.feed(&bytes).unwrap();
+        profiles.push(reader.finish().unwrap());
+    }
+    Profile::join(profiles).unwrap()
+}
+
+fn cell(r: &Report, k: usize, model: &str) -> String {
+    let k = &r.kernels[k];
+    let Some(p) = k.predictions.iter().find(|p| p.model == model) else {
+        return "—".into();
+    };
+    match (p.time_s, p.ratio) {
+        (Some(t), Some(ratio)) if p.lower_bound => format!(
+            "{} (measured ÷ bound {})",
+            format::duration(t),
+            format::significant(1.0 / ratio, 3)
+        ),
+        (Some(t), Some(ratio)) => format!(
+            "{} ({}×)",
+            format::duration(t),
+            format::significant(ratio, 3)
+        ),
+        _ => {
+            let typed: Vec<&str> = p
+                .inputs
+                .iter()
+                .filter(|i| i.origin == warpsight::model::launch::Origin::Typed)
+                .map(|i| i.field)
+                .collect();
+            match &p.error {
+                Some(e) => format!("— ({e})"),
+                None => format!("— (to type: {})", typed.join(", ")),
+            }
+        }
+    }
+}
+
+/// The section's table and each model's median and worst over the complete, in-scope ones.
+fn section() -> String {
+    let mut out = String::new();
+    let mut ratios: Vec<Vec<f64>> = vec![Vec::new(); MODELS.len()];
+    let mut left_out = 0;
+    for (label, source, paths) in RUNS {
+        let r = compare(&read(paths));
+        let device = r
+            .kernels
+            .first()
+            .map_or("—".to_string(), |k| k.device.name.clone());
+        let _ = writeln!(out, "### {label}\n\n{source}; {}; {device}.\n", r.format);
+        out += "| Kernel | Measured | Hong & Kim | Luo & Suda | Roofline bound | Assumed, scope |\n|---|---|---|---|---|---|\n";
+        for (i, k) in r.kernels.iter().enumerate() {
+            let mut notes: Vec<String> = Vec::new();
+            for p in &k.predictions {
+                if !p.assumed.is_empty() && p.time_s.is_some() {
+                    notes.push(format!("{}: {}", p.model, p.assumed.join(", ")));
+                }
+                if let (Some(r), true, None) = (p.ratio, p.complete, &p.scope) {
+                    let m = MODELS.iter().position(|m| *m == p.model).unwrap();
+                    ratios[m].push(r);
+                }
+            }
+            if let Some(s) = &k.scope {
+                notes.push(s.clone());
+                left_out += 1;
+            }
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} |",
+                warpsight::measured::short_name(&k.name).replace('|', "\\|"),
+                k.measured_s.map_or("—".into(), format::duration),
+                cell(&r, i, "hong-kim"),
+                cell(&r, i, "luo-suda"),
+                cell(&r, i, "roofline"),
+                if notes.is_empty() { "—".into() } else { notes.join("; ") },
+            );
+        }
+        out += "\n";
+    }
+    out += "### Each model over these files\n\nComplete predictions only; kernels outside MWP-CWP's scope left out";
+    let _ = writeln!(out, " ({left_out} here). For the roofline, the ratio is bound ÷ measured (at most 1).\n");
+    out += "| Model | Kernels | Median predicted ÷ measured | Worst |\n|---|---|---|---|\n";
+    for (m, rs) in MODELS.iter().zip(&mut ratios) {
+        let n = rs.len();
+        let (median, worst) = median_and_worst(rs).unwrap();
+        let _ = writeln!(
+            out,
+            "| {m} | {n} | {}× | {}× |",
+            format::significant(median, 3),
+            format::significant(worst, 3)
+        );
+    }
+    out
+}
+
+#[test]
+fn docs_validation_holds_the_real_files_table() {
+    if !std::path::Path::new("../shared/profiles").exists() {
+        eprintln!("../shared/profiles is absent: skipped");
+        return;
+    }
+    let path = format!("{}/docs/validation.md", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (begin, end) = ("<!-- begin real -->\n", "<!-- end real -->");
+    let a = text.find(begin).expect("begin marker") + begin.len();
+    let b = text.find(end).expect("end marker");
+    let want = format!("{}{}{}", &text[..a], section(), &text[b..]);
+    if std::env::var_os("WARPSIGHT_WRITE_VALIDATION").is_some() {
+        std::fs::write(&path, want).unwrap();
+    } else {
+        assert!(
+            text == want,
+            "docs/validation.md is stale: run WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles"
+        );
+    }
+}
+
+/// Every kernel with counters in these files has a roofline bound at most its measured time.
+#[test]
+fn the_roofline_bound_holds_on_every_real_kernel() {
+    if !std::path::Path::new("../shared/profiles").exists() {
+        return;
+    }
+    let mut bounded = 0;
+    for (_, _, paths) in RUNS {
+        for k in &compare(&read(paths)).kernels {
+            let p = k.predictions.iter().find(|p| p.model == "roofline").unwrap();
+            if let (Some(t), Some(m)) = (p.time_s, k.measured_s) {
+                assert!(t <= m, "{}: bound {t} > measured {m}", k.name);
+                bounded += 1;
+            }
+        }
+    }
+    // 3 CFD kernels on the V100, 8 transposes on the 1080 Ti, 6 known kernels on the H200.
+    assert_eq!(bounded, 17);
+}
