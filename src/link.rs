@@ -3,7 +3,7 @@
 //!
 //! Format (version 1): `v=1&model=<id>&device=<id>&<field>=<text>…[&sweep=<field>
 //! &sweep_from=<n>&sweep_to=<n>[&sweep_points=<2…1000>][&sweep_scale=log]][&measured_s=<s>
-//! [&measured_kernel=<name>]][&embed=1]`. Every field is written under its docs/models.md name,
+//! [&measured_kernel=<name>][&to_type=<field>,…][&device_unknown=1]][&embed=1]`. Every field is written under its docs/models.md name,
 //! in its text form (numbers, `auto`, a choice's word, rows `a:b,c:d`). A link without
 //! `model=` is a Hong & Kim link (all links before the registry were).
 //!
@@ -43,6 +43,23 @@ pub struct Measured {
     pub time_s: f64,
     /// The kernel's name, as the profile printed it (shortened).
     pub kernel: String,
+    /// The fields the profile does not give (`to_type=a,b`): the page marks them, and keeps
+    /// the ratio back until they are typed (the model's defaults stand in).
+    pub to_type: Vec<&'static str>,
+    /// The profile does not say which GPU ran the kernel (`device_unknown=1`): the device is
+    /// a placeholder to pick.
+    pub device_unknown: bool,
+}
+
+impl Measured {
+    pub fn new(time_s: f64, kernel: String) -> Measured {
+        Measured {
+            time_s,
+            kernel,
+            to_type: Vec::new(),
+            device_unknown: false,
+        }
+    }
 }
 
 /// The longest kernel name a link keeps.
@@ -165,13 +182,15 @@ const SWEEP_KEYS: [&str; 5] = [
 ];
 
 /// Every key a link may hold besides the model's fields (and the custom device's values).
-pub const LINK_KEYS: [&str; 11] = [
+pub const LINK_KEYS: [&str; 13] = [
     "v",
     "model",
     "device",
     "embed",
     "measured_s",
     "measured_kernel",
+    "to_type",
+    "device_unknown",
     SWEEP_KEYS[0],
     SWEEP_KEYS[1],
     SWEEP_KEYS[2],
@@ -318,10 +337,7 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             k if k.starts_with("custom_") && state.device.id == custom::ID => {} // read above
             "measured_s" => match crate::field::parse_number(raw) {
                 Some(t) if (MEASURED_RANGE.0..=MEASURED_RANGE.1).contains(&t) => {
-                    state.measured = Some(Measured {
-                        time_s: t,
-                        kernel: String::new(),
-                    });
+                    state.measured = Some(Measured::new(t, String::new()));
                 }
                 _ => note(
                     "measured_s",
@@ -334,7 +350,7 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
                     "ignored".to_string(),
                 ),
             },
-            "measured_kernel" => {} // read below, with measured_s
+            "measured_kernel" | "to_type" | "device_unknown" => {} // read below, with measured_s
             "embed" => match raw.trim() {
                 "1" | "true" => state.embed = true,
                 "0" | "false" | "" => state.embed = false,
@@ -384,6 +400,31 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
                 "ignored".to_string(),
             ),
         }
+    }
+    if let Some(list) = get("to_type") {
+        let mut fields = Vec::new();
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match model.field(name) {
+                Some(f) if !fields.contains(&f.name) => fields.push(f.name),
+                Some(_) => {}
+                None => note(
+                    "to_type",
+                    format!("{} is not a parameter of {}", quote(name), model.id),
+                    "ignored".to_string(),
+                ),
+            }
+        }
+        match state.measured.as_mut() {
+            Some(m) => m.to_type = fields,
+            None => note(
+                "to_type",
+                "lists fields to type but the link has no measured_s".to_string(),
+                "ignored".to_string(),
+            ),
+        }
+    }
+    if let (Some(flag), Some(m)) = (get("device_unknown"), state.measured.as_mut()) {
+        m.device_unknown = matches!(flag.trim(), "1" | "true");
     }
     if model.sweep.is_some() {
         read_sweep(&mut state, last, &mut note);
@@ -647,6 +688,12 @@ pub fn to_query(state: &ShareState) -> String {
         q.append_pair("measured_s", &crate::format::exact(m.time_s));
         if !m.kernel.is_empty() {
             q.append_pair("measured_kernel", &m.kernel);
+        }
+        if !m.to_type.is_empty() {
+            q.append_pair("to_type", &m.to_type.join(","));
+        }
+        if m.device_unknown {
+            q.append_pair("device_unknown", "1");
         }
     }
     if state.embed {

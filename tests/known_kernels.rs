@@ -113,12 +113,20 @@ fn each_export_finds_the_h200() {
     ] {
         let r = compare(&read(file));
         for k in &r.kernels {
-            assert_eq!((k.device.id.as_str(), k.device.how), ("h200", how), "{file}: {}", k.device.note);
+            assert_eq!(
+                (k.device.id.as_str(), k.device.how),
+                ("h200", how),
+                "{file}: {}",
+                k.device.note
+            );
         }
     }
     let quick = compare(&read("h200_quick.csv.gz"));
     let note = &quick.kernels[0].device.note;
-    assert!(note.contains("do not tell them apart") || note.contains("also fit"), "{note}");
+    assert!(
+        note.contains("do not tell them apart") || note.contains("also fit"),
+        "{note}"
+    );
 }
 
 /// Every kernel of every export gets complete Hong & Kim and Luo & Suda predictions (the
@@ -140,15 +148,19 @@ fn every_kernel_is_predicted_and_bounded() {
             for model in ["hong-kim", "luo-suda", "roofline"] {
                 let p = k.predictions.iter().find(|p| p.model == model).unwrap();
                 assert!(p.complete, "{file} {} {model}", k.name);
-                let t = p.time_s.unwrap_or_else(|| {
-                    panic!("{file} {} {model}: {:?}", k.name, p.error)
-                });
+                let t = p
+                    .time_s
+                    .unwrap_or_else(|| panic!("{file} {} {model}: {:?}", k.name, p.error));
                 assert!(t > 0.0 && t.is_finite());
                 if model == "roofline" {
                     assert!(t <= measured, "{file} {}: bound {t} > {measured}", k.name);
                 }
             }
-            let hk = k.predictions.iter().find(|p| p.model == "hong-kim").unwrap();
+            let hk = k
+                .predictions
+                .iter()
+                .find(|p| p.model == "hong-kim")
+                .unwrap();
             assert_eq!(hk.assumed, vec!["synch_insts"]);
         }
     }
@@ -201,7 +213,11 @@ fn the_recommended_command_collects_every_input() {
     for k in &r.kernels {
         assert_eq!(k.device.id, "h200");
         for p in &k.predictions {
-            let assumed: &[&str] = if p.model == "hong-kim" { &["synch_insts"] } else { &[] };
+            let assumed: &[&str] = if p.model == "hong-kim" {
+                &["synch_insts"]
+            } else {
+                &[]
+            };
             assert_eq!(p.assumed, assumed, "{} {}", k.name, p.model);
         }
     }

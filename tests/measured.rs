@@ -440,6 +440,54 @@ fn a_measured_time_round_trips_in_the_link() {
     assert_eq!(state.measured, None);
     let keys: Vec<&str> = notices.iter().map(|n| n.key.as_str()).collect();
     assert_eq!(keys, ["measured_s", "measured_kernel"]);
+    // The fields a profile does not give, and a placeholder device, travel with the time.
+    let (state, notices) = link::from_query(
+        "model=hong-kim&measured_s=0.00001&to_type=comp_insts,coal_mem_insts,nonsense&device_unknown=1",
+    );
+    let m = state.measured.clone().unwrap();
+    assert_eq!(m.to_type, ["comp_insts", "coal_mem_insts"]);
+    assert!(m.device_unknown);
+    let keys: Vec<&str> = notices.iter().map(|n| n.key.as_str()).collect();
+    assert_eq!(keys, ["to_type"]);
+    let q = link::to_query(&state);
+    assert!(
+        q.contains("to_type=comp_insts,coal_mem_insts&device_unknown=1"),
+        "{q}"
+    );
+    assert_eq!(link::from_query(&q).0, state);
+}
+
+/// A kernel of a trace without counters links to Hong & Kim with the fields to type listed,
+/// and a kernel without a device says so.
+#[test]
+fn a_kernel_link_lists_the_fields_to_type() {
+    let mut k = kernel("Tesla K20m (0)", 256, 4096, 16.0, 0.0, &[]);
+    let r = compare(&profile(vec![k.clone()]));
+    let hk = r.kernels[0]
+        .predictions
+        .iter()
+        .find(|p| p.model == "hong-kim")
+        .unwrap();
+    let m = link::from_query(&hk.query).0.measured.unwrap();
+    assert_eq!(
+        m.to_type,
+        ["coal_mem_insts", "uncoal_mem_insts", "comp_insts"]
+    );
+    assert!(!m.device_unknown);
+    k.device = Some("0".into());
+    let r = compare(&profile(vec![k]));
+    let hk = r.kernels[0]
+        .predictions
+        .iter()
+        .find(|p| p.model == "hong-kim")
+        .unwrap();
+    assert!(
+        link::from_query(&hk.query)
+            .0
+            .measured
+            .unwrap()
+            .device_unknown
+    );
 }
 
 #[test]

@@ -132,13 +132,20 @@ fn section() -> String {
                 cell(&r, i, "hong-kim"),
                 cell(&r, i, "luo-suda"),
                 cell(&r, i, "roofline"),
-                if notes.is_empty() { "—".into() } else { notes.join("; ") },
+                if notes.is_empty() {
+                    "—".into()
+                } else {
+                    notes.join("; ")
+                },
             );
         }
         out += "\n";
     }
     out += "### Each model over these files\n\nComplete predictions only; kernels outside MWP-CWP's scope left out";
-    let _ = writeln!(out, " ({left_out} here). For the roofline, the ratio is bound ÷ measured (at most 1).\n");
+    let _ = writeln!(
+        out,
+        " ({left_out} here). For the roofline, the ratio is bound ÷ measured (at most 1).\n"
+    );
     out += "| Model | Kernels | Median predicted ÷ measured | Worst |\n|---|---|---|---|\n";
     for (m, rs) in MODELS.iter().zip(&mut ratios) {
         let n = rs.len();
@@ -184,7 +191,11 @@ fn the_roofline_bound_holds_on_every_real_kernel() {
     let mut bounded = 0;
     for (_, _, paths) in RUNS {
         for k in &compare(&read(paths)).kernels {
-            let p = k.predictions.iter().find(|p| p.model == "roofline").unwrap();
+            let p = k
+                .predictions
+                .iter()
+                .find(|p| p.model == "roofline")
+                .unwrap();
             if let (Some(t), Some(m)) = (p.time_s, k.measured_s) {
                 assert!(t <= m, "{}: bound {t} > measured {m}", k.name);
                 bounded += 1;

@@ -160,7 +160,11 @@ fn kernel_table(r: &Report) -> String {
             k.scope.as_deref().map_or(String::new(), |s| format!(
                 r#" <span class="scope-mark" title="{}">{}</span>"#,
                 esc(s),
-                esc(s.split(": ").nth(1).and_then(|t| t.split(" (").next()).unwrap_or(s))
+                esc(s
+                    .split(": ")
+                    .nth(1)
+                    .and_then(|t| t.split(" (").next())
+                    .unwrap_or(s))
             )),
             esc(&launch_text(k)),
             esc(if k.device.name.is_empty() {

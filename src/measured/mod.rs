@@ -309,7 +309,10 @@ pub fn compare_on(profile: &Profile, chosen: Option<&'static Device>) -> Report 
             continue;
         }
         let device = k.device.as_deref();
-        let clocks = match clocks_by_device.iter().find(|(d, _)| d.as_deref() == device) {
+        let clocks = match clocks_by_device
+            .iter()
+            .find(|(d, _)| d.as_deref() == device)
+        {
             Some((_, c)) => *c,
             None => {
                 let c = file_clocks(profile, device);
@@ -480,8 +483,21 @@ fn kernel_report(
 /// `s1688gemm`, `h16816`, Hopper's `wgmma`/`gmma`, `hmma`/`imma`/`wmma`, `sm90_xmma`/
 /// `sm100`, and attention kernels (`sdpa`, `flash`, `fmha`), which run on them.
 const TENSOR_NAMES: &[&str] = &[
-    "tensorop", "s16816gemm", "s1688gemm", "h16816", "h1688", "wgmma", "gmma", "hmma", "imma",
-    "wmma", "xmma", "sm100", "sdpa", "flash", "fmha",
+    "tensorop",
+    "s16816gemm",
+    "s1688gemm",
+    "h16816",
+    "h1688",
+    "wgmma",
+    "gmma",
+    "hmma",
+    "imma",
+    "wmma",
+    "xmma",
+    "sm100",
+    "sdpa",
+    "flash",
+    "fmha",
 ];
 
 /// Names that say the Tensor Memory Accelerator or asynchronous-copy pipelines.
@@ -632,13 +648,12 @@ fn pick_by_clocks(
     };
     // Among those, a preset (a GPU people profile on) is likelier; with none among them, the
     // first preset of the shape as when the clocks tell nothing.
-    let candidates: &[&'static catalogue::Gpu] = if fitting.len() > 1
-        && fitting.iter().any(|g| g.preset.is_some())
-    {
-        &fitting
-    } else {
-        candidates
-    };
+    let candidates: &[&'static catalogue::Gpu] =
+        if fitting.len() > 1 && fitting.iter().any(|g| g.preset.is_some()) {
+            &fitting
+        } else {
+            candidates
+        };
     if let Some((d, g)) = best.filter(|(d, _)| *d < 0.03) {
         let runner_up = scored
             .iter()
@@ -1079,8 +1094,13 @@ fn predict(
         .measured_s()
         .filter(|t| *t > 0.0)
         .map(|time_s| link::Measured {
-            time_s,
-            kernel: short_name(&k.name),
+            to_type: inputs
+                .iter()
+                .filter(|i| i.origin == Origin::Typed)
+                .map(|i| i.field)
+                .collect(),
+            device_unknown: !picked,
+            ..link::Measured::new(time_s, short_name(&k.name))
         });
     // A device the page does not hold (a catalogue GPU, a preset only the worker holds) travels
     // by its id: the page asks the worker for it before it reads the link.

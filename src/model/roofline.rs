@@ -572,7 +572,10 @@ fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::Lau
     };
     set.push(match l.dram_bytes {
         Some(b) => LaunchInput::profile("dram_bytes", b.round(), "DRAM bytes read and written"),
-        None => missing("dram_bytes", "DRAM bytes (ncu: dram__bytes.sum; nvprof: dram_read_bytes, dram_write_bytes)"),
+        None => missing(
+            "dram_bytes",
+            "DRAM bytes (ncu: dram__bytes.sum; nvprof: dram_read_bytes, dram_write_bytes)",
+        ),
     });
     set.push(match l.insts_per_warp {
         Some(per_warp) => LaunchInput::profile(
@@ -580,7 +583,10 @@ fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::Lau
             (per_warp * l.warps).round(),
             "instructions per warp × warps launched",
         ),
-        None => missing("warp_insts", "warp instructions (ncu: smsp__inst_executed.sum; nvprof: inst_executed)"),
+        None => missing(
+            "warp_insts",
+            "warp instructions (ncu: smsp__inst_executed.sum; nvprof: inst_executed)",
+        ),
     });
     for (field, flops) in [("flops_fp64", l.flops_fp64), ("flops_fp32", l.flops_fp32)] {
         set.push(match flops {

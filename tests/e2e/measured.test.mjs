@@ -261,3 +261,56 @@ test("nvprof's trace and its metrics file, dropped together, give complete predi
   }
   await page.close();
 });
+
+test('the H200 run of known kernels: every kernel complete, the tensor-core kernel marked and left out of the medians', async () => {
+  const file = fixture('known-kernels-h200/h200_recommended.csv.gz');
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await page.setInputFiles('#profile-input', { name: 'h200_recommended.csv.gz', mimeType: 'application/gzip', buffer: readFileSync(file) });
+  await page.waitForSelector('#measured-kernels tbody tr', { timeout: 30000 });
+  const cli = cliJson(['analyze', 'measured', file]);
+  assert.equal(cli.kernels.length, 6);
+  for (const [i, k] of cli.kernels.entries()) {
+    assert.equal(k.device.id, 'h200');
+    for (const id of ['hong-kim', 'luo-suda', 'roofline']) {
+      assert.equal(Number(await page.getAttribute(`#kernel-row-${i} td[data-model="${id}"]`, 'data-time-s')), k.predictions[id].time_s);
+    }
+  }
+  // wmma_gemm_16x16 (row 5): marked, and out of Hong & Kim's and Luo & Suda's medians.
+  assert.match(await page.textContent('#kernel-row-5 .scope-mark'), /tensor cores/);
+  assert.equal(await page.locator('#measured-kernels .scope-mark').count(), 1);
+  assert.match(await page.textContent('#measured-scope'), /1 kernel outside MWP-CWP's scope \(tensor cores, TMA\) is left out of Hong & Kim and Luo & Suda's medians/);
+  const hk = cli.models.find((m) => m.model === 'hong-kim');
+  assert.deepEqual([hk.kernels, hk.left_out], [5, 1]);
+  assert.equal(await page.textContent('#measured-models tr[data-model="hong-kim"] td'), '5');
+  await page.close();
+});
+
+test('a kernel whose profile lacks counters opens its model with the fields to type marked, until typed', { skip: !existsSync(PROFILES) && '../shared/profiles is absent' }, async () => {
+  // nvprof's GPU trace alone (launches and times, no counters) of Rodinia's CFD on a TITAN Xp.
+  const file = join(PROFILES, 'nanzifan__nvprof-result__print-gpu-trace.csv');
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await dropFile(page, 'trace.csv', readFileSync(file));
+  await page.waitForSelector('#measured-kernels tbody tr', { timeout: 30000 });
+  await page.click('#kernel-row-1 td[data-model="hong-kim"] a');
+  await ready(page);
+  assert.match(page.url(), /to_type=coal_mem_insts,uncoal_mem_insts,comp_insts/);
+  const note = await page.textContent('#measured-note');
+  assert.match(note, /Still to type, not in the profile: .*#Coal_Mem_insts|Still to type, not in the profile: Coalesced/);
+  assert.doesNotMatch(note, /Predicted ÷ measured/);
+  const marked = () => page.$$eval('.field.to-type input', (els) => els.map((e) => e.id));
+  assert.deepEqual(await marked(), ['comp_insts', 'uncoal_mem_insts', 'coal_mem_insts']);
+  // Typed, a field loses its mark; once all are typed, the ratio shows.
+  await page.fill('#comp_insts', '40');
+  await page.waitForFunction(() => !document.querySelector('#comp_insts').closest('.field').classList.contains('to-type'));
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('#uncoal_mem_insts')).borderStyle), 'dashed');
+  assert.deepEqual(await marked(), ['uncoal_mem_insts', 'coal_mem_insts']);
+  await page.fill('#uncoal_mem_insts', '0');
+  await page.fill('#coal_mem_insts', '4');
+  await page.waitForFunction(() => document.querySelector('#measured-note').textContent.includes('Predicted ÷ measured'));
+  assert.deepEqual(await marked(), []);
+  await page.close();
+});

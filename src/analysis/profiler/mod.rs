@@ -854,9 +854,9 @@ pub(crate) fn slot_value(
 /// printed to the byte are kept.
 pub(crate) fn snap_rounded_bytes(v: f64, text: &str, unit: Unit) -> f64 {
     let text = text.trim();
-    let decimals = text
-        .split_once('.')
-        .map_or(0, |(_, f)| f.bytes().take_while(u8::is_ascii_digit).count()) as i32;
+    let decimals =
+        text.split_once('.')
+            .map_or(0, |(_, f)| f.bytes().take_while(u8::is_ascii_digit).count()) as i32;
     let step = 10f64.powi(unit.pow10 - decimals) * 2f64.powi(unit.pow2);
     if step <= 1.0 || !v.is_finite() {
         return v;

@@ -47,13 +47,31 @@ fn MeasuredNote(
             } else {
                 format!(" ({})", m.kernel)
             };
+            let unknown = if m.device_unknown {
+                " The profile does not say which GPU ran it: the device is a placeholder, pick yours."
+            } else {
+                ""
+            };
+            if !m.to_type.is_empty() {
+                let model = g.state.model;
+                let names: Vec<String> = m
+                    .to_type
+                    .iter()
+                    .map(|f| model.field(f).map_or(f.to_string(), |f| f.label.to_string()))
+                    .collect();
+                return Some(format!(
+                    "Measured{kernel}: {}. Still to type, not in the profile: {} (marked below; the model's defaults stand in until then, so no ratio yet).{unknown}",
+                    crate::format::duration(m.time_s),
+                    names.join(", ")
+                ));
+            }
             Some(match predicted {
-                Some(t) => format!(
+                Some(t) if !m.device_unknown => format!(
                     "Measured{kernel}: {}. Predicted ÷ measured = {}.",
                     crate::format::duration(m.time_s),
                     crate::format::significant(t / m.time_s, 3)
                 ),
-                None => format!("Measured{kernel}: {}.", crate::format::duration(m.time_s)),
+                _ => format!("Measured{kernel}: {}.{unknown}", crate::format::duration(m.time_s)),
             })
         })
     };
@@ -72,6 +90,37 @@ fn MeasuredNote(
     }
 }
 
+/// Marks the fields a kernel's profile does not give (the link's `to_type`) until the user
+/// edits each ([`unmark_edited`]): each field's box takes the class `to-type` from this
+/// context.
+fn marks_to_type(form: Form) {
+    provide_context(crate::ui::inputs::ToType(Signal::derive(move || {
+        form.measured
+            .with(|m| m.as_ref().map(|m| m.to_type.clone()).unwrap_or_default())
+    })));
+}
+
+/// An input event in the page: a field the user edits is no longer to type.
+fn unmark_edited(form: Form, ev: leptos::ev::Event) {
+    let Some(id) = ev
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .map(|e| e.id())
+    else {
+        return;
+    };
+    if form.measured.with_untracked(|m| {
+        m.as_ref()
+            .is_some_and(|m| m.to_type.iter().any(|f| *f == id))
+    }) {
+        form.measured.update(|m| {
+            if let Some(m) = m {
+                m.to_type.retain(|f| *f != id);
+            }
+        });
+    }
+}
+
 #[component]
 pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     crate::ui::analysis::SharedFiles::provide();
@@ -79,6 +128,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let at = stages::in_stages();
     let form = Form::new(&initial, notices);
     let (model, device, texts) = (form.model, form.device, form.texts);
+    marks_to_type(form);
 
     // Everything below derives from the form's signals.
     let params = Memo::new(move |_| {
@@ -334,7 +384,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
             <nav class="page-nav"><a href="./?page=measured" id="to-measured">"Measured vs predicted"</a></nav>
             <ThemeToggle/>
         </header>
-        <main class="page" data-model=move || model.get().id>
+        <main class="page" data-model=move || model.get().id on:input=move |ev| unmark_edited(form, ev)>
             <NoticeList form=form/>
             // On narrow screens the result card sits below the form; this bar keeps the
             // prediction in sight while editing.
