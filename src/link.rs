@@ -401,27 +401,14 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             ),
         }
     }
-    if let Some(list) = get("to_type") {
-        let mut fields = Vec::new();
-        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            match model.field(name) {
-                Some(f) if !fields.contains(&f.name) => fields.push(f.name),
-                Some(_) => {}
-                None => note(
-                    "to_type",
-                    format!("{} is not a parameter of {}", quote(name), model.id),
-                    "ignored".to_string(),
-                ),
-            }
-        }
-        match state.measured.as_mut() {
-            Some(m) => m.to_type = fields,
-            None => note(
-                "to_type",
-                "lists fields to type but the link has no measured_s".to_string(),
-                "ignored".to_string(),
-            ),
-        }
+    // The fields a kernel's profile lacks: the model's own names (others are dropped).
+    if let (Some(list), Some(m)) = (get("to_type"), state.measured.as_mut()) {
+        m.to_type = model
+            .fields
+            .iter()
+            .map(|f| f.name)
+            .filter(|n| list.split(',').any(|t| t.trim() == *n))
+            .collect();
     }
     if let (Some(flag), Some(m)) = (get("device_unknown"), state.measured.as_mut()) {
         m.device_unknown = matches!(flag.trim(), "1" | "true");

@@ -650,7 +650,7 @@ fn mlp_range_and_what_if() {
         "{}",
         e.message
     );
-    let mut s = vector_add_setup("h100", 65536.0);
+    let s = vector_add_setup("h100", 65536.0);
     let ifs = hong_kim::what_ifs(&s);
     let w = ifs
         .iter()
@@ -665,4 +665,29 @@ fn default_setup() -> hong_kim::Setup {
     let d = warpsight::devices::find(hong_kim::MODEL.default_device).expect("the default device");
     hong_kim::Setup::from_params(&warpsight::model::Params::defaults(&hong_kim::MODEL, d), d)
         .expect("the defaults are valid")
+}
+
+/// An MLP above the memory instructions (a PTX's 1.5 loads in flight against a profile's one
+/// request per warp) is read as every request in flight, said in the derivations, and the
+/// prediction stands: the same as MLP = #Mem_insts.
+#[test]
+fn an_mlp_above_the_memory_instructions_is_capped_and_said() {
+    let run = |mlp: &str| {
+        let (state, notices) = warpsight::link::from_query(&format!(
+            "model=hong-kim&device=gtx280&comp_insts=40&coal_mem_insts=1&uncoal_mem_insts=0&synch_insts=0&mlp={mlp}"
+        ));
+        assert!(notices.is_empty(), "{notices:?}");
+        (state.model.evaluate)(&state.params, state.device).expect("a prediction")
+    };
+    let capped = run("1.5");
+    let one = run("1");
+    assert_eq!(capped.outputs, one.outputs);
+    let how = capped
+        .derived
+        .iter()
+        .find(|(n, _)| *n == "mlp")
+        .map(|(_, h)| h.as_str())
+        .unwrap();
+    assert!(how.starts_with("#Mem_insts: the MLP given (1.5)"), "{how}");
+    assert!(one.derived.iter().all(|(n, _)| *n != "mlp"));
 }

@@ -48,8 +48,10 @@ pub fn log_ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
         return all;
     }
     let tens = pick(&[1.0]);
-    // Under two powers of ten inside (2–90): every other or third of 1, 2, 5 × 10^k.
-    let ticks = if tens.len() >= 2 { tens } else { all };
+    // Under three powers of ten inside (a range of 2–900): every other or third of 1, 2,
+    // 5 × 10^k, so a short axis (the measured page's scatter, 300 px high) keeps as many
+    // labels as it has room for, not two.
+    let ticks = if tens.len() >= 3 { tens } else { all };
     let step = ticks.len().div_ceil(count.max(1));
     ticks.into_iter().step_by(step).collect()
 }

@@ -146,7 +146,8 @@ fn kernel_table(r: &Report) -> String {
         // The name links to its detail, where the page has one.
         let (open, close) = if i < MAX_DETAILS {
             (
-                format!(r##"<a href="#kernel-{i}" class="kernel-name""##),
+                // A link into the detail's content: the browser opens the <details> it is in.
+                format!(r##"<a href="#kernel-{i}-name" class="kernel-name""##),
                 "</a>",
             )
         } else {
@@ -154,7 +155,7 @@ fn kernel_table(r: &Report) -> String {
         };
         let _ = write!(
             h,
-            r##"<tr id="kernel-row-{i}"><th scope="row">{open} title="{}">{}{close}{}</th><td>{}</td><td>{}</td><td>{}</td><td class="measured-time" data-time-s="{}">{}</td><td>{}</td>"##,
+            r##"<tr id="kernel-row-{i}"><th scope="row">{open} title="{}">{}{close}{}</th><td data-label="Launch" class="launch">{}</td><td data-label="Device">{}</td><td data-label="Runs">{}</td><td class="measured-time" data-label="Measured" data-time-s="{}">{}</td><td data-label="Occupancy">{}</td>"##,
             esc(&k.name),
             esc(&super::short_name(&k.name)),
             k.scope.as_deref().map_or(String::new(), |s| format!(
@@ -177,7 +178,8 @@ fn kernel_table(r: &Report) -> String {
             time_text(k.measured_s),
             occupancy_cell(k),
         );
-        for (id, _) in &models {
+        for (id, title) in &models {
+            let label = esc(title.split([',', '—']).next().unwrap_or(title).trim());
             match k.predictions.iter().find(|p| p.model == *id) {
                 // Inputs the file does not give: no time (the model's defaults would stand
                 // in for the kernel), but the link to type them.
@@ -190,7 +192,7 @@ fn kernel_table(r: &Report) -> String {
                         .collect();
                     let _ = write!(
                         h,
-                        r#"<td data-model="{id}" class="partial"><a href="./?{}">Type its inputs</a><br><span class="muted">not in the file: {}</span></td>"#,
+                        r#"<td data-model="{id}" data-label="{label}" class="partial"><a href="./?{}">Type its inputs</a><br><span class="muted">not in the file: {}</span></td>"#,
                         esc(&p.query),
                         esc(&missing.join(", ")),
                     );
@@ -198,7 +200,7 @@ fn kernel_table(r: &Report) -> String {
                 Some(p) if p.time_s.is_some() => {
                     let _ = write!(
                         h,
-                        r#"<td data-model="{id}" data-time-s="{}" data-ratio="{}"><a href="./?{}">{}</a> <span class="{}">{}</span></td>"#,
+                        r#"<td data-model="{id}" data-label="{label}" data-time-s="{}" data-ratio="{}"><a href="./?{}">{}</a> <span class="{}">{}</span></td>"#,
                         p.time_s.map_or(String::new(), format::exact),
                         p.ratio.map_or(String::new(), format::exact),
                         esc(&p.query),
@@ -210,7 +212,7 @@ fn kernel_table(r: &Report) -> String {
                 Some(p) if !p.query.is_empty() => {
                     let _ = write!(
                         h,
-                        r#"<td data-model="{id}" class="muted"><a href="./?{}">{}</a></td>"#,
+                        r#"<td data-model="{id}" data-label="{label}" class="muted"><a href="./?{}">{}</a></td>"#,
                         esc(&p.query),
                         esc(p.error.as_deref().unwrap_or("open it"))
                     );
@@ -218,7 +220,7 @@ fn kernel_table(r: &Report) -> String {
                 Some(p) => {
                     let _ = write!(
                         h,
-                        r#"<td data-model="{id}" class="muted">{}</td>"#,
+                        r#"<td data-model="{id}" data-label="{label}" class="muted">{}</td>"#,
                         esc(p.error.as_deref().unwrap_or("—"))
                     );
                 }
@@ -279,7 +281,7 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
     );
     let _ = write!(
         h,
-        r#"<p class="kernel-full-name">{}</p><p>{} · measured {} (median of {} run{}){}</p>"#,
+        r#"<p class="kernel-full-name" id="kernel-{i}-name">{}</p><p>{} · measured {} (median of {} run{}){}</p>"#,
         esc(&k.name),
         esc(&k.device.note),
         time_text(k.measured_s),

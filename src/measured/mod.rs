@@ -1107,7 +1107,9 @@ fn predict(
     report.query = link::to_query(&state);
     report.inputs = inputs;
     if !picked {
-        report.error = Some("no device: open the kernel and pick one".into());
+        report.error = Some(
+            "no device in the file: pick its GPU above, or open the model and pick it there".into(),
+        );
         return report;
     }
     if let Some(n) = notices.first() {

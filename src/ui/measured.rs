@@ -13,7 +13,16 @@ use super::shell::ThemeToggle;
 
 #[component]
 pub fn MeasuredPage() -> impl IntoView {
-    let shown: RwSignal<Option<(String, String)>> = RwSignal::new(None);
+    // The comparison last shown in this tab survives Back from a kernel's model page and a
+    // reload (the tab's session storage; a comparison too large for it is not kept).
+    let shown: RwSignal<Option<(String, String)>> = RwSignal::new(restore());
+    Effect::new(move |_| {
+        shown.with(|s| {
+            if let Some((html, speed)) = s {
+                keep(html, speed);
+            }
+        })
+    });
     let device: RwSignal<Option<&'static crate::devices::Device>> = RwSignal::new(None);
     let html = move || shown.with(|s| s.as_ref().map(|(h, _)| h.clone()).unwrap_or_default());
     let speed = move || shown.with(|s| s.as_ref().map(|(_, t)| t.clone()).unwrap_or_default());
@@ -37,11 +46,11 @@ pub fn MeasuredPage() -> impl IntoView {
                 <details>
                     <summary>"How to write such a file"</summary>
                     <ul>
-                        <li><code>{crate::analysis::profiler::NCU_QUICK}" ./app > run.csv"</code>" (Volta and later: everything the models take, the device's name and clocks, quickly)"</li>
-                        <li><code>"ncu --csv --set full ./app > run.csv"</code>" (the full set: its details page counts no memory requests, so DRAM bytes stand in for them; "<code>"--page raw"</code>" and "<code>"--print-metric-name name"</code>" are read too)"</li>
+                        <li><code>{crate::analysis::profiler::NCU_QUICK}" ./app > run.csv"</code>" (Volta and later: all the models take)"</li>
+                        <li><code>"ncu --csv --set full ./app > run.csv"</code>" (no request counts: DRAM bytes stand in; "<code>"--page raw"</code>" is read too)"</li>
                         <li><code>"nvprof --print-gpu-trace --csv --log-file run.csv ./app"</code>" (older GPUs: launches and times), or "<code>"nvprof --metrics inst_per_warp,gld_transactions,gld_transactions_per_request,gst_transactions,gst_transactions_per_request,dram_read_bytes,dram_write_bytes,flop_count_sp,flop_count_dp,achieved_occupancy --csv --log-file metrics.csv ./app"</code>" (the counters; "<code>"warpsight analyze measured run.csv metrics.csv"</code>" reads both together)"</li>
                     </ul>
-                    <p>"No profiler counts barriers: Hong & Kim takes none, and says so (its page's “From PTX” counts "<code>"bar.sync"</code>"). The command line gives the same numbers: "<code>"warpsight analyze measured run.csv"</code>"."</p>
+                    <p>"No profiler counts barriers: Hong & Kim assumes none (“From PTX” counts them). The command line: "<code>"warpsight analyze measured run.csv"</code>"."</p>
                 </details>
                 <div class="measured-device">
                     <p>
@@ -63,5 +72,27 @@ pub fn MeasuredPage() -> impl IntoView {
         <footer class="foot">
             <p>"Runs entirely in your browser; nothing is sent anywhere."</p>
         </footer>
+    }
+}
+
+/// The comparison kept in this tab: its HTML, then the reading's speed line.
+const KEPT: [&str; 2] = ["warpsight-measured", "warpsight-measured-speed"];
+
+fn session() -> Option<web_sys::Storage> {
+    window().session_storage().ok().flatten()
+}
+
+fn restore() -> Option<(String, String)> {
+    let s = session()?;
+    let [html, speed] = KEPT.map(|k| s.get_item(k).ok().flatten());
+    Some((html?, speed.unwrap_or_default()))
+}
+
+fn keep(html: &str, speed: &str) {
+    if let Some(s) = session() {
+        if s.set_item(KEPT[0], html).is_err() {
+            let _ = s.remove_item(KEPT[0]);
+        }
+        let _ = s.set_item(KEPT[1], speed);
     }
 }

@@ -297,9 +297,9 @@ test('a kernel whose profile lacks counters opens its model with the fields to t
   await page.waitForSelector('#measured-kernels tbody tr', { timeout: 30000 });
   await page.click('#kernel-row-1 td[data-model="hong-kim"] a');
   await ready(page);
-  assert.match(page.url(), /to_type=coal_mem_insts,uncoal_mem_insts,comp_insts/);
+  assert.match(page.url(), /to_type=comp_insts,uncoal_mem_insts,coal_mem_insts/);
   const note = await page.textContent('#measured-note');
-  assert.match(note, /Still to type, not in the profile: .*#Coal_Mem_insts|Still to type, not in the profile: Coalesced/);
+  assert.match(note, /Still to type, not in the profile: comp_insts, uncoal_mem_insts, coal_mem_insts \(marked;/);
   assert.doesNotMatch(note, /Predicted ÷ measured/);
   const marked = () => page.$$eval('.field.to-type input', (els) => els.map((e) => e.id));
   assert.deepEqual(await marked(), ['comp_insts', 'uncoal_mem_insts', 'coal_mem_insts']);
@@ -312,5 +312,35 @@ test('a kernel whose profile lacks counters opens its model with the fields to t
   await page.fill('#coal_mem_insts', '4');
   await page.waitForFunction(() => document.querySelector('#measured-note').textContent.includes('Predicted ÷ measured'));
   assert.deepEqual(await marked(), []);
+  await page.close();
+});
+
+test('the comparison survives Back and a reload; a kernel name opens its detail; on a phone each kernel is a card', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await dropFile(page, 'ncu_counters_a100.csv', readFileSync(fixture('ncu_counters_a100.csv')));
+  await page.waitForSelector('#measured-kernels tbody tr');
+  // The name links to its detail, which opens.
+  assert.equal(await page.getAttribute('#kernel-1', 'open'), null);
+  await page.click('#kernel-row-1 a.kernel-name');
+  await page.waitForFunction(() => document.querySelector('#kernel-1').open);
+  // A kernel's model page, then Back: the comparison is still there; and after a reload.
+  await page.click('#kernel-row-0 td[data-model="hong-kim"] a');
+  await ready(page);
+  await page.goBack();
+  await page.waitForSelector('#measured-kernels tbody tr');
+  assert.equal(await page.locator('#measured-kernels tbody tr').count(), 3);
+  await page.reload();
+  await page.waitForSelector('#measured-kernels tbody tr');
+  assert.equal(await page.locator('#measured-kernels tbody tr').count(), 3);
+  // 360 px: each kernel a card as wide as the screen, every cell labelled; nothing sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const card = await page.$eval('#kernel-row-0', (tr) => ({ display: getComputedStyle(tr).display, width: tr.getBoundingClientRect().width }));
+  assert.equal(card.display, 'block');
+  assert.ok(card.width <= 360, `${card.width}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'no sideways scroll');
+  const label = await page.$eval('#kernel-row-0 td[data-model="hong-kim"]', (td) => getComputedStyle(td, '::before').content);
+  assert.match(label, /Hong & Kim/);
   await page.close();
 });

@@ -633,10 +633,11 @@ impl Prediction {
             Some(o) if o.partitioned_gc => "on",
             _ => "off",
         }));
-        let mut derived: Vec<(&'static str, String)> = ["active_sms", "active_blocks_per_sm"]
-            .into_iter()
-            .filter_map(|n| self.derivation(n).map(|d| (n, d)))
-            .collect();
+        let mut derived: Vec<(&'static str, String)> =
+            ["active_sms", "active_blocks_per_sm", "mlp"]
+                .into_iter()
+                .filter_map(|n| self.derivation(n).map(|d| (n, d)))
+                .collect();
         if let Some(o) = self.occupancy {
             if setup.occupancy_config.shared_mem_per_sm != Some(o.shared_mem_per_sm) {
                 derived.push((

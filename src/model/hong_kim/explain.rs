@@ -126,6 +126,12 @@ impl Prediction {
                 })
             }
             "active_sms" if self.active_sms_auto => Some("min(#SMs, #Blocks)".into()),
+            "mlp" => self.mlp_capped_from.map(|typed| {
+                format!(
+                    "#Mem_insts: the MLP given ({}) is more than the memory instructions, and a warp cannot have more requests in flight than it issues",
+                    crate::format::num(typed)
+                )
+            }),
             _ => None,
         }
     }

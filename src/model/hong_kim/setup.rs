@@ -122,6 +122,9 @@ pub struct Prediction {
     pub occupancy: Option<Occupancy>,
     pub active_sms_auto: bool,
     pub active_blocks_per_sm_auto: bool,
+    /// The MLP as given, when it was more than the memory instructions (the model used
+    /// #Mem_insts: [`resolve_with`]).
+    pub mlp_capped_from: Option<f64>,
     pub outputs: Outputs,
 }
 
@@ -235,6 +238,13 @@ pub(super) fn resolve_with(
             }
         };
     }
+    // A warp cannot have more requests in flight than it issues: an MLP from one source (a
+    // PTX's loads before their first use) above the memory instructions from another (a
+    // profile's DRAM bytes) is read as all of them in flight, and said so.
+    let mem_insts = inputs.uncoal_mem_insts + inputs.coal_mem_insts;
+    if mem_insts >= 1.0 && inputs.mlp > mem_insts {
+        inputs.mlp = mem_insts;
+    }
     Ok(inputs)
 }
 
@@ -247,6 +257,7 @@ pub fn predict(setup: &Setup) -> Result<Prediction, InputError> {
         occupancy,
         active_sms_auto: setup.active_sms_auto,
         active_blocks_per_sm_auto: setup.active_blocks_per_sm_auto,
+        mlp_capped_from: (setup.inputs.mlp > inputs.mlp).then_some(setup.inputs.mlp),
         outputs,
     })
 }

@@ -48,21 +48,15 @@ fn MeasuredNote(
                 format!(" ({})", m.kernel)
             };
             let unknown = if m.device_unknown {
-                " The profile does not say which GPU ran it: the device is a placeholder, pick yours."
+                " The profile names no GPU: pick yours."
             } else {
                 ""
             };
             if !m.to_type.is_empty() {
-                let model = g.state.model;
-                let names: Vec<String> = m
-                    .to_type
-                    .iter()
-                    .map(|f| model.field(f).map_or(f.to_string(), |f| f.label.to_string()))
-                    .collect();
                 return Some(format!(
-                    "Measured{kernel}: {}. Still to type, not in the profile: {} (marked below; the model's defaults stand in until then, so no ratio yet).{unknown}",
+                    "Measured{kernel}: {}. Still to type, not in the profile: {} (marked; defaults stand in, so no ratio yet).{unknown}",
                     crate::format::duration(m.time_s),
-                    names.join(", ")
+                    m.to_type.join(", ")
                 ));
             }
             Some(match predicted {
