@@ -195,6 +195,16 @@ pub fn noun<'a>(n: f64, one: &'a str, many: &'a str) -> &'a str {
 /// A count and its noun, plural by adding `s` unless the count is exactly 1: "1 instruction",
 /// "2,048 rows", "1.5 instructions" (whole counts grouped, others to 4 significant digits).
 /// For other plurals, [`noun`].
+/// A number and its unit, "1 request" rather than "1 requests": a plural word unit (letters
+/// ending in s: requests, insts, cycles) loses its s at exactly 1.
+pub fn with_unit(x: f64, unit: &str) -> String {
+    let one = match unit.strip_suffix('s') {
+        Some(u) if x == 1.0 && u.len() > 1 && u.bytes().all(|b| b.is_ascii_alphabetic()) => u,
+        _ => unit,
+    };
+    format!("{} {one}", num(x))
+}
+
 pub fn count(n: f64, one: &str) -> String {
     let number = if n.fract() == 0.0 {
         grouped(n, 0)
@@ -211,6 +221,18 @@ pub fn count(n: f64, one: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plural_unit_is_singular_at_one() {
+        assert_eq!(with_unit(1.0, "requests"), "1 request");
+        assert_eq!(with_unit(2.0, "requests"), "2 requests");
+        assert_eq!(with_unit(1.0, "cycles"), "1 cycle");
+        assert_eq!(with_unit(1.0, "ops"), "1 op");
+        // Not a plural word: symbols and short units stay.
+        assert_eq!(with_unit(1.0, "ms"), "1 ms");
+        assert_eq!(with_unit(1.0, "GB/s"), "1 GB/s");
+        assert_eq!(with_unit(1.0, "B"), "1 B");
+    }
 
     #[test]
     fn counts_are_singular_for_one_only() {

@@ -127,7 +127,17 @@ fn csv_headers_carry_the_unit() {
         csv.lines().next(),
         Some("Threads per block (threads),predicted time (s)")
     );
-    assert_eq!(csv.lines().nth(2), Some("64,0.000002"));
+    assert_eq!(csv.lines().nth(2), Some("64,2e-6"));
+    // One style per magnitude, every digit that round-trips (issue 35: a sweep mixed
+    // "0.0000507281875" with "6.3035234375e-5").
+    use warpsight::chart::csv_number;
+    assert_eq!(csv_number(0.0000507281875), "5.07281875e-5");
+    assert_eq!(csv_number(6.3035234375e-5), "6.3035234375e-5");
+    assert_eq!(csv_number(256.0), "256");
+    assert_eq!(csv_number(0.0), "0");
+    for x in [5.5008950781249995e-5, 1.0 / 3.0, 123456.789, 1e300] {
+        assert_eq!(csv_number(x).parse::<f64>().unwrap(), x);
+    }
 }
 
 #[test]

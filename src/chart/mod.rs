@@ -81,7 +81,7 @@ impl ChartData {
     /// The points as CSV: the x label and each series' name (with the y unit) as the header, one row per x of
     /// the first series; an empty cell where a series has no value.
     pub fn to_csv(&self, x_label: &str) -> String {
-        use crate::format::exact;
+        let exact = csv_number;
         let mut w = crate::csv::Writer::new();
         let unit = |name: &str| {
             if self.y_unit.is_empty() {
@@ -115,6 +115,17 @@ impl ChartData {
             w.end();
         }
         w.finish()
+    }
+}
+
+/// A number for the CSV: the shortest text that reads back to the same f64, in one style by
+/// magnitude (plain from 10⁻³ to 10¹⁵, else with an exponent), so a column of times reads
+/// 5.07281875e-5, 6.3035234375e-5…, never some plain and some not.
+pub fn csv_number(x: f64) -> String {
+    if x == 0.0 || (1e-3..1e15).contains(&x.abs()) {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
     }
 }
 

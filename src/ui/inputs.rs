@@ -50,11 +50,6 @@ fn label(field: &'static Field, about: Option<&'static str>) -> impl IntoView {
 }
 
 /// The field's input for its kind.
-/// The fields a kernel's profile does not give (the link's `to_type`), provided by the shell
-/// until each is typed.
-#[derive(Clone, Copy)]
-pub struct ToType(pub Signal<Vec<&'static str>>);
-
 #[component]
 pub fn FieldInput(
     field: &'static Field,
@@ -151,11 +146,8 @@ pub fn FieldInput(
         }
         Kind::Devices { .. } => view! { <DeviceList field=field texts=texts/> }.into_any(),
     };
-    // A kernel opened from the measured page: a field its profile does not give.
-    let to_type = use_context::<ToType>();
-    let marked = move || to_type.is_some_and(|c| c.0.with(|v| v.contains(&name)));
     view! {
-        <div class="field" class:invalid=invalid class:to-type=marked class:rows=matches!(field.kind, Kind::Rows { .. })>
+        <div class="field" class:invalid=invalid class:rows=matches!(field.kind, Kind::Rows { .. })>
             {label(field, about)}
             {control}
             <p class="field-error" id=format!("{name}-error") role="alert">

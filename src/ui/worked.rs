@@ -13,10 +13,7 @@ use crate::model::{device_value, Cell, Field, Out, Value};
 /// A value as the table shows it, and its exact text for `data-value`.
 fn shown(field: &Field, value: &Value) -> (String, String) {
     match value {
-        Value::Num(v) => (
-            format!("{} {}", format::num(*v), field.unit),
-            format::exact(*v),
-        ),
+        Value::Num(v) => (format::with_unit(*v, field.unit), format::exact(*v)),
         Value::Rows(rows) if rows.is_empty() => ("none".to_string(), String::new()),
         other => (field.text(other), field.text(other)),
     }
@@ -184,10 +181,7 @@ fn rows(g: &Good) -> Vec<Row> {
         for (variant, device, cell) in value.cells(spec) {
             let shown = match cell {
                 Cell::Num(x) if spec.unit == "s" => (format::duration(*x), format::exact(*x)),
-                Cell::Num(x) => (
-                    format!("{} {}", format::num(*x), spec.unit),
-                    format::exact(*x),
-                ),
+                Cell::Num(x) => (format::with_unit(*x, spec.unit), format::exact(*x)),
                 Cell::Word(w) => (w.replace('_', " "), w.to_string()),
                 Cell::Empty => ("—".to_string(), String::new()),
             };

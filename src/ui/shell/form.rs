@@ -52,7 +52,21 @@ pub(super) fn KernelForm(
         let hint = Memo::new(move |_| {
             hints.with(|h| h.iter().find(|(n, _)| *n == name).map(|(_, t)| t.clone()))
         });
-        Signal::derive(move || if auto.get() { hint.get() } else { None })
+        // A kernel opened from the measured page: a field its profile does not give, until
+        // the user types it (the shell drops it from `to_type` on input).
+        let to_type = Memo::new(move |_| {
+            form.measured
+                .with(|m| m.as_ref().is_some_and(|m| m.to_type.contains(&name)))
+        });
+        Signal::derive(move || {
+            if to_type.get() {
+                Some("To type: not in the profile.".to_string())
+            } else if auto.get() {
+                hint.get()
+            } else {
+                None
+            }
+        })
     };
     move || {
         let m: &'static Model = form.model.get();

@@ -84,16 +84,6 @@ fn MeasuredNote(
     }
 }
 
-/// Marks the fields a kernel's profile does not give (the link's `to_type`) until the user
-/// edits each ([`unmark_edited`]): each field's box takes the class `to-type` from this
-/// context.
-fn marks_to_type(form: Form) {
-    provide_context(crate::ui::inputs::ToType(Signal::derive(move || {
-        form.measured
-            .with(|m| m.as_ref().map(|m| m.to_type.clone()).unwrap_or_default())
-    })));
-}
-
 /// An input event in the page: a field the user edits is no longer to type.
 fn unmark_edited(form: Form, ev: leptos::ev::Event) {
     let Some(id) = ev
@@ -122,7 +112,6 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let at = stages::in_stages();
     let form = Form::new(&initial, notices);
     let (model, device, texts) = (form.model, form.device, form.texts);
-    marks_to_type(form);
 
     // Everything below derives from the form's signals.
     let params = Memo::new(move |_| {
