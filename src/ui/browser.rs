@@ -19,9 +19,11 @@ pub fn page_base() -> String {
     format!("{origin}{path}")
 }
 
-/// Replaces the current history entry's query (Back still leaves the page).
+/// Replaces the current history entry's query (Back still leaves the page), keeping its
+/// fragment (`#ptx`, the header's link to the PTX analyzer).
 pub fn replace_query(query: &str) -> Result<(), JsValue> {
-    let url = format!("{}?{query}", window().location().pathname()?);
+    let loc = window().location();
+    let url = format!("{}?{query}{}", loc.pathname()?, loc.hash()?);
     window()
         .history()?
         .replace_state_with_url(&JsValue::NULL, "", Some(&url))

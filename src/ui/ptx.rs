@@ -262,12 +262,17 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                         format::count(p.kernels.len() as f64, "kernel")
                     );
                 }
+                // Folded: a kernel calling many functions has dozens (gFit.ptx: 30), which
+                // would push the summary and its button far down.
                 if !p.notes.is_empty() {
-                    head += r#"<ul class="sub" id="ptx-notes">"#;
+                    head += &format!(
+                        r#"<details class="sub" id="ptx-notes"><summary>{}</summary><ul>"#,
+                        format::count(p.notes.len() as f64, "note")
+                    );
                     for n in &p.notes {
                         head += &format!("<li>{}</li>", esc(n));
                     }
-                    head += "</ul>";
+                    head += "</ul></details>";
                 }
                 let debug = if p.debug {
                     r#"<p class="field-error" id="ptx-debug" role="alert">This PTX was compiled for debugging (<code>.target …, debug</code>, from <code>nvcc -G</code>): every value goes through the stack in local memory, so the loads, stores and periods below describe the debug build, not your kernel. Compile without <code>-G</code> (<code>-lineinfo</code> keeps line numbers).</p>"#
@@ -486,9 +491,18 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             })
         })
     };
+    // The header's "PTX analyzer" link (`#ptx`) opens the panel and brings it into view.
+    let asked = window().location().hash().is_ok_and(|h| h == "#ptx");
+    if asked {
+        request_animation_frame(|| {
+            if let Some(e) = document().get_element_by_id("ptx") {
+                e.scroll_into_view();
+            }
+        });
+    }
     view! {
-        <section class="ptx" aria-label="From PTX">
-            <details id="ptx-panel">
+        <section class="ptx" id="ptx" aria-label="From PTX">
+            <details id="ptx-panel" open=asked>
                 <summary><h2>"From PTX"</h2></summary>
                 <p class="sub">"Paste the output of nvcc -ptx. It is read here, in your browser; only the numbers go into the form and the link."</p>
                 <label>

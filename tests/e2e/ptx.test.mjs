@@ -113,3 +113,60 @@ test('trip counts belong to a file and a loop; binary text is one error; a .ptx 
   assert.equal(await page.inputValue('#ptx-trip-0'), '1');
   await page.close();
 });
+
+test('the header opens the PTX analyzer; long mangled names and 30 inlined calls keep the page in its width and the summary near the top', async () => {
+  const page = await app.env.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(app.link('model=luo-suda&device=gtx260'));
+  await ready(page);
+  await page.click('#to-ptx');
+  await ready(page);
+  await page.waitForFunction(() => document.querySelector('#ptx-panel')?.open);
+  // A device function with a 400-character mangled name, called 30 times.
+  const name = `_Z${'Long'.repeat(100)}f`;
+  const calls = Array.from({ length: 30 }, (_, i) => `	{ // callseq ${i}, 0
+	.param .b32 param0;
+	st.param.f32 	[param0+0], %f1;
+	.param .b32 retval0;
+	call.uni (retval0),
+	${name},
+	(
+	param0
+	);
+	ld.param.f32 	%f1, [retval0+0];
+	} // callseq ${i}`).join('\n');
+  const text = `.func  (.param .b32 func_retval0) ${name}(
+	.param .b32 ${name}_param_0
+)
+{
+	.reg .f32 	%f<3>;
+	ld.param.f32 	%f1, [${name}_param_0];
+	mul.f32 	%f2, %f1, %f1;
+	st.param.f32 	[func_retval0+0], %f2;
+	ret;
+}
+.visible .entry ${name}_kernel(
+	.param .u64 k_param_0
+)
+{
+	.reg .f32 	%f<4>;
+	.reg .b64 	%rd<3>;
+	ld.param.u64 	%rd1, [k_param_0];
+	cvta.to.global.u64 	%rd2, %rd1;
+	ld.global.f32 	%f1, [%rd2];
+${calls}
+	st.global.f32 	[%rd2], %f1;
+	ret;
+}
+`;
+  await page.fill('#ptx-text', text);
+  await page.waitForSelector('#ptx-summary');
+  // The 30 notes are folded; the summary sits within a screen of the panel's top.
+  assert.match(await page.textContent('#ptx-notes summary'), /30 notes/);
+  assert.equal(await page.$eval('#ptx-notes', (d) => d.open), false);
+  const [panel, summary] = await page.$$eval('#ptx-panel, #ptx-summary', (es) => es.map((e) => e.getBoundingClientRect().top));
+  assert.ok(summary - panel < 900, `summary ${summary - panel} px below the panel's top`);
+  await page.click('#ptx-notes summary');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 1280), 'no page wider than the screen');
+  await page.close();
+});

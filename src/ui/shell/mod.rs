@@ -364,7 +364,7 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
                 <p class="tagline">"How long will this GPU kernel run? Predicted from the papers' analytical models, before you write it."</p>
             </div>
             <ModelPicker form=form visits=visits/>
-            <nav class="page-nav"><a href="./?page=measured" id="to-measured">"Measured vs predicted"</a></nav>
+            <nav class="page-nav"><a href="./?model=hong-kim#ptx" id="to-ptx">"PTX analyzer"</a><a href="./?page=measured" id="to-measured">"Measured vs predicted"</a></nav>
             <ThemeToggle/>
         </header>
         <main class="page" data-model=move || model.get().id on:input=move |ev| unmark_edited(form, ev)>
