@@ -1110,3 +1110,22 @@ fn the_default_profile_counts_q_in_each_architectures_lines() {
     let i5_typed = 0.069e-6 * 400.0 + (5e8 / 285e9 + 2e7 / 18.88e9) * 64.0;
     assert!((e[0].1 - i5_typed).abs() <= 1e-12 * i5_typed, "{e:?}");
 }
+
+/// A schedule of zero operations (AutoMatch's "Clear them") has no levels: T_comp is 0 and
+/// T_mem has no latency term, not one level's D / π_0 (issue 35 saw 2.381 ns and 0.05 ns).
+#[test]
+fn no_operations_take_no_computation_time() {
+    assert_eq!(Levels::from_counts([0.0]).depth(), 0);
+    assert_eq!(Levels::from_counts([0.0, 5.0, 0.0]).depth(), 1);
+    let p = Profile {
+        levels: Levels::from_counts([0.0]),
+        w_add: 0.0,
+        w_mul: 0.0,
+        w_vec: 0.0,
+        q_f: 0.0,
+        q_s: 0.0,
+        s: 0.0,
+    };
+    let c = am::cost(&arch("i5-2400"), &p);
+    assert_eq!((c.t_comp_s, c.t_mem_s, c.t_syn_s), (0.0, 0.0, 0.0));
+}

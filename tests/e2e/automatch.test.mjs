@@ -172,7 +172,7 @@ test('a memory trace names the fields it leaves from the previous workload; clea
   cli = cliEval(await settledUrl(page));
   for (const d of ['i5-2400', 'k20x']) {
     assert.equal(cli.outputs.t_syn_s_by_device[d], 0, d);
-    assert.ok(cli.outputs.t_comp_s_by_device[d] < 1e-8, d);
+    assert.equal(cli.outputs.t_comp_s_by_device[d], 0, d);
   }
   await page.close();
 });

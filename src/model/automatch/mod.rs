@@ -125,9 +125,11 @@ impl Levels {
         Levels(crate::field::runs_of(ws))
     }
 
-    /// D: the number of levels.
+    /// D: the number of levels that hold operations (a schedule cleared to zero operations
+    /// has no critical path: T_comp and the latency term of T_mem are then 0, not one
+    /// level's worth).
     pub fn depth(&self) -> u64 {
-        self.0.iter().map(|r| r.1).sum()
+        self.0.iter().filter(|r| r.0 > 0.0).map(|r| r.1).sum()
     }
 
     /// W: the operations of all levels.
