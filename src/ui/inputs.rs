@@ -253,7 +253,7 @@ fn DeviceList(field: &'static Field, texts: Texts) -> AnyView {
                 <input type="checkbox" value=CUSTOM
                     prop:checked=move || chosen().iter().any(|c| c == CUSTOM)
                     on:change=move |ev| toggle(CUSTOM, event_target_checked(&ev))/>
-                " Custom GPU (type its values above the form)"
+                <span>"Custom GPU (its values: " <a href="#custom-device">"“Custom device”, below"</a> ")"</span>
             </label>
             {move || found().into_iter().map(|d| {
                 let id = d.id;

@@ -57,3 +57,18 @@ test('the worked table says "1 request", not "1 requests"', async () => {
   assert.doesNotMatch(text, /(?<![\d.,])1 requests/);
   await page.close();
 });
+
+test('a custom GPU in a device list: its checkbox beside its label, and a link to where its values are typed', async () => {
+  const page = await app.env.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(app.link('model=automatch'));
+  await ready(page);
+  const box = page.locator('.device-list input[value="custom"]').first();
+  await box.check();
+  const [input, text] = await box.evaluate((e) => [e.getBoundingClientRect(), e.nextElementSibling.getBoundingClientRect()].map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom })));
+  assert.ok(text.left >= input.right, 'the label beside the box');
+  assert.ok(text.top < input.bottom, 'on the same line');
+  await page.click('.device-list a[href="#custom-device"]');
+  await page.waitForFunction(() => { const r = document.querySelector('#custom-device').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; });
+  await page.close();
+});
