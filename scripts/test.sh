@@ -5,18 +5,33 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+# Each phase says when it starts, and the end how long each took (where a fresh clone's
+# minutes go; `SECONDS` is bash's clock).
+phase_start=0
+phase() {
+  [ -n "${phase_name:-}" ] && times+=("$phase_name $((SECONDS - phase_start)) s")
+  phase_name="$1"
+  phase_start=$SECONDS
+  [ -n "$phase_name" ] && echo "== $phase_name (at ${SECONDS} s)"
+  return 0
+}
+times=()
+phase "tools"
 source scripts/ensure-tools.sh test
 cargo fetch --locked
 
-echo "== native tests"
+phase "native tests"
 cargo test --locked --offline
 
-echo "== release build: CLI and web app"
+phase "release build: CLI"
 cargo build --locked --offline --release --bin warpsight
+phase "release build: web app (trunk)"
 trunk build --release
 
-echo "== end-to-end tests (headless Chromium)"
+phase "end-to-end tests (headless Chromium)"
 if [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -d tests/e2e/node_modules/axe-core ]; then
   (cd tests/e2e && npm ci --no-audit --no-fund --silent)
 fi
 node --test --test-concurrency=1 tests/e2e/
+phase ""
+echo "== all green in ${SECONDS} s: ${times[*]/%/;}"

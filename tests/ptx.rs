@@ -1194,10 +1194,13 @@ $L__BB2_1:
         assert_eq!(kernels[0]["memory_instructions"], 16.0);
         assert_eq!(kernels[0]["loops"][0]["header_line"], 32);
         assert_eq!(kernels[0]["hong_kim"]["coal_mem_insts"], 16.0);
+        // The note names the inlined function in C++ (`_Z6squaref` in the PTX).
         assert!(kernels[0]["notes"][0]
             .as_str()
             .unwrap()
-            .contains("_Z6squaref"));
+            .contains("square(float)"));
+        assert_eq!(kernels[0]["cpp_name"], "first");
+        assert_eq!(kernels[0]["loads_and_stores_by_space"]["global"], 16.0);
         assert_eq!(kernels[1]["instructions"], 1);
         let one = run(&["--kernel", "second"]);
         let v: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
@@ -1294,4 +1297,78 @@ fn mlp_weighs_loop_bodies_by_their_trip_counts() {
     let c = hong_kim_counts(&p, &[10], &[]);
     assert!(close(c.mlp, 41.0 / 11.0));
     assert_eq!(c.coal_mem_insts, 41.0);
+}
+
+/// Issue 35: local, shared and global loads and stores are counted apart, and the summary
+/// says what each model takes them as (local: memory, coalesced unless marked; shared and
+/// param: computation). Weighted by the loop's trip count, as every count.
+#[test]
+fn loads_and_stores_are_counted_by_space() {
+    use warpsight::model::ptx::{by_space, report, spaces_sentence};
+    let text = ".visible .entry k(.param .u64 a)\n{\n\
+        ld.param.u64 %rd1, [a];\n\
+        $L__BB0_1:\n\
+        ld.global.f32 %f1, [%rd1];\n\
+        st.local.f32 [%SP+0], %f1;\n\
+        ld.local.f32 %f2, [%SP+0];\n\
+        st.shared.f32 [%r1], %f2;\n\
+        add.s32 %r2, %r2, 1;\n\
+        setp.lt.s32 %p1, %r2, 10;\n\
+        @%p1 bra $L__BB0_1;\n\
+        ret;\n}\n";
+    let parsed = parse(text);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    assert_eq!(
+        by_space(&parsed, &[10]),
+        vec![(Space::Global, 10.0), (Space::Shared, 10.0), (Space::Local, 20.0), (Space::Param, 1.0)]
+    );
+    let r = report(text, None, &CostTable::GTX260, Some(&[10]), &[]);
+    let a = r.analysis.unwrap();
+    // Hong & Kim: the global and local ones are memory (10 + 20), the shared and param ones
+    // computation (10 + 1) with the add and setp (20): 31.
+    assert_eq!(a.coal_mem_insts, 30.0);
+    assert_eq!(a.comp_insts, 31.0);
+    assert_eq!(
+        a.spaces,
+        "Loads and stores per thread: 10 global, 10 shared, 20 local, 1 param. Local ones are each thread's stack (register spills, arrays), in device memory: both models take them as memory, coalesced unless marked (a warp's accesses to one stack slot are interleaved). Shared, param and const ones stay on chip: both models take them as computation."
+    );
+    assert_eq!(spaces_sentence(&[(Space::Global, 2.0)]), "Loads and stores per thread: 2 global.");
+    assert_eq!(spaces_sentence(&[]), "");
+}
+
+/// Issue 35: the kernels of real nvcc PTX (the H200 known kernels) by their C++ names, the
+/// PTX names kept for the picker's values; the inlining notes name functions in C++ too.
+#[test]
+fn kernels_are_named_in_cpp() {
+    use std::io::Read;
+    use warpsight::model::ptx::{demangled, report};
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(
+        &include_bytes!("fixtures/profiler/known-kernels-h200/known_kernels.ptx.gz")[..],
+    )
+    .read_to_string(&mut text)
+    .unwrap();
+    let r = report(&text, None, &CostTable::GTX260, None, &[]);
+    assert_eq!(r.kernels[0], "_Z7vec_addPKfS0_Pfi");
+    assert_eq!(
+        r.names,
+        [
+            "vec_add(float const*, float const*, float*, int)",
+            "strided_copy(float const*, float*, int)",
+            "transpose_tiled(float const*, float*)",
+            "fma_fp32(float*, float)",
+            "fma_fp64(double*, double)",
+            "wmma_gemm_16x16(__half const*, __half const*, float*, int)",
+        ]
+    );
+    // The issue's example, and names that are not mangled.
+    assert_eq!(
+        demangled("_Z12compute_gemmPK6__halfS1_PKfPfff").as_deref(),
+        Some("compute_gemm(__half const*, __half const*, float const*, float*, float, float)")
+    );
+    assert_eq!(demangled("first"), None);
+    let text = ".func _Z3addff(.param .b32 a)\n{\nret;\n}\n.visible .entry _Z1kv()\n{\ncall.uni _Z3addff, (p);\nret;\n}\n";
+    let r = report(text, None, &CostTable::GTX260, None, &[]);
+    assert_eq!(r.names, ["k()"]);
+    assert!(r.notes.iter().any(|n| n.contains("add(float, float) (line 1) inlined here")), "{:?}", r.notes);
 }

@@ -5,7 +5,7 @@
 use warpsight::devices;
 use warpsight::link::{from_query, to_query};
 use warpsight::model::spmv::{self, Kernel, Limits};
-use warpsight::model::{Evaluation, Model};
+use warpsight::model::{Evaluation, Model, Value};
 use warpsight::registry;
 
 fn model() -> &'static Model {
@@ -611,9 +611,10 @@ fn t_ref_estimated_from_the_matrix_by_hand() {
     assert_close!(t("coo"), 0.05);
     // HYB case 3: ELL at width 5 (0.065 + 0.002·5 = 0.075) + COO for 400 non-zeros (0.05).
     assert_close!(t("hyb"), 0.125);
-    // FEM/Cantilever's size (the example): I = ⌈62451/672⌉ = 93, T1_Ref = 0.00027·64 + 0.078:
-    // 0.09528/0.07827 · (0.07827 + 0.0061·92) = 0.77844 ms, near the example's illustrative 0.8.
-    let e = eval("model=spmv&target=c2050&t_ref_ms=auto");
+    // FEM/Cantilever's size with its 4,007,383 non-zeros typed (no longer the example, which
+    // keeps its illustrative 0.8 ms): I = ⌈62451/672⌉ = 93, T1_Ref = 0.00027·64 + 0.078:
+    // 0.09528/0.07827 · (0.07827 + 0.0061·92) = 0.77844 ms.
+    let e = eval("model=spmv&target=c2050&t_ref_ms=auto&nnz=4007383");
     assert_close!(
         num(&e, "t_tar_ms"),
         0.09528 / 0.07827 * (0.07827 + 0.0061 * 92.0)
@@ -636,13 +637,25 @@ fn t_ref_estimated_from_the_matrix_by_hand() {
     assert!(k20m("n_r=1000&p_nz_csr=5&p_nz_ell=9") < k20m("n_r=200000&p_nz_csr=20&p_nz_ell=40"));
 }
 
-/// A link without `t_ref_ms=auto` behaves as before; a typed T_Ref is used as typed; what the
-/// estimate needs and lacks names T_Ref's field.
+/// T_Ref is `auto` by default: the example matrix keeps its illustrative 0.8 ms, a matrix
+/// typed by hand gets T_Ref estimated from it (issue 35: Rows 50,000, Non-zeros 500,000, mode
+/// 10, longest 30); a typed T_Ref is used as typed (the app's links always carried it, so they
+/// keep their time); what the estimate needs and lacks names T_Ref's field.
 #[test]
 fn t_ref_auto_keeps_old_links_and_names_what_it_lacks() {
     let e = eval("model=spmv&target=c2050");
     assert_close!(num(&e, "t_tar_ms"), 0.8);
     assert!(!e.notes.iter().any(|n| n.id == "t-ref-estimated"));
+    let i = model().field_index("t_ref_ms").unwrap();
+    assert_eq!(e.inputs[i], Value::Num(0.8));
+    assert!(e.derived.iter().any(|(f, why)| *f == "t_ref_ms" && why.contains("illustrative")));
+    // Typed by hand: ⌈50000/672⌉ = 75 strips, T1_Ref = 0.00027·10 + 0.078 = 0.0807,
+    // E1 = 0.07827 + 0.0061·74 = 0.52967: T_Ref = 0.0807/0.07827 · 0.52967 = 0.546114 ms.
+    let typed = "model=spmv&target=c2050&n_r=50000&nnz=500000&p_nz_csr=10&p_nz_ell=30";
+    let e = eval(typed);
+    assert_close!(num(&e, "t_tar_ms"), 0.0807 / 0.07827 * 0.52967);
+    assert!(e.notes.iter().any(|n| n.id == "t-ref-estimated"));
+    assert_close!(num(&eval(&format!("{typed}&t_ref_ms=0.8")), "t_tar_ms"), 0.8);
     assert_close!(
         num(&eval("model=spmv&target=c2050&t_ref_ms=1.5"), "t_tar_ms"),
         1.5
@@ -651,7 +664,7 @@ fn t_ref_auto_keeps_old_links_and_names_what_it_lacks() {
     let back = to_query(&state);
     assert!(back.contains("t_ref_ms=auto"), "{back}");
     let err = |q: &str| {
-        let (state, _) = from_query("model=spmv&t_ref_ms=auto");
+        let (state, _) = from_query("model=spmv&t_ref_ms=auto&p_nz_csr=63");
         let mut p = state.params.clone();
         for part in q.split('&') {
             let (k, v) = part.split_once('=').unwrap();

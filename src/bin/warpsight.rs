@@ -626,7 +626,7 @@ fn analyze_ops(path: &str) -> Result<(), Failure> {
 /// Trip counts apply to the listed loops in order, each to every copy of its loop (a `.func`'s
 /// loop is listed once however often it is called; missing ones are 1).
 fn analyze_ptx(path: &str, options: &[&str]) -> Result<(), Failure> {
-    use warpsight::model::ptx::{parse, report_kernel, CostTable};
+    use warpsight::model::ptx::{parse, readable, report_kernel, CostTable};
     let (mut kernel, mut trips) = (None, Vec::new());
     let mut rest = options;
     while let [flag, value, tail @ ..] = rest {
@@ -681,8 +681,14 @@ fn analyze_ptx(path: &str, options: &[&str]) -> Result<(), Failure> {
             // The text parsed once for every kernel (one parse per kernel is quadratic).
             let r = report_kernel(&whole, k, &CostTable::GTX260, Some(&trips), &[]);
             let a = r.analysis.unwrap_or_default();
+            let spaces: serde_json::Map<String, Json> = a
+                .by_space
+                .iter()
+                .map(|(space, n)| (space.name().to_string(), Json::from(*n)))
+                .collect();
             serde_json::json!({
                 "name": r.kernel,
+                "cpp_name": readable(&r.kernel),
                 "instructions": r.instructions,
                 "loops": r.loops,
                 "memory_instructions": a.coal_mem_insts + a.uncoal_mem_insts,
@@ -696,6 +702,7 @@ fn analyze_ptx(path: &str, options: &[&str]) -> Result<(), Failure> {
                     "synch_insts": a.synch_insts,
                     "mlp": a.mlp,
                 },
+                "loads_and_stores_by_space": spaces,
                 "notes": r.notes,
             })
         })

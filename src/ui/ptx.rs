@@ -250,10 +250,12 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                 let mut head = String::new();
                 if p.kernels.len() > 1 {
                     head += r#"<label class="ptx-kernel">Kernel <select id="ptx-kernel">"#;
-                    for k in &p.kernels {
+                    // C++ names, the PTX (mangled) name on hover.
+                    for (k, name) in p.kernels.iter().zip(&p.names) {
                         head += &format!(
-                            r#"<option value="{k}"{}>{k}</option>"#,
+                            r#"<option value="{k}" title="{k}"{}>{}</option>"#,
                             if *k == p.kernel { " selected" } else { "" },
+                            esc(name),
                             k = esc(k)
                         );
                     }
@@ -274,12 +276,11 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                     }
                     head += "</ul></details>";
                 }
-                let debug = if p.debug {
-                    r#"<p class="field-error" id="ptx-debug" role="alert">This PTX was compiled for debugging (<code>.target …, debug</code>, from <code>nvcc -G</code>): every value goes through the stack in local memory, so the loads, stores and periods below describe the debug build, not your kernel. Compile without <code>-G</code> (<code>-lineinfo</code> keeps line numbers).</p>"#
-                } else {
-                    ""
-                };
-                let mut h = head + debug;
+                // Debug PTX's warning, as the worker wrote it (crate::model::ptx::DEBUG_WARNING).
+                let mut h = head + &p.warning;
+                if let Some(a) = p.analysis.as_ref().filter(|a| !a.spaces.is_empty()) {
+                    h += &format!(r#"<p class="sub" id="ptx-spaces">{}</p>"#, esc(&a.spaces));
+                }
                 if !p.errors.is_empty() {
                     h += r#"<ul class="ptx-errors field-error" id="ptx-errors" role="alert">"#;
                     for e in &p.errors {

@@ -3,6 +3,8 @@
 // PTX flagged. The analysis runs in the worker; the page shows its latest answer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
 import { useApp, ready } from './harness.mjs';
 
 const app = useApp();
@@ -73,7 +75,8 @@ test('a file with several kernels: pick one; calls are inlined and each loop say
   await page.waitForSelector('#ptx-kernel');
   assert.deepEqual(await page.$$eval('#ptx-kernel option', (os) => os.map((o) => o.value)), ['first', 'second']);
   assert.equal(await page.inputValue('#ptx-kernel'), 'first');
-  assert.match(await page.textContent('#ptx-notes'), /_Z6squaref \(line 12\) inlined here/);
+  // The inlined function by its C++ name (`_Z6squaref` in the PTX).
+  assert.match(await page.textContent('#ptx-notes'), /square\(float\) \(line 12\) inlined here/);
   await page.waitForSelector('#ptx-summary');
   assert.match(await page.textContent('#ptx-summary'), /^16 instructions/);
   assert.match(await page.textContent('#ptx-loops'), /A loop: the branch on line 48 goes back to \$L__BB2_1 \(line 32\), which every path to the branch passes through\./);
@@ -168,5 +171,30 @@ ${calls}
   assert.ok(summary - panel < 900, `summary ${summary - panel} px below the panel's top`);
   await page.click('#ptx-notes summary');
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 1280), 'no page wider than the screen');
+  await page.close();
+});
+
+test('real nvcc PTX: the picker names kernels in C++ (the PTX name on hover), and loads and stores are counted by space', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim#ptx'));
+  await ready(page);
+  await page.waitForFunction(() => document.querySelector('#ptx-panel')?.open);
+  const text = gunzipSync(await readFile(new URL('../fixtures/profiler/known-kernels-h200/known_kernels.ptx.gz', import.meta.url))).toString();
+  await page.setInputFiles('#ptx-input', { name: 'known_kernels.ptx', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.waitForSelector('#ptx-kernel');
+  const options = await page.$$eval('#ptx-kernel option', (os) => os.map((o) => [o.textContent, o.title, o.value]));
+  assert.equal(options.length, 6);
+  assert.deepEqual(options[0], ['vec_add(float const*, float const*, float*, int)', '_Z7vec_addPKfS0_Pfi', '_Z7vec_addPKfS0_Pfi']);
+  assert.deepEqual(options[5], ['wmma_gemm_16x16(__half const*, __half const*, float*, int)', '_Z15wmma_gemm_16x16PK6__halfS1_Pfi', '_Z15wmma_gemm_16x16PK6__halfS1_Pfi']);
+  await page.waitForSelector('#ptx-spaces');
+  assert.equal(await page.textContent('#ptx-spaces'), 'Loads and stores per thread: 3 global, 4 param. Shared, param and const ones stay on chip: both models take them as computation.');
+  // The tiled transpose: its shared-memory tile is computation, its global loads memory.
+  await page.selectOption('#ptx-kernel', '_Z15transpose_tiledPKfPf');
+  await page.waitForFunction(() => /8 global, 8 shared, 2 param/.test(document.querySelector('#ptx-spaces')?.textContent));
+  assert.match(await page.textContent('#ptx-summary'), /^Per thread: 37 computation, 8 coalesced and 0 uncoalesced memory/);
+  // Local memory (a thread's stack): memory to both models, and said so.
+  await page.fill('#ptx-text', '.visible .entry k()\n{\nld.global.f32 %f1, [%rd1];\nst.local.f32 [%SP+0], %f1;\nld.local.f32 %f2, [%SP+0];\nret;\n}\n');
+  await page.waitForFunction(() => /1 global, 2 local\. Local ones are each thread's stack/.test(document.querySelector('#ptx-spaces')?.textContent));
+  assert.match(await page.textContent('#ptx-summary'), /0 computation, 3 coalesced and 0 uncoalesced memory/);
   await page.close();
 });

@@ -60,6 +60,7 @@ test('an estimated target says so, and the C2050 as its own target predicts T_Re
   assert.equal(Number(await page.getAttribute('#time', 'data-value')), 1.25);
   assert.equal(Number(await page.getAttribute('#p', 'data-value')), 1);
   assert.equal(await page.$('#target-source'), null, 'the reference is Table II itself');
+  assert.equal(await page.$('#estimated'), null, 'nor in the card');
   await page.goto(link('model=spmv&target=gtx295'));
   await ready(page);
   assert.match(await page.textContent('#estimated'), /Estimated target/);
@@ -159,6 +160,32 @@ test('a loaded matrix drives the prediction: T_Ref estimated from the matrix, la
   await page.close();
 });
 
+test('a matrix typed by hand gets T_Ref estimated from it, labelled, until a time is typed; the example keeps its 0.8 ms', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(link('model=spmv&target=c2050'));
+  await ready(page);
+  assert.equal(Number(await page.getAttribute('#t-ref', 'data-value')), 0.8);
+  assert.equal(await page.$('#t-ref-source'), null);
+  assert.match(await settledUrl(page), /[?&]t_ref_ms=auto(&|$)/);
+  // Issue 35's matrix: ⌈50000/672⌉ = 75 strips, T_Ref = 0.0807/0.07827 · (0.07827 + 0.0061·74).
+  for (const [id, v] of [['n_r', '50000'], ['nnz', '500000'], ['p_nz_csr', '10'], ['p_nz_ell', '30']]) {
+    await page.fill(`#${id}`, v);
+  }
+  await page.waitForFunction(() => /[?&]p_nz_ell=30(&|$)/.test(location.search));
+  await page.waitForSelector('#t-ref-source');
+  assert.match(await page.textContent('#t-ref-prompt'), /T_Ref estimated from the matrix.*50,000 rows/);
+  const t = Number(await page.getAttribute('#t-ref', 'data-value'));
+  assert.ok(Math.abs(t - 0.0807 / 0.07827 * 0.52967) < 1e-12, `${t}`);
+  // The C2050 as its own target: T_Tar = T_Ref, as the CLI says for the same link.
+  const cli = cliEval(await settledUrl(page));
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), cli.outputs.t_tar_ms);
+  assert.equal(cli.outputs.t_tar_ms, t);
+  await page.fill('#t_ref_ms', '0.3');
+  await page.waitForFunction(() => !document.querySelector('#t-ref-source'));
+  assert.equal(Number(await page.getAttribute('#t-ref', 'data-value')), 0.3);
+  await page.close();
+});
+
 test('a malformed or dense file is an error naming its line, and changes nothing', async () => {
   const page = await app.env.context.newPage();
   await page.goto(link('model=spmv'));
@@ -198,7 +225,7 @@ test('a large file shows progress with MB/s and can be cancelled; the page stays
   await page.waitForSelector('#matrix-cancelled');
   assert.equal(await page.$('#matrix-reading'), null);
   await settled(page);
-  assert.equal(page.url(), before.replace('t_ref_ms=0.8', 't_ref_ms=0.9'));
+  assert.equal(page.url(), before.replace('t_ref_ms=auto', 't_ref_ms=0.9'));
   console.log(`spmv reader in the browser worker: ${rate}`);
   // A second file after the cancel is read whole, in a new worker.
   await page.setInputFiles('#matrix-input', { name: 'demo.mtx', mimeType: 'text/plain', buffer: Buffer.from(GENERAL) });

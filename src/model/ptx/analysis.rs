@@ -3,7 +3,7 @@
 //! and the same instructions counted the way Hong & Kim's model takes them.
 
 use super::costs::CostTable;
-use super::parsed::{Class, Instruction, Operand, Parsed};
+use super::parsed::{Class, Instruction, Operand, Parsed, Space};
 
 /// Which of the paper's tasks an instruction belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -228,6 +228,26 @@ pub fn hong_kim_counts(
             _ => counts.comp_insts += w,
         }
     }
+    counts
+}
+
+/// The loads, stores and atomics per thread in each state space (weighted as in [`weights`]),
+/// in [`Space`]'s order, spaces without any left out. Global, local, texture and generic ones
+/// are memory access tasks (local memory is each thread's stack in device memory); shared,
+/// param and const ones are computation ([`Space::is_device_memory`]).
+pub fn by_space(parsed: &Parsed, trip_counts: &[u64]) -> Vec<(Space, f64)> {
+    let weights = weights(parsed, trip_counts);
+    let mut counts: Vec<(Space, f64)> = Vec::new();
+    for (ins, &w) in parsed.instructions.iter().zip(&weights) {
+        if let Class::Memory { space, .. } = ins.class {
+            match counts.iter_mut().find(|(s, _)| *s == space) {
+                Some((_, n)) => *n += w,
+                None => counts.push((space, w)),
+            }
+        }
+    }
+    counts.retain(|(_, n)| *n > 0.0);
+    counts.sort_by_key(|(s, _)| *s as u8);
     counts
 }
 

@@ -35,6 +35,7 @@
 
 mod analysis;
 mod costs;
+mod demangle;
 mod examples;
 mod loops;
 mod parse;
@@ -42,13 +43,17 @@ mod parsed;
 mod report;
 
 pub use analysis::{
-    analyze, hong_kim_counts, mlp, task_kind, weights, Analysis, HongKimCounts, TaskKind,
+    analyze, by_space, hong_kim_counts, mlp, task_kind, weights, Analysis, HongKimCounts, TaskKind,
 };
 pub use costs::{table_1_cell, Column, CostTable, OpCost, TABLE_1_OPS};
+pub use demangle::{demangle_in, demangled, readable, MAX_DEMANGLED};
 pub use examples::{Example, EXAMPLES, EXAMPLE_NAMES};
 pub use parse::{parse, MAX_BLOCK_DEPTH, MAX_LINE_BYTES, MAX_STATEMENT_BYTES};
 pub use parsed::{
     call_target, Class, Function, Instruction, Loop, Operand, ParseError, Parsed, Space,
     MAX_INLINED_INSTRUCTIONS, MAX_INLINE_DEPTH,
 };
-pub use report::{report, report_kernel, LoopLine, MemoryLine, Report, Summary, MAX_LISTED_ERRORS};
+pub use report::{
+    report, report_kernel, spaces_sentence, LoopLine, MemoryLine, Report, Summary, DEBUG_WARNING,
+    MAX_LISTED_ERRORS,
+};

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{analyze, hong_kim_counts, parse, CostTable, ParseError, Parsed};
+use super::{analyze, by_space, demangle_in, hong_kim_counts, parse, readable, CostTable, ParseError, Parsed, Space};
 
 /// A loop as the panel lists it: one source loop, however many copies of it the kernel runs
 /// (a `.func`'s loop is inlined at each call), with one trip count for all of them.
@@ -52,6 +52,13 @@ pub struct Summary {
     pub synch_insts: f64,
     /// Loads in flight per warp (Hong & Kim's `mlp`), rounded to hundredths.
     pub mlp: f64,
+    /// The loads and stores per thread by state space, and what each model takes them as, in
+    /// words ([`spaces_sentence`]).
+    pub spaces: String,
+    /// The loads and stores per thread by state space ([`by_space`]); for the command line
+    /// (the page shows `spaces`, and the worker does not send this).
+    #[serde(skip)]
+    pub by_space: Vec<(Space, f64)>,
 }
 
 /// Everything the panel shows.
@@ -65,8 +72,14 @@ pub struct Report {
     pub analysis: Option<Summary>,
     /// Compiled with `-G` (`.target …, debug`): the analysis describes the debug build.
     pub debug: bool,
-    /// The text's kernels (`.entry`), in order; empty for a snippet without one.
+    /// What the page says of debug PTX ([`DEBUG_WARNING`], HTML), empty otherwise: written
+    /// here, in the worker, so the page's bundle does not carry it.
+    pub warning: String,
+    /// The text's kernels (`.entry`), in order, as PTX names them (mangled); empty for a
+    /// snippet without one.
     pub kernels: Vec<String>,
+    /// The same kernels by their C++ names (demangled; as written when not mangled).
+    pub names: Vec<String>,
     /// The kernel analysed (the one asked for, or the first).
     pub kernel: String,
     /// What was inlined into it, and what could not be.
@@ -101,6 +114,7 @@ pub fn report(
         .filter(|k| kernels.iter().any(|n| n == k))
         .or_else(|| kernels.first().map(String::as_str));
     Report {
+        names: kernels.iter().map(|k| readable(k)).collect(),
         kernels: kernels.clone(),
         ..report_kernel(&whole, chosen, costs, trips, uncoalesced)
     }
@@ -169,6 +183,7 @@ pub fn report_kernel(
             .collect();
         let a = analyze(&p, costs, &t);
         let c = hong_kim_counts(&p, &t, uncoalesced);
+        let spaces = by_space(&p, &t);
         Summary {
             periods: a.periods.len(),
             periods_text: a.periods_text(),
@@ -180,6 +195,8 @@ pub fn report_kernel(
             uncoal_mem_insts: c.uncoal_mem_insts + 0.0,
             synch_insts: c.synch_insts + 0.0,
             mlp: (c.mlp * 100.0).round() / 100.0,
+            spaces: spaces_sentence(&spaces),
+            by_space: spaces,
         }
     });
     Report {
@@ -199,11 +216,37 @@ pub fn report_kernel(
         errors: listed_errors(&whole.errors),
         analysis,
         debug: p.debug,
+        warning: if p.debug { DEBUG_WARNING.to_string() } else { String::new() },
         kernels: Vec::new(),
+        names: Vec::new(),
         kernel: kernel.unwrap_or_default().to_string(),
-        notes,
+        notes: notes.iter().map(|n| demangle_in(n)).collect(),
     }
 }
+
+/// The loads and stores per thread by state space, and what the models take each as: "Loads
+/// and stores per thread: 280 global, 495 local, 120 shared. …" (empty without any).
+pub fn spaces_sentence(counts: &[(Space, f64)]) -> String {
+    if counts.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = counts
+        .iter()
+        .map(|(space, n)| format!("{} {}", crate::format::num(*n), space.name()))
+        .collect();
+    let mut s = format!("Loads and stores per thread: {}.", list.join(", "));
+    let has = |f: fn(Space) -> bool| counts.iter().any(|(space, _)| f(*space));
+    if has(|s| s == Space::Local) {
+        s += " Local ones are each thread's stack (register spills, arrays), in device memory: both models take them as memory, coalesced unless marked (a warp's accesses to one stack slot are interleaved).";
+    }
+    if has(|s| !s.is_device_memory()) {
+        s += " Shared, param and const ones stay on chip: both models take them as computation.";
+    }
+    s
+}
+
+/// The page's warning on PTX compiled for debugging (HTML).
+pub const DEBUG_WARNING: &str = r#"<p class="field-error" id="ptx-debug" role="alert">This PTX was compiled for debugging (<code>.target …, debug</code>, from <code>nvcc -G</code>): every value goes through the stack in local memory, so the loads, stores and periods below describe the debug build, not your kernel. Compile without <code>-G</code> (<code>-lineinfo</code> keeps line numbers).</p>"#;
 
 /// The most errors a report lists (1,000): past them, one more says how many were left out.
 /// A text of garbage has an error a line, and the page lists each one.

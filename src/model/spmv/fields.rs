@@ -142,7 +142,7 @@ pub const FIELDS: &[Field] = &[
         .group(MATRIX)
         .source("§4: Bell & Garland's kernels"),
     num(
-        "n_r", "N_R", "Rows", "rows", 1.0, 1e10, true, 62_451.0, MATRIX, CANTILEVER,
+        "n_r", "N_R", "Rows", "rows", 1.0, 1e10, true, EXAMPLE_MATRIX.n_r, MATRIX, CANTILEVER,
     )
     .sweepable(),
     num(
@@ -166,7 +166,7 @@ pub const FIELDS: &[Field] = &[
         1.0,
         1e8,
         true,
-        64.0,
+        EXAMPLE_MATRIX.p_nz_csr,
         MATRIX,
         "§3 (3): the mode of the rows' non-zero counts",
     )
@@ -179,7 +179,7 @@ pub const FIELDS: &[Field] = &[
         1.0,
         1e8,
         true,
-        78.0,
+        EXAMPLE_MATRIX.p_nz_ell,
         MATRIX,
         "§3 (3): the longest row",
     ),
@@ -191,7 +191,7 @@ pub const FIELDS: &[Field] = &[
         0.0,
         1e8,
         true,
-        64.0,
+        EXAMPLE_MATRIX.hyb_thd,
         MATRIX,
         "§4.4: rows longer than this spill into the COO part",
     ),
@@ -211,16 +211,16 @@ pub const FIELDS: &[Field] = &[
     num(
         "t_ref_ms",
         "T_Ref",
-        "Measured time on the C2050 (this kernel)",
+        "Time on the C2050 (this kernel)",
         "ms",
         1e-6,
         1e7,
         false,
-        0.8,
+        EXAMPLE_T_REF_MS,
         REFERENCE,
-        "illustrative: type your C2050's measured time for the chosen kernel, or auto: estimated from the matrix by Table II's lines",
+        "your C2050's measured time; auto: estimated from the matrix by Table II's lines (the example's: an illustrative 0.8 ms)",
     )
-    .or_auto()
+    .auto()
     .sweepable(),
     reference_line_time(
         "t00",

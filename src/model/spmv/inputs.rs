@@ -274,10 +274,20 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
         num("t_ref_coo_ms"),
         num("t_ref_hyb_ms"),
     ];
-    // `auto`: T_Ref estimated from the matrix's statistics by Table II's own lines, and so
-    // are the other formats' C2050 times not typed.
-    let t_ref_estimated = matches!(p.get("t_ref_ms"), Some(Value::Auto));
-    let t_ref_ms = if t_ref_estimated {
+    // `auto` (the default): T_Ref estimated from the matrix's statistics by Table II's own
+    // lines, and so are the other formats' C2050 times not typed; the example matrix keeps
+    // its illustrative time.
+    let t_ref_auto = matches!(p.get("t_ref_ms"), Some(Value::Auto));
+    let example = t_ref_auto && matrix == EXAMPLE_MATRIX && num("nnz_hyb_coo").is_none();
+    let t_ref_estimated = t_ref_auto && !example;
+    let t_ref_ms = if example {
+        derived.push((
+            "t_ref_ms",
+            "the example matrix's illustrative time, not a measurement: type the C2050's measured time".into(),
+        ));
+        derived_values.push(("t_ref_ms", Value::Num(EXAMPLE_T_REF_MS)));
+        EXAMPLE_T_REF_MS
+    } else if t_ref_estimated {
         let nnz_hyb_coo = num("nnz_hyb_coo");
         let estimate = |k| estimated_t_ref(k, &matrix, nnz_hyb_coo, &reference, &sizes);
         let t = estimate(kernel).map_err(|_| {

@@ -186,6 +186,19 @@ pub struct Matrix {
     pub hyb_thd: f64,
 }
 
+/// The page's example matrix (FEM/Cantilever's size, illustrative row lengths: the field
+/// defaults), and its illustrative T_Ref. `t_ref_ms=auto`, the default, estimates T_Ref from a
+/// matrix typed or loaded, but the example keeps this time (docs/models.md, "T_Ref from the
+/// matrix").
+pub const EXAMPLE_MATRIX: Matrix = Matrix {
+    n_r: 62_451.0,
+    nnz: None,
+    p_nz_csr: 64.0,
+    p_nz_ell: 78.0,
+    hyb_thd: 64.0,
+};
+pub const EXAMPLE_T_REF_MS: f64 = 0.8;
+
 /// Which case of §4.1's tables applies (docs/models.md: boundary values fall in the lower case).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CsrCase {

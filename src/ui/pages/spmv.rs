@@ -82,8 +82,12 @@ fn result(ctx: Ctx) -> AnyView {
                 format::exact(v)
             )
         };
+        // The C2050 as its own target is Table II itself: nothing to estimate.
+        let own = inp.target.id == "c2050";
         let measured = if inp.all_measured {
             r#"<p class="measured" id="measured">The target's coefficients are your measurements.</p>"#.to_string()
+        } else if own {
+            String::new()
         } else {
             format!(
                 r#"<p class="estimated" id="estimated"><strong>Estimated target. </strong>Nothing measured on the {target} yet: its coefficients are the C2050's scaled by the memory-bandwidth ratio, a rough guess the paper warns against. Run the benchmark plan below on the target and fit its coefficients.</p>"#
@@ -91,7 +95,7 @@ fn result(ctx: Ctx) -> AnyView {
         };
         // An estimated target, said at the headline (the note below says why); the C2050 as
         // its own target is Table II itself.
-        let target_tag = if inp.all_measured || inp.target.id == "c2050" {
+        let target_tag = if inp.all_measured || own {
             ""
         } else {
             r#"<span class="t-ref-tag" id="target-source">estimated: nothing measured on the target yet</span>"#
