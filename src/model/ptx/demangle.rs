@@ -107,3 +107,21 @@ mod tests {
         assert!(out.as_ref().is_none_or(|s| s.len() <= MAX_DEMANGLED), "{out:?}");
     }
 }
+
+#[cfg(test)]
+mod hostile {
+    use super::*;
+
+    /// Names built to nest deeply or to repeat: each is refused or capped, quickly, and
+    /// nothing panics or overflows the stack.
+    #[test]
+    fn deep_or_repeating_names_are_refused_or_capped() {
+        let deep_pointer = format!("_Z1f{}i", "P".repeat(4000));
+        let deep_template = format!("_Z1f{}i{}", "I1A".repeat(1300), "E".repeat(1300));
+        let deep_function = format!("_Z1f{}", "PFv".repeat(1300));
+        let substitutions = format!("_Z1f{}", (0..800).map(|i| format!("S{i}_")).collect::<String>());
+        for name in [deep_pointer, deep_template, deep_function, substitutions] {
+            assert!(demangled(&name).is_none_or(|s| s.len() <= MAX_DEMANGLED), "{}", &name[..40]);
+        }
+    }
+}
