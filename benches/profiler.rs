@@ -147,7 +147,68 @@ fn read(name: &str, bytes: &[u8]) {
     );
 }
 
+/// An Nsight Compute raw page (`--page raw --csv`) naming `n` distinct kernels, one launch
+/// each, as a template-heavy program gives (issue 36: 200,000 in about 30 MB).
+pub fn ncu_raw_distinct(n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(b"\"ID\",\"Kernel Name\",\"Device\",\"CC\",\"Block Size\",\"Grid Size\",\"gpu__time_duration.sum\",\"launch__registers_per_thread\",\"sm__inst_executed.sum\",\"dram__bytes.sum\"\n\"\",\"\",\"\",\"\",\"\",\"\",\"nsecond\",\"register/thread\",\"inst\",\"byte\"\n");
+    for i in 0..n {
+        let _ = writeln!(
+            out,
+            "\"{i}\",\"void gemm<{}, {}, {}>(const float *, float *, int)\",\"0\",\"8.0\",\"(256, 1, 1)\",\"({}, 1, 1)\",\"{}\",\"32\",\"{}\",\"{}\"",
+            i % 97,
+            i / 97 % 89,
+            i / 8633,
+            64 + i % 512,
+            1000 + i % 9000,
+            100_000 + i,
+            4_000_000 + 64 * i
+        );
+    }
+    out
+}
+
+/// The process's peak resident memory so far (Linux's VmHWM), bytes; 0 elsewhere.
+fn peak_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+/// Peak memory of reading and comparing a file of many distinct kernels, as a multiple of the
+/// file's size (issue 36's goal: at most 10 ×). Run first, while the process is small.
+fn memory(name: &str, bytes: Vec<u8>) {
+    let size = bytes.len() as f64;
+    let before = peak_bytes();
+    let start = Instant::now();
+    let mut r = ProfileReader::new();
+    for chunk in bytes.chunks(1 << 20) {
+        r.feed(chunk).expect("a valid file");
+    }
+    let profile = r.finish().expect("a valid file");
+    let read_peak = peak_bytes();
+    let report = warpsight::measured::compare(&profile);
+    let html = warpsight::measured::html::report_html(&report, name);
+    let peak = peak_bytes();
+    println!(
+        "{name}: {:.0} MB, {} kernels ({} listed), {:.1} s; peak memory above the file {:.0} MB = {:.1} × the file (reading {:.1} ×); HTML {:.1} MB",
+        size / 1e6,
+        profile.kernels.len(),
+        report.kernels.len(),
+        start.elapsed().as_secs_f64(),
+        (peak - before) as f64 / 1e6,
+        (peak - before) as f64 / size,
+        (read_peak - before) as f64 / size,
+        html.len() as f64 / 1e6
+    );
+}
+
 fn main() {
+    memory("ncu raw page, 200,000 distinct kernels", ncu_raw_distinct(200_000));
     read("ncu details (labels, full set)", &ncu_details(10_000));
     read("nvprof gpu trace", &nvprof_trace(1_500_000));
 }

@@ -214,6 +214,7 @@ fn each_kernel_from_one_parse_is_its_report() {
             one,
             Report {
                 kernels: Vec::new(),
+                names: Vec::new(),
                 ..full
             }
         );

@@ -777,3 +777,40 @@ fn an_nvprof_trace_joined_with_its_metrics_gives_complete_predictions() {
     // Both models' medians over the eight kernels.
     assert!(r.models.iter().all(|m| m.kernels == 8), "{:?}", r.models);
 }
+
+/// Issue 36: a file naming more distinct kernels than the comparison lists (templates) lists
+/// the MAX_LISTED with the longest total time, in the file's order, and counts the rest: in
+/// each model's median (every kernel is compared), in the totals, and in a line of the page.
+#[test]
+fn many_distinct_kernels_list_the_longest_and_count_the_rest() {
+    use warpsight::measured::MAX_LISTED;
+    let n = MAX_LISTED + 7;
+    let kernels: Vec<ProfiledKernel> = (0..n)
+        .map(|i| {
+            let mut k = kernel(
+                "NVIDIA A100-SXM4-40GB",
+                256,
+                1024,
+                32.0,
+                0.0,
+                &[("dram_bytes", 4e6), ("inst_executed", 1e6), ("flops_fp32", 1e6)],
+            );
+            k.name = format!("void k<{i}>(float*, int)");
+            // One invocation each, the first seven the shortest: they are the ones not listed.
+            k.invocations = 1;
+            k.durations_s = vec![1e-6 * (1.0 + i as f64)];
+            k
+        })
+        .collect();
+    let r = compare(&profile(kernels));
+    assert_eq!(r.kernels.len(), MAX_LISTED);
+    assert_eq!((r.unlisted, r.unlisted_invocations), (7, 7));
+    assert_eq!(r.kernels[0].name, "void k<7>(float*, int)");
+    assert_eq!(r.kernels.last().unwrap().name, format!("void k<{}>(float*, int)", n - 1));
+    // The roofline bounds every kernel (DRAM bytes and FLOPs on a known GPU): all n count.
+    let roofline = r.models.iter().find(|m| m.model == "roofline").unwrap();
+    assert_eq!(roofline.kernels, n);
+    let html = measured::html::report_html(&r, "many.csv");
+    assert!(html.contains(&format!("{n} kernel launch configurations, {n} invocations")), "{}", &html[..300]);
+    assert!(html.contains(r#"<p class="muted" id="measured-unlisted">7 kernels (7 invocations) are in each model's median but not listed: the 2,000 with the longest total time"#));
+}

@@ -58,11 +58,11 @@ fn time_text(t: Option<f64>) -> String {
 /// The whole view: summary, chart, table, and one detail block per kernel.
 pub fn report_html(r: &Report, file: &str) -> String {
     let mut h = String::new();
-    let kernels = r.kernels.len();
+    let kernels = r.kernels.len() + r.unlisted;
     let invocations = r
         .kernels
         .iter()
-        .fold(0u64, |a, k| a.saturating_add(k.invocations));
+        .fold(r.unlisted_invocations, |a, k| a.saturating_add(k.invocations));
     let _ = write!(
         h,
         r#"<p id="measured-summary">{} — {}: {} kernel launch configuration{}, {} invocation{}.</p>"#,
@@ -74,6 +74,15 @@ pub fn report_html(r: &Report, file: &str) -> String {
         if invocations == 1 { "" } else { "s" },
     );
     h += &summary_table(r);
+    if r.unlisted > 0 {
+        let _ = write!(
+            h,
+            r#"<p class="muted" id="measured-unlisted">{} kernels ({} invocations) are in each model's median but not listed: the {} with the longest total time (median × invocations) are.</p>"#,
+            format::grouped(r.unlisted as f64, 0),
+            format::grouped(r.unlisted_invocations as f64, 0),
+            format::grouped(r.kernels.len() as f64, 0)
+        );
+    }
     // The chart drawn twice, for wide screens and for phones (CSS shows one): its text stays
     // legible at either width.
     h += &scatter(r, 640.0, "measured-chart");
@@ -82,7 +91,7 @@ pub fn report_html(r: &Report, file: &str) -> String {
     for (i, k) in r.kernels.iter().enumerate().take(MAX_DETAILS) {
         h += &kernel_detail(i, k);
     }
-    if kernels > MAX_DETAILS {
+    if r.kernels.len() > MAX_DETAILS {
         let _ = write!(
             h,
             r#"<p class="muted" id="measured-more">The details of the first {MAX_DETAILS} kernels are shown; <code>warpsight analyze measured</code> prints every kernel's.</p>"#

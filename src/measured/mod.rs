@@ -43,6 +43,42 @@ pub struct Report {
     pub models: Vec<ModelSummary>,
     /// Rows the reader passed over (memory copies, rule rows).
     pub skipped_rows: u64,
+    /// Kernels compared (they count in each model's median) but not listed in `kernels`: past
+    /// the [`MAX_LISTED`] with the longest total measured time.
+    pub unlisted: usize,
+    /// Their invocations.
+    pub unlisted_invocations: u64,
+}
+
+/// A kernel's device as found, and its record.
+type Match = (DeviceMatch, Option<&'static Device>);
+
+/// The most kernels a comparison lists: the ones with the longest total measured time
+/// (median × invocations), in the file's order. The rest are compared too and count in each
+/// model's median, but a file naming 200,000 distinct kernels (templates) would otherwise
+/// give a comparison, a page and a JSON of gigabytes (issue 36).
+pub const MAX_LISTED: usize = 2000;
+
+/// Which kernels to list (see [`MAX_LISTED`]): all when there are no more, else those with
+/// the longest total measured time (kernels without a time last, then in the file's order).
+fn listed(profile: &Profile) -> Vec<bool> {
+    let n = profile.kernels.len();
+    if n <= MAX_LISTED {
+        return vec![true; n];
+    }
+    let total = |i: usize| {
+        let k = &profile.kernels[i];
+        k.measured_s().map_or(-1.0, |t| t * k.invocations as f64)
+    };
+    let mut order: Vec<usize> = (0..n).collect();
+    order.select_nth_unstable_by(MAX_LISTED - 1, |&a, &b| {
+        total(b).total_cmp(&total(a)).then(a.cmp(&b))
+    });
+    let mut keep = vec![false; n];
+    for &i in &order[..MAX_LISTED] {
+        keep[i] = true;
+    }
+    keep
 }
 
 /// One kernel launch configuration of the file.
@@ -296,73 +332,94 @@ pub fn compare(profile: &Profile) -> Report {
 /// `warpsight analyze measured --device ID`).
 pub fn compare_on(profile: &Profile, chosen: Option<&'static Device>) -> Report {
     // Kernels printing the same device name ran on the same device: matched once.
-    let mut by_name: Vec<(String, (DeviceMatch, Option<&'static Device>))> = Vec::new();
-    let mut matches: Vec<(DeviceMatch, Option<&'static Device>)> = Vec::new();
+    let mut by_name: Vec<(String, Match)> = Vec::new();
+    // Each kernel's match, as an index into the distinct matches: a file's kernels mostly share
+    // one, and 200,000 copies of its note made a large part of a big file's memory.
+    let mut distinct: Vec<Match> = Vec::new();
+    let mut of_kernel: Vec<usize> = Vec::with_capacity(profile.kernels.len());
     let mut clocks_by_device: Vec<(Option<String>, FileClocks)> = Vec::new();
     for k in &profile.kernels {
         let named = k
             .device
             .as_deref()
             .filter(|p| !p.trim().chars().all(|c| c.is_ascii_digit()));
-        if let Some((_, m)) = named.and_then(|p| by_name.iter().find(|(n, _)| n == p)) {
-            matches.push(m.clone());
-            continue;
-        }
-        let device = k.device.as_deref();
-        let clocks = match clocks_by_device
-            .iter()
-            .find(|(d, _)| d.as_deref() == device)
-        {
-            Some((_, c)) => *c,
+        let m = match named.and_then(|p| by_name.iter().find(|(n, _)| n == p)) {
+            Some((_, m)) => m.clone(),
             None => {
-                let c = file_clocks(profile, device);
-                clocks_by_device.push((k.device.clone(), c));
-                c
+                let device = k.device.as_deref();
+                let clocks = match clocks_by_device
+                    .iter()
+                    .find(|(d, _)| d.as_deref() == device)
+                {
+                    Some((_, c)) => *c,
+                    None => {
+                        let c = file_clocks(profile, device);
+                        clocks_by_device.push((k.device.clone(), c));
+                        c
+                    }
+                };
+                let m = match_device(k, chosen, clocks);
+                if let (Some(p), "name") = (named, m.0.how) {
+                    by_name.push((p.to_string(), m.clone()));
+                }
+                m
             }
         };
-        let m = match_device(k, chosen, clocks);
-        if let (Some(p), "name") = (named, m.0.how) {
-            by_name.push((p.to_string(), m.clone()));
+        if distinct.last() != Some(&m) {
+            distinct.push(m);
         }
-        matches.push(m);
+        of_kernel.push(distinct.len() - 1);
     }
     // A kernel whose own rows cannot tell ran on the device its file's other kernels found
-    // (the same printed device, or none printed).
-    for i in 0..matches.len() {
-        if matches[i].1.is_some() {
-            continue;
+    // (the same printed device, or none printed): the first such match of each printed
+    // device, found once (a scan per kernel was quadratic in a file of 200,000 kernels).
+    let mut found_for: Vec<(Option<String>, Match)> = Vec::new();
+    for m in &distinct {
+        if m.1.is_some() && m.0.how != "custom" && !found_for.iter().any(|(p, _)| *p == m.0.printed) {
+            found_for.push((m.0.printed.clone(), m.clone()));
         }
-        let printed = matches[i].0.printed.clone();
-        let sibling = matches
-            .iter()
-            .find(|(m, d)| d.is_some() && m.how != "custom" && m.printed == printed)
-            .cloned();
-        if let Some((m, d)) = sibling {
-            matches[i] = (
+    }
+    for m in distinct.iter_mut().filter(|m| m.1.is_none()) {
+        if let Some((_, (found, d))) = found_for.iter().find(|(p, _)| *p == m.0.printed) {
+            *m = (
                 DeviceMatch {
                     how: "file",
-                    note: format!("as the file's other kernels: {}", m.note),
-                    ..m
+                    note: format!("as the file's other kernels: {}", found.note),
+                    ..found.clone()
                 },
-                d,
+                *d,
             );
         }
     }
-    let kernels: Vec<KernelReport> = profile
-        .kernels
-        .iter()
-        .zip(matches)
-        .map(|(k, m)| kernel_report(k, m))
-        .collect();
-    let models = registry::from_launch()
-        .into_iter()
-        .map(|(m, _)| summary(m, &kernels))
-        .collect();
+    // Every kernel is compared and tallied; only the listed ones are kept whole.
+    let keep = listed(profile);
+    let models: Vec<&'static Model> = registry::from_launch().into_iter().map(|(m, _)| m).collect();
+    let mut tallies: Vec<Tally> = models.iter().map(|_| Tally::default()).collect();
+    let mut kernels = Vec::new();
+    let (mut unlisted, mut unlisted_invocations) = (0, 0u64);
+    for ((k, &m), keep) in profile.kernels.iter().zip(&of_kernel).zip(keep) {
+        let report = kernel_report(k, distinct[m].clone());
+        for (model, tally) in models.iter().zip(&mut tallies) {
+            tally.add(model, &report);
+        }
+        if keep {
+            kernels.push(report);
+        } else {
+            unlisted += 1;
+            unlisted_invocations = unlisted_invocations.saturating_add(k.invocations);
+        }
+    }
     Report {
         format: profile.describe(),
         kernels,
-        models,
+        models: models
+            .into_iter()
+            .zip(tallies)
+            .map(|(m, t)| t.summary(m))
+            .collect(),
         skipped_rows: profile.skipped_rows,
+        unlisted,
+        unlisted_invocations,
     }
 }
 
@@ -1142,27 +1199,39 @@ pub fn short_name(name: &str) -> String {
 }
 
 /// The median and worst ratio of a model over the complete predictions.
-fn summary(model: &'static Model, kernels: &[KernelReport]) -> ModelSummary {
-    let rated = || {
-        kernels
+/// One model's complete predictions over the kernels compared so far: the ratios within its
+/// scope, and how many were left out as beyond it.
+#[derive(Default)]
+struct Tally {
+    ratios: Vec<f64>,
+    left_out: usize,
+}
+
+impl Tally {
+    fn add(&mut self, model: &Model, kernel: &KernelReport) {
+        let rated = kernel
+            .predictions
             .iter()
-            .flat_map(|k| &k.predictions)
-            .filter(|p| p.model == model.id && p.complete && p.ratio.is_some())
-    };
-    let mut ratios: Vec<f64> = rated()
-        .filter(|p| p.scope.is_none())
-        .filter_map(|p| p.ratio)
-        .collect();
-    let left_out = rated().filter(|p| p.scope.is_some()).count();
-    let kernels = ratios.len();
-    let (median, worst) = median_and_worst(&mut ratios).unzip();
-    ModelSummary {
-        model: model.id,
-        title: model.title,
-        kernels,
-        left_out,
-        median_ratio: median,
-        worst_ratio: worst,
+            .filter(|p| p.model == model.id && p.complete);
+        for p in rated {
+            match (p.ratio, &p.scope) {
+                (Some(r), None) => self.ratios.push(r),
+                (Some(_), Some(_)) => self.left_out += 1,
+                (None, _) => {}
+            }
+        }
+    }
+
+    fn summary(mut self, model: &'static Model) -> ModelSummary {
+        let (median, worst) = median_and_worst(&mut self.ratios).unzip();
+        ModelSummary {
+            model: model.id,
+            title: model.title,
+            kernels: self.ratios.len(),
+            left_out: self.left_out,
+            median_ratio: median,
+            worst_ratio: worst,
+        }
     }
 }
 
