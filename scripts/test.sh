@@ -32,6 +32,8 @@ phase "end-to-end tests (headless Chromium)"
 if [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -d tests/e2e/node_modules/axe-core ]; then
   (cd tests/e2e && npm ci --no-audit --no-fund --silent)
 fi
-node --test --test-concurrency=1 tests/e2e/
+# Two files at a time (each has its own server and browser): most of a test's time is the
+# browser waiting on frames, idle periods and the worker, so two share this 2-core machine well.
+node --test --test-concurrency=2 tests/e2e/
 phase ""
 echo "== all green in ${SECONDS} s: ${times[*]/%/;}"
