@@ -150,3 +150,141 @@ fn the_scan_sees_code_not_comments() {
     assert!(naming("//! The page (`crate::ui::shell`) shows it.", "crate::ui").is_empty());
     assert!(naming("let x = 1; // crate::ui::x", "crate::ui").is_empty());
 }
+
+/// The module path of a source file: `src/model/spmv/fields.rs` → `model::spmv::fields`,
+/// `src/model/spmv/mod.rs` → `model::spmv`, `src/lib.rs` → `` (binaries: their own roots).
+fn module_of(path: &Path) -> Vec<String> {
+    let rel = path
+        .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+        .expect("under src");
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The paths a file's code names: each `use` (groups expanded) and each `crate::…`,
+/// `super::…` or `self::…` path elsewhere, as their segments.
+fn paths_named(text: &str) -> Vec<Vec<String>> {
+    let code: String = text
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    /// `a::{b, c::{d}}` → `a::b`, `a::c::d`.
+    fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
+        let tree = tree.trim();
+        match tree.find('{') {
+            Some(open) if tree.ends_with('}') => {
+                let head = format!("{prefix}{}", &tree[..open]);
+                let inner = &tree[open + 1..tree.len() - 1];
+                let (mut depth, mut start) = (0, 0);
+                for (i, c) in inner.char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => {
+                            expand(&head, &inner[start..i], out);
+                            start = i + 1;
+                        }
+                        _ => {}
+                    }
+                }
+                expand(&head, &inner[start..], out);
+            }
+            _ if !tree.is_empty() => out.push(format!("{prefix}{tree}")),
+            _ => {}
+        }
+    }
+    let mut flat = Vec::new();
+    let mut rest = code.as_str();
+    while let Some(i) = rest.find("use ") {
+        let before = rest[..i].chars().next_back();
+        let after = &rest[i + 4..];
+        let Some(end) = after.find(';') else { break };
+        if before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) {
+            expand("", &after[..end].replace(char::is_whitespace, ""), &mut flat);
+        }
+        rest = &after[end..];
+    }
+    for word in code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')) {
+        if ["crate::", "super::", "self::"].iter().any(|p| word.starts_with(p)) {
+            flat.push(word.to_string());
+        }
+    }
+    flat.iter()
+        .map(|p| -> Vec<String> { p.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect() })
+        .filter(|p| p.len() > 1)
+        .collect()
+}
+
+/// No two files import each other (ARCHITECTURE.md): where two need each other, what both
+/// need belongs in one of them, or in their parent. A file's parent modules (whose items it
+/// may use, `use super::*`) and its own are not counted.
+#[test]
+fn no_two_files_import_each_other() {
+    let mut files = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let modules: Vec<(Vec<String>, &str, &str)> = files
+        .iter()
+        .filter(|(p, _)| !p.contains("/src/bin/"))
+        .map(|(p, t)| (module_of(Path::new(p)), p.as_str(), t.as_str()))
+        .collect();
+    let is_module = |m: &[String]| modules.iter().any(|(n, _, _)| n.as_slice() == m);
+    // Each file's edges: the modules it names, resolved to the longest known module.
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    for (a, (me, _, text)) in modules.iter().enumerate() {
+        for p in paths_named(text) {
+            let mut abs: Vec<String> = match p.first().map(String::as_str) {
+                Some("crate") => Vec::new(),
+                Some("self") => me.clone(),
+                Some("super") => me[..me.len().saturating_sub(1)].to_vec(),
+                _ => continue,
+            };
+            let mut segments = p[1..].iter().peekable();
+            while segments.peek().map(|s| s.as_str()) == Some("super") {
+                abs.pop();
+                segments.next();
+            }
+            abs.extend(segments.cloned());
+            let Some(n) = (1..=abs.len()).rev().find(|&n| is_module(&abs[..n])) else {
+                continue;
+            };
+            let target = &abs[..n];
+            // Itself, or a parent of it: not an edge.
+            if me.starts_with(target) {
+                continue;
+            }
+            if let Some(b) = modules.iter().position(|(m, _, _)| m.as_slice() == target) {
+                edges.push((a, b));
+            }
+        }
+    }
+    let mut circles: Vec<String> = edges
+        .iter()
+        .filter(|&&(a, b)| a < b && edges.contains(&(b, a)))
+        .map(|&(a, b)| format!("{} ⇄ {}", modules[a].1, modules[b].1))
+        .collect();
+    circles.sort();
+    circles.dedup();
+    assert!(circles.is_empty(), "files that import each other:\n{}", circles.join("\n"));
+}
+
+/// The circle scan resolves `super::`, `crate::` and grouped `use`s.
+#[test]
+fn the_circle_scan_reads_paths() {
+    let p = paths_named("use super::{checks::{a, b}, fields};\nlet x = crate::model::spmv::beyond(1); // super::no");
+    assert_eq!(
+        p,
+        [
+            vec!["super", "checks", "a"],
+            vec!["super", "checks", "b"],
+            vec!["super", "fields"],
+            vec!["crate", "model", "spmv", "beyond"],
+        ]
+    );
+}

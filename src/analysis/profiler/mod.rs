@@ -90,6 +90,9 @@ pub mod nvprof;
 pub mod units;
 
 use std::collections::{BTreeMap, HashMap};
+
+/// A map with a fast hash, seeded per process (`foldhash`).
+type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 use std::fmt;
 
 use crate::csv::Splitter;
@@ -987,9 +990,9 @@ struct Group {
 #[derive(Debug, Default)]
 pub(crate) struct Collector {
     strings: Vec<String>,
-    string_ids: HashMap<String, u32>,
+    string_ids: FastMap<String, u32>,
     groups: Vec<Group>,
-    index: HashMap<GroupKey, usize>,
+    index: FastMap<GroupKey, usize>,
     pub skipped: u64,
 }
 
@@ -1024,16 +1027,20 @@ impl Collector {
                 (!v.is_nan()).then(|| v.to_bits())
             }),
         };
-        let groups = &mut self.groups;
-        let g = *self.index.entry(key.clone()).or_insert_with(|| {
-            groups.push(Group {
-                key,
-                compute_capability: launch.compute_capability,
-                invocations: 0,
-                values: Vec::new(),
-            });
-            groups.len() - 1
-        });
+        // The key is cloned only for a new group (most rows are another launch of one).
+        let g = match self.index.get(&key) {
+            Some(&g) => g,
+            None => {
+                self.index.insert(key.clone(), self.groups.len());
+                self.groups.push(Group {
+                    key,
+                    compute_capability: launch.compute_capability,
+                    invocations: 0,
+                    values: Vec::new(),
+                });
+                self.groups.len() - 1
+            }
+        };
         let group = &mut self.groups[g];
         group.invocations = group.invocations.saturating_add(launch.invocations);
         if group.compute_capability.is_none() {

@@ -1,13 +1,10 @@
 //! Guo & Wang's model as the registry sees it: the fields (grouped: the matrix, the reference
 //! and its Table II constants, the target and what was measured on it, the benchmark sizes,
-//! the comparison), the outputs, the reading notes, the examples, the glossary and [`MODEL`].
+//! the comparison), the outputs, the reading notes, the examples and the glossary ([`MODEL`], in `mod.rs`, puts
+//! them together with the evaluation).
 
-use super::evaluation::evaluate_params;
 use super::*;
-use crate::model::{
-    nothing_to_complete, out, Choice, Column, DeviceKinds, Devices, Example, Field, Model,
-    OutputSpec, ReadingNote, Scope,
-};
+use crate::model::{out, Choice, Column, Example, Field, OutputSpec, ReadingNote};
 
 const MATRIX: &str = "Matrix A";
 const REFERENCE: &str = "Reference: Tesla C2050";
@@ -579,31 +576,7 @@ pub const EXAMPLES: &[Example] = &[
 ];
 
 /// Guo & Wang's cross-architecture SpMV model, as the registry lists it.
-pub static MODEL: Model = Model {
-    id: "spmv",
-    title: "Guo & Wang, CCPE 2013 — cross-architecture SpMV",
-    citation: "P. Guo and L. Wang, “Accurate Cross-Architecture Performance Modeling for Sparse Matrix-Vector Multiplication (SpMV) on GPUs”, Concurrency and Computation: Practice and Experience, 2013.",
-    fields: FIELDS,
-    outputs: OUTPUTS,
-    notes: NOTES,
-    examples: EXAMPLES,
-    devices: Devices::Listed(DeviceKinds::Gpus),
-    default_device: "c2050",
-    sweep: None,
-    aliases: &[],
-    glossary: GLOSSARY,
-    scope: Scope {
-        newest_cc: (3, 5),
-        paper_gpus: "a Tesla C2050 (the reference), a Tesla M2090, a Tesla K20m and a GeForce GTX 295",
-        leaves_out: "Newer GPUs cache much of x and the matrix in L1 and L2 and run other SpMV kernels (cuSPARSE's); the cross-architecture relation still needs the target's own benchmark measurements.",
-    },
-    validated: false,
-    derive: crate::model::derives_nothing,
-    evaluate: evaluate_params,
-    complete: nothing_to_complete,
-};
-
-const GLOSSARY: &[(&str, &str)] = &[
+pub(super) const GLOSSARY: &[(&str, &str)] = &[
     ("kernel", "The SpMV kernel (storage format) whose time is predicted: CSR, ELL, COO or HYB, as Bell & Garland wrote them."),
     ("n_r", "N_R: the matrix's rows."),
     ("nnz", "The matrix's stored non-zeros (for COO's strips)."),

@@ -35,7 +35,7 @@ pub use estimate::{
     estimated_t_ref, estimated_target, reference_t0x, table_ii, Missing, C2050_TABLE_II,
 };
 pub use evaluation::Spmv;
-pub use fields::{FIELDS, GROUPS, MODEL, NOTES, OUTPUTS};
+pub use fields::{FIELDS, GROUPS, NOTES, OUTPUTS};
 pub use inputs::{inputs, limits_of, Inputs};
 
 /// The four kernels (Bell & Garland's formats), in the paper's order.
@@ -511,3 +511,29 @@ pub fn beyond(histogram: &[(u64, u64)], width: u64) -> u64 {
 /// No profiled launch gives what the model takes (a matrix and its reference time, a
 /// program's profile): [`crate::measured`] leaves it out.
 pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = None;
+
+/// Guo & Wang's model as the registry sees it: the declaration (`fields`) and the evaluation
+/// (`evaluation`), put together here so that neither of the two imports the other.
+pub static MODEL: crate::model::Model = crate::model::Model {
+    id: "spmv",
+    title: "Guo & Wang, CCPE 2013 — cross-architecture SpMV",
+    citation: "P. Guo and L. Wang, “Accurate Cross-Architecture Performance Modeling for Sparse Matrix-Vector Multiplication (SpMV) on GPUs”, Concurrency and Computation: Practice and Experience, 2013.",
+    fields: FIELDS,
+    outputs: OUTPUTS,
+    notes: NOTES,
+    examples: fields::EXAMPLES,
+    devices: crate::model::Devices::Listed(crate::model::DeviceKinds::Gpus),
+    default_device: "c2050",
+    sweep: None,
+    aliases: &[],
+    glossary: fields::GLOSSARY,
+    scope: crate::model::Scope {
+        newest_cc: (3, 5),
+        paper_gpus: "a Tesla C2050 (the reference), a Tesla M2090, a Tesla K20m and a GeForce GTX 295",
+        leaves_out: "Newer GPUs cache much of x and the matrix in L1 and L2 and run other SpMV kernels (cuSPARSE's); the cross-architecture relation still needs the target's own benchmark measurements.",
+    },
+    validated: false,
+    derive: crate::model::derives_nothing,
+    evaluate: evaluation::evaluate_params,
+    complete: crate::model::nothing_to_complete,
+};
