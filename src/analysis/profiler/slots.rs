@@ -1,0 +1,349 @@
+//! The canonical keys every reader fills, the slots a printed metric lands in (a key or a
+//! part a key is derived from), and a value's conversion to the key's SI unit.
+
+use super::*;
+
+/// The canonical keys (the table in the module's notes), in the order the readers use.
+pub const KEYS: [&str; 33] = [
+    "duration_s",
+    "registers_per_thread",
+    "static_shared_bytes",
+    "dynamic_shared_bytes",
+    "block_size",
+    "grid_size",
+    "sms",
+    "sm_clock_hz",
+    "theoretical_occupancy_pct",
+    "theoretical_active_warps",
+    "achieved_occupancy_pct",
+    "limit_registers",
+    "limit_shared_mem",
+    "limit_warps",
+    "limit_blocks",
+    "inst_executed",
+    "inst_per_warp",
+    "global_load_requests",
+    "global_store_requests",
+    "global_load_sectors",
+    "global_store_sectors",
+    "global_load_sectors_per_request",
+    "global_store_sectors_per_request",
+    "dram_bytes",
+    "dram_bytes_per_s",
+    "warps_launched",
+    "shared_mem_config_bytes",
+    "dram_clock_hz",
+    "waves_per_sm",
+    "flops_fp64",
+    "flops_fp32",
+    "tensor_pipe_cycles",
+    "tensor_pipe_pct",
+];
+
+/// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
+/// same order) or a part a key is derived from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    Duration,
+    Registers,
+    StaticShared,
+    DynamicShared,
+    BlockSize,
+    GridSize,
+    Sms,
+    SmClock,
+    TheoreticalOccupancy,
+    TheoreticalWarps,
+    AchievedOccupancy,
+    LimitRegisters,
+    LimitSharedMem,
+    LimitWarps,
+    LimitBlocks,
+    InstExecuted,
+    InstPerWarp,
+    LoadRequests,
+    StoreRequests,
+    LoadSectors,
+    StoreSectors,
+    LoadSectorsPerRequest,
+    StoreSectorsPerRequest,
+    DramBytes,
+    DramBytesPerSecond,
+    WarpsLaunched,
+    SharedMemConfig,
+    DramClock,
+    WavesPerSm,
+    FlopsFp64,
+    FlopsFp32,
+    TensorPipeCycles,
+    TensorPipePct,
+    // Parts.
+    /// nvprof's `achieved_occupancy`, a fraction 0–1.
+    AchievedOccupancyFraction,
+    DramReadBytes,
+    DramWriteBytes,
+    DramReadTransactions,
+    DramWriteTransactions,
+    DramReadBytesPerSecond,
+    DramWriteBytesPerSecond,
+    /// Nsight Compute's per-thread floating-point instruction counts (the roofline's).
+    DAdd,
+    DMul,
+    DFma,
+    FAdd,
+    FMul,
+    FFma,
+}
+
+pub(crate) const SLOTS: usize = Slot::FFma as usize + 1;
+
+impl Slot {
+    /// What the slot measures: a value in a unit of another dimension is not this metric.
+    pub fn dim(self) -> Dim {
+        use Slot::*;
+        match self {
+            Duration => Dim::Time,
+            StaticShared | DynamicShared | SharedMemConfig | DramBytes | DramReadBytes
+            | DramWriteBytes => Dim::Bytes,
+            SmClock | DramClock => Dim::Hertz,
+            TheoreticalOccupancy | AchievedOccupancy | TensorPipePct => Dim::Percent,
+            DramBytesPerSecond | DramReadBytesPerSecond | DramWriteBytesPerSecond => {
+                Dim::BytesPerSecond
+            }
+            _ => Dim::Count,
+        }
+    }
+
+    /// Whether a value in `unit` is this metric (a unitless value always is).
+    pub fn accepts(self, unit: Unit) -> bool {
+        unit.dim == Dim::Unitless || unit.dim == self.dim()
+    }
+
+    /// Extra scaling to the slot's unit, as (power of ten, power of two).
+    pub fn scale(self) -> (i32, i32) {
+        match self {
+            Slot::AchievedOccupancyFraction => (2, 0),
+            // A DRAM transaction is a 32-byte sector.
+            Slot::DramReadTransactions | Slot::DramWriteTransactions => (0, 5),
+            _ => (0, 0),
+        }
+    }
+
+    /// The slot of a Nsight Compute metric, by label or by metric name.
+    pub fn ncu(name: &str) -> Option<Slot> {
+        use Slot::*;
+        Some(match name {
+            "Duration" | "gpu__time_duration.sum" => Duration,
+            "Registers Per Thread" | "launch__registers_per_thread" => Registers,
+            "Static Shared Memory Per Block" | "launch__shared_mem_per_block_static" => {
+                StaticShared
+            }
+            "Dynamic Shared Memory Per Block" | "launch__shared_mem_per_block_dynamic" => {
+                DynamicShared
+            }
+            "Block Size" | "launch__block_size" => BlockSize,
+            "Grid Size" | "launch__grid_size" => GridSize,
+            "# SMs" | "launch__sm_count" | "device__attribute_multiprocessor_count" => Sms,
+            "SM Frequency"
+            | "gpc__cycles_elapsed.avg.per_second"
+            | "sm__cycles_elapsed.avg.per_second" => SmClock,
+            "Theoretical Occupancy" | "sm__maximum_warps_per_active_cycle_pct" => {
+                TheoreticalOccupancy
+            }
+            "Theoretical Active Warps per SM" | "sm__maximum_warps_avg_per_active_cycle" => {
+                TheoreticalWarps
+            }
+            "Achieved Occupancy" | "sm__warps_active.avg.pct_of_peak_sustained_active" => {
+                AchievedOccupancy
+            }
+            "Block Limit Registers" | "launch__occupancy_limit_registers" => LimitRegisters,
+            "Block Limit Shared Mem" | "launch__occupancy_limit_shared_mem" => LimitSharedMem,
+            "Block Limit Warps" | "launch__occupancy_limit_warps" => LimitWarps,
+            "Block Limit SM" | "launch__occupancy_limit_blocks" => LimitBlocks,
+            "Executed Instructions" | "smsp__inst_executed.sum" | "sm__inst_executed.sum" => {
+                InstExecuted
+            }
+            "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
+            | "smsp__inst_executed_op_global_ld.sum" => LoadRequests,
+            "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
+            | "smsp__inst_executed_op_global_st.sum" => StoreRequests,
+            "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum" => LoadSectors,
+            "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum" => StoreSectors,
+            "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio" => {
+                LoadSectorsPerRequest
+            }
+            "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio" => {
+                StoreSectorsPerRequest
+            }
+            "dram__bytes.sum" => DramBytes,
+            "dram__bytes_read.sum" => DramReadBytes,
+            "dram__bytes_write.sum" => DramWriteBytes,
+            "dram__bytes.sum.per_second" => DramBytesPerSecond,
+            "dram__bytes_read.sum.per_second" => DramReadBytesPerSecond,
+            "dram__bytes_write.sum.per_second" => DramWriteBytesPerSecond,
+            "smsp__warps_launched.sum" => WarpsLaunched,
+            "Shared Memory Configuration Size" | "launch__shared_mem_config_size" => {
+                SharedMemConfig
+            }
+            "DRAM Frequency" | "Memory Frequency" | "dram__cycles_elapsed.avg.per_second" => {
+                DramClock
+            }
+            "Waves Per SM" | "launch__waves_per_multiprocessor" => WavesPerSm,
+            "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum" => DAdd,
+            "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum" => DMul,
+            "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum" => DFma,
+            "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum" => FAdd,
+            "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum" => FMul,
+            "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum" => FFma,
+            "sm__pipe_tensor_cycles_active.sum" | "sm__pipe_tensor_op_hmma_cycles_active.sum" => {
+                TensorPipeCycles
+            }
+            "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"
+            | "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active" => {
+                TensorPipePct
+            }
+            // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
+            // second (the Speed of Light section's, in %, is another metric: its unit tells).
+            "Memory Throughput" => DramBytesPerSecond,
+            _ => return None,
+        })
+    }
+
+    /// The slot of an nvprof metric or event.
+    pub fn nvprof(name: &str) -> Option<Slot> {
+        use Slot::*;
+        Some(match name {
+            "achieved_occupancy" => AchievedOccupancyFraction,
+            "inst_executed" => InstExecuted,
+            "inst_per_warp" => InstPerWarp,
+            "gld_request" => LoadRequests,
+            "gst_request" => StoreRequests,
+            "gld_transactions" => LoadSectors,
+            "gst_transactions" => StoreSectors,
+            "gld_transactions_per_request" => LoadSectorsPerRequest,
+            "gst_transactions_per_request" => StoreSectorsPerRequest,
+            "dram_read_bytes" => DramReadBytes,
+            "dram_write_bytes" => DramWriteBytes,
+            "dram_read_transactions" => DramReadTransactions,
+            "dram_write_transactions" => DramWriteTransactions,
+            "dram_read_throughput" => DramReadBytesPerSecond,
+            "dram_write_throughput" => DramWriteBytesPerSecond,
+            "warps_launched" => WarpsLaunched,
+            "flop_count_dp" => FlopsFp64,
+            "flop_count_sp" => FlopsFp32,
+            _ => return None,
+        })
+    }
+}
+
+/// Reads a metric's value in `unit` into its slot's SI unit; `Ok(None)` when the value is
+/// missing (`n/a`, empty) or the unit does not measure what the slot does.
+pub(crate) fn slot_value(
+    slot: Slot,
+    text: &str,
+    unit: Unit,
+    line: u64,
+    column: &str,
+    metric: Option<&str>,
+) -> Result<Option<f64>, ProfileError> {
+    if is_missing(text) || !slot.accepts(unit) {
+        return Ok(None);
+    }
+    let (p10, p2) = slot.scale();
+    let v = units::parse_scaled(text, unit.pow10 + p10, unit.pow2 + p2)
+        .ok_or_else(|| bad_number(line, text.trim(), column, metric))?;
+    Ok(Some(match slot {
+        Slot::StaticShared | Slot::DynamicShared | Slot::SharedMemConfig => {
+            snap_rounded_bytes(v, text, unit)
+        }
+        _ => v,
+    }))
+}
+
+/// A byte size printed rounded with an SI prefix ("4.22 Kbyte", as Nsight Compute prints by
+/// default with `--print-units auto`) snapped to the roundest size the printed digits allow:
+/// the one multiple of 1024, else 256, 128, 16, 8 or 4 bytes in the interval the rounding
+/// leaves (4.22 Kbyte: [4215, 4225) holds 4224 = 33 × 128, the shared memory ptxas reports).
+/// Read as 4,220 B, a size can cost the occupancy a block the profiler did not lose. Sizes
+/// printed to the byte are kept.
+pub(crate) fn snap_rounded_bytes(v: f64, text: &str, unit: Unit) -> f64 {
+    let text = text.trim();
+    let decimals =
+        text.split_once('.')
+            .map_or(0, |(_, f)| f.bytes().take_while(u8::is_ascii_digit).count()) as i32;
+    let step = 10f64.powi(unit.pow10 - decimals) * 2f64.powi(unit.pow2);
+    if step <= 1.0 || !v.is_finite() {
+        return v;
+    }
+    let (lo, hi) = (v - step / 2.0, v + step / 2.0);
+    for g in [1024.0, 256.0, 128.0, 16.0, 8.0, 4.0] {
+        let first = (lo / g).ceil();
+        let last = ((hi / g).ceil() - 1.0).max(first - 1.0);
+        if first == last {
+            return first * g;
+        }
+    }
+    v
+}
+
+/// One launch's metrics by slot (NaN: absent). The first value given wins.
+#[derive(Clone, Debug)]
+pub(crate) struct Slots([f64; SLOTS]);
+
+impl Default for Slots {
+    fn default() -> Self {
+        Slots([f64::NAN; SLOTS])
+    }
+}
+
+impl Slots {
+    pub fn set(&mut self, slot: Slot, value: f64) {
+        let v = &mut self.0[slot as usize];
+        if v.is_nan() {
+            *v = value;
+        }
+    }
+
+    fn get(&self, slot: Slot) -> Option<f64> {
+        let v = self.0[slot as usize];
+        (!v.is_nan()).then_some(v)
+    }
+
+    /// The canonical keys' values (NaN: absent), direct ones first, else derived.
+    pub(super) fn canonical(&self) -> [f64; KEYS.len()] {
+        use Slot::*;
+        let mut out = [f64::NAN; KEYS.len()];
+        out.copy_from_slice(&self.0[..KEYS.len()]);
+        let mut fill = |slot: Slot, value: Option<f64>| {
+            let v = &mut out[slot as usize];
+            if let (true, Some(value)) = (v.is_nan(), value) {
+                *v = value;
+            }
+        };
+        let sum = |a: Slot, b: Slot| Some(self.get(a)? + self.get(b)?);
+        let ratio = |a: Slot, b: Slot| {
+            let (n, d) = (self.get(a)?, self.get(b)?);
+            (d > 0.0).then_some(n / d)
+        };
+        fill(AchievedOccupancy, self.get(AchievedOccupancyFraction));
+        fill(DramBytes, sum(DramReadBytes, DramWriteBytes));
+        fill(DramBytes, sum(DramReadTransactions, DramWriteTransactions));
+        fill(
+            DramBytesPerSecond,
+            sum(DramReadBytesPerSecond, DramWriteBytesPerSecond),
+        );
+        // FLOPs: adds and multiplies count one, a fused multiply-add two.
+        let flops = |add: Slot, mul: Slot, fma: Slot| {
+            let parts = [self.get(add), self.get(mul), self.get(fma).map(|f| 2.0 * f)];
+            parts
+                .iter()
+                .any(Option::is_some)
+                .then(|| parts.iter().flatten().sum())
+        };
+        fill(FlopsFp64, flops(DAdd, DMul, DFma));
+        fill(FlopsFp32, flops(FAdd, FMul, FFma));
+        fill(LoadRequests, ratio(LoadSectors, LoadSectorsPerRequest));
+        fill(StoreRequests, ratio(StoreSectors, StoreSectorsPerRequest));
+        out
+    }
+}

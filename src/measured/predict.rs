@@ -1,0 +1,117 @@
+//! One model's prediction of one kernel: its inputs from the launch (each marked from the
+//! profile, computed, assumed or to type), its time and ratio, and its share link.
+
+use super::*;
+
+/// One model's prediction of a kernel: its inputs from the launch on top of its defaults on
+/// the device, the file's SM clock where it gives one (Nsight Compute locks the clock to the
+/// base clock while it measures), and the measured time in the link.
+pub(super) fn predict(
+    model: &'static Model,
+    from: crate::model::launch::FromLaunch,
+    k: &ProfiledKernel,
+    launch: Option<&Launch>,
+    device: Option<&'static Device>,
+) -> PredictionReport {
+    let mut report = PredictionReport {
+        model: model.id,
+        title: model.title,
+        time_s: None,
+        ratio: None,
+        bound: String::new(),
+        inputs: Vec::new(),
+        complete: false,
+        assumed: Vec::new(),
+        lower_bound: from.lower_bound,
+        query: String::new(),
+        error: None,
+        scope: None,
+    };
+    let Some(l) = launch else {
+        report.error = Some("the file gives no launch dimensions for this kernel".into());
+        return report;
+    };
+    // No device: the link opens the model's page on its default device with the kernel's
+    // launch, for the user to pick the device there.
+    let picked = device.is_some();
+    let d = device.unwrap_or_else(|| link::default_device(model));
+    if !model.devices.accepts(d) {
+        report.error = Some(format!("{} does not take the {}", model.title, d.name));
+        return report;
+    }
+    let mut inputs = (from.inputs)(l, d);
+    if let Some(hz) = k.metric("sm_clock_hz").filter(|hz| *hz > 0.0) {
+        for f in model
+            .fields
+            .iter()
+            .filter(|f| f.device == Some("clock_ghz"))
+        {
+            inputs.push(LaunchInput::profile(
+                f.name,
+                (hz / 1e6).round() / 1000.0,
+                "the SM frequency the profiler measured at",
+            ));
+        }
+    }
+    report.complete = inputs.iter().all(|i| i.origin != Origin::Typed);
+    report.assumed = inputs
+        .iter()
+        .filter(|i| i.origin == Origin::Assumed)
+        .map(|i| i.field)
+        .collect();
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    q.append_pair("model", model.id);
+    q.append_pair("device", d.id);
+    if let Some(c) = custom::of_record(d) {
+        for (f, v) in custom::FIELDS.iter().zip(c.values()) {
+            q.append_pair(f.name, &f.text(&v));
+        }
+    }
+    // Every value the prediction uses: the link opens the page on exactly these (the fields
+    // left to type keep the page's defaults, and the page marks them).
+    for i in inputs.iter().filter(|i| i.origin != Origin::Typed) {
+        q.append_pair(i.field, &i.text);
+    }
+    let (mut state, notices) = link::from_query(&q.finish());
+    state.measured = k
+        .measured_s()
+        .filter(|t| *t > 0.0)
+        .map(|time_s| link::Measured {
+            to_type: inputs
+                .iter()
+                .filter(|i| i.origin == Origin::Typed)
+                .map(|i| i.field)
+                .collect(),
+            device_unknown: !picked,
+            ..link::Measured::new(time_s, short_name(&k.name))
+        });
+    // A device the page does not hold (a catalogue GPU, a preset only the worker holds) travels
+    // by its id: the page asks the worker for it before it reads the link.
+    report.query = link::to_query(&state);
+    report.inputs = inputs;
+    if !picked {
+        report.error = Some(
+            "no device in the file: pick its GPU above, or open the model and pick it there".into(),
+        );
+        return report;
+    }
+    if let Some(n) = notices.first() {
+        report.error = Some(n.to_string());
+        return report;
+    }
+    match (model.evaluate)(&state.params, state.device) {
+        // Fields left to type: the model's defaults would stand in for the kernel, so no time.
+        Ok(_) if !report.complete => {}
+        Ok(e) => {
+            report.time_s = e.number(model, "time_s");
+            report.ratio = report
+                .time_s
+                .zip(k.measured_s())
+                .filter(|(_, m)| *m > 0.0)
+                .map(|(t, m)| t / m);
+            report.bound = (from.bound)(model, &e);
+        }
+        Err(e) => report.error = Some(format!("{}: {}", e.field, e.message)),
+    }
+    report
+}
