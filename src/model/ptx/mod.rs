@@ -29,7 +29,9 @@
 //!   of the loops it lies in, and a task's cost is Σ cost × weight over its instructions.
 //! - Predicated instructions count as if they always run (static analysis).
 //!
-//! The module by idea: `parsed` (the parsed form), `parse` (the parser), `costs` (Table 1),
+//! The module by idea: `parsed` (the parsed form), `parse` (the parser: lines, statements,
+//! directives, labels and the loops found), `instruction` (one statement → an instruction),
+//! `lex` (comments, quotes, brackets: text helpers for the parser), `costs` (Table 1),
 //! `analysis` (tasks, periods, `P` and the Hong & Kim counts) and `examples` (the kernels,
 //! kept as `.ptx` files under `examples/`). Everything is re-exported here.
 
@@ -37,6 +39,8 @@ mod analysis;
 mod costs;
 mod demangle;
 mod examples;
+mod instruction;
+mod lex;
 mod loops;
 mod parse;
 mod parsed;
