@@ -288,3 +288,17 @@ fn the_circle_scan_reads_paths() {
         ]
     );
 }
+
+/// One idea per file (ARCHITECTURE.md): no file under `src/` is over 800 lines.
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let mut files = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .map(|(p, t)| (p, t.lines().count()))
+        .filter(|(_, n)| *n > 800)
+        .map(|(p, n)| format!("{p}: {n} lines"))
+        .collect();
+    assert!(long.is_empty(), "split these by idea:\n{}", long.join("\n"));
+}
