@@ -40,8 +40,8 @@ pub fn MeasuredPage() -> impl IntoView {
             <section class="card measured-intro" aria-labelledby="measured-title">
                 <h2 id="measured-title">"Measured against predicted"</h2>
                 <p>
-                    "Load what your profiler wrote. For each kernel warpsight matches the device to a preset by its name (or builds one from the file), computes the launch's occupancy beside the profiler's own figures, fills each model's inputs from the counters (each marked "
-                    <em>"from the profile"</em>", "<em>"computed"</em>", "<em>"assumed"</em>" or "<em>"to type"</em>"), and puts every complete prediction beside the measured median, with the ratio, and the roofline's lower bound."
+                    "Load what your profiler wrote. Each kernel gets its GPU, its occupancy beside the profiler's, each model's inputs from the counters (marked "
+                    <em>"from the profile"</em>", "<em>"computed"</em>", "<em>"assumed"</em>" or "<em>"to type"</em>"), every complete prediction beside the measured median, and the roofline's lower bound."
                 </p>
                 <details>
                     <summary>"How to write such a file"</summary>

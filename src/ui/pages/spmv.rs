@@ -218,7 +218,7 @@ fn visuals(ctx: Ctx) -> AnyView {
         <section class="formats" aria-label="Formats and GPUs compared">
             <h2>"Formats × GPUs"</h2>
             <p class="chart-note">
-                "Each cell is the predicted time from that format's C2050 time (type the other formats' times under Comparison to fill their rows) and P, the target's time per unit of the C2050's. The fastest is marked. GPUs other than the target are estimated from their memory bandwidth until measured."
+                "Each cell is predicted from that format's C2050 time (type the other formats' under Comparison) and P, the target's time per unit of the C2050's; the fastest is marked. GPUs other than the target are estimated from their memory bandwidth until measured."
             </p>
             // A table without inputs: HTML text (README, "tables as HTML text").
             <div class="html-table" inner_html=Signal::derive(table)></div>
