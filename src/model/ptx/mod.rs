@@ -32,8 +32,10 @@
 //! The module by idea: `parsed` (the parsed form), `parse` (the parser: lines, statements,
 //! directives, labels and the loops found), `instruction` (one statement → an instruction),
 //! `lex` (comments, quotes, brackets: text helpers for the parser), `costs` (Table 1),
-//! `analysis` (tasks, periods, `P` and the Hong & Kim counts) and `examples` (the kernels,
-//! kept as `.ptx` files under `examples/`). Everything is re-exported here.
+//! `analysis` (tasks, periods, `P`, the Hong & Kim counts and the loads and stores by space),
+//! `loops` (natural loops: dominators and back edges), `demangle` (C++ names for mangled ones),
+//! `report` (what the panel shows, computed in the worker) and `examples` (the kernels, kept
+//! as `.ptx` files under `examples/`). Everything is re-exported here.
 
 mod analysis;
 mod costs;
