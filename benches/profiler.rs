@@ -208,7 +208,10 @@ fn memory(name: &str, bytes: Vec<u8>) {
 }
 
 fn main() {
-    memory("ncu raw page, 200,000 distinct kernels", ncu_raw_distinct(200_000));
+    memory(
+        "ncu raw page, 200,000 distinct kernels",
+        ncu_raw_distinct(200_000),
+    );
     read("ncu details (labels, full set)", &ncu_details(10_000));
     read("nvprof gpu trace", &nvprof_trace(1_500_000));
 }

@@ -207,17 +207,29 @@ fn paths_named(text: &str) -> Vec<Vec<String>> {
         let after = &rest[i + 4..];
         let Some(end) = after.find(';') else { break };
         if before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) {
-            expand("", &after[..end].replace(char::is_whitespace, ""), &mut flat);
+            expand(
+                "",
+                &after[..end].replace(char::is_whitespace, ""),
+                &mut flat,
+            );
         }
         rest = &after[end..];
     }
     for word in code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')) {
-        if ["crate::", "super::", "self::"].iter().any(|p| word.starts_with(p)) {
+        if ["crate::", "super::", "self::"]
+            .iter()
+            .any(|p| word.starts_with(p))
+        {
             flat.push(word.to_string());
         }
     }
     flat.iter()
-        .map(|p| -> Vec<String> { p.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect() })
+        .map(|p| -> Vec<String> {
+            p.split("::")
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
         .filter(|p| p.len() > 1)
         .collect()
 }
@@ -228,7 +240,10 @@ fn paths_named(text: &str) -> Vec<Vec<String>> {
 #[test]
 fn no_two_files_import_each_other() {
     let mut files = Vec::new();
-    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
     let modules: Vec<(Vec<String>, &str, &str)> = files
         .iter()
         .filter(|(p, _)| !p.contains("/src/bin/"))
@@ -271,13 +286,19 @@ fn no_two_files_import_each_other() {
         .collect();
     circles.sort();
     circles.dedup();
-    assert!(circles.is_empty(), "files that import each other:\n{}", circles.join("\n"));
+    assert!(
+        circles.is_empty(),
+        "files that import each other:\n{}",
+        circles.join("\n")
+    );
 }
 
 /// The circle scan resolves `super::`, `crate::` and grouped `use`s.
 #[test]
 fn the_circle_scan_reads_paths() {
-    let p = paths_named("use super::{checks::{a, b}, fields};\nlet x = crate::model::spmv::beyond(1); // super::no");
+    let p = paths_named(
+        "use super::{checks::{a, b}, fields};\nlet x = crate::model::spmv::beyond(1); // super::no",
+    );
     assert_eq!(
         p,
         [
@@ -293,7 +314,10 @@ fn the_circle_scan_reads_paths() {
 #[test]
 fn no_source_file_is_over_800_lines() {
     let mut files = Vec::new();
-    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
     let long: Vec<String> = files
         .iter()
         .map(|(p, t)| (p, t.lines().count()))

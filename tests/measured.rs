@@ -793,7 +793,11 @@ fn many_distinct_kernels_list_the_longest_and_count_the_rest() {
                 1024,
                 32.0,
                 0.0,
-                &[("dram_bytes", 4e6), ("inst_executed", 1e6), ("flops_fp32", 1e6)],
+                &[
+                    ("dram_bytes", 4e6),
+                    ("inst_executed", 1e6),
+                    ("flops_fp32", 1e6),
+                ],
             );
             k.name = format!("void k<{i}>(float*, int)");
             // One invocation each, the first seven the shortest: they are the ones not listed.
@@ -806,11 +810,20 @@ fn many_distinct_kernels_list_the_longest_and_count_the_rest() {
     assert_eq!(r.kernels.len(), MAX_LISTED);
     assert_eq!((r.unlisted, r.unlisted_invocations), (7, 7));
     assert_eq!(r.kernels[0].name, "void k<7>(float*, int)");
-    assert_eq!(r.kernels.last().unwrap().name, format!("void k<{}>(float*, int)", n - 1));
+    assert_eq!(
+        r.kernels.last().unwrap().name,
+        format!("void k<{}>(float*, int)", n - 1)
+    );
     // The roofline bounds every kernel (DRAM bytes and FLOPs on a known GPU): all n count.
     let roofline = r.models.iter().find(|m| m.model == "roofline").unwrap();
     assert_eq!(roofline.kernels, n);
     let html = measured::html::report_html(&r, "many.csv");
-    assert!(html.contains(&format!("{n} kernel launch configurations, {n} invocations")), "{}", &html[..300]);
+    assert!(
+        html.contains(&format!(
+            "{n} kernel launch configurations, {n} invocations"
+        )),
+        "{}",
+        &html[..300]
+    );
     assert!(html.contains(r#"<p class="muted" id="measured-unlisted">7 kernels (7 invocations) are in each model's median but not listed: the 2,000 with the longest total time"#));
 }

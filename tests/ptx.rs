@@ -1320,7 +1320,12 @@ fn loads_and_stores_are_counted_by_space() {
     assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
     assert_eq!(
         by_space(&parsed, &[10]),
-        vec![(Space::Global, 10.0), (Space::Shared, 10.0), (Space::Local, 20.0), (Space::Param, 1.0)]
+        vec![
+            (Space::Global, 10.0),
+            (Space::Shared, 10.0),
+            (Space::Local, 20.0),
+            (Space::Param, 1.0)
+        ]
     );
     let r = report(text, None, &CostTable::GTX260, Some(&[10]), &[]);
     let a = r.analysis.unwrap();
@@ -1332,7 +1337,10 @@ fn loads_and_stores_are_counted_by_space() {
         a.spaces,
         "Loads and stores per thread: 10 global, 10 shared, 20 local, 1 param. Local ones are each thread's stack (register spills, arrays), in device memory: both models take them as memory, coalesced unless marked (a warp's accesses to one stack slot are interleaved). Shared, param and const ones stay on chip: both models take them as computation."
     );
-    assert_eq!(spaces_sentence(&[(Space::Global, 2.0)]), "Loads and stores per thread: 2 global.");
+    assert_eq!(
+        spaces_sentence(&[(Space::Global, 2.0)]),
+        "Loads and stores per thread: 2 global."
+    );
     assert_eq!(spaces_sentence(&[]), "");
 }
 
@@ -1370,5 +1378,11 @@ fn kernels_are_named_in_cpp() {
     let text = ".func _Z3addff(.param .b32 a)\n{\nret;\n}\n.visible .entry _Z1kv()\n{\ncall.uni _Z3addff, (p);\nret;\n}\n";
     let r = report(text, None, &CostTable::GTX260, None, &[]);
     assert_eq!(r.names, ["k()"]);
-    assert!(r.notes.iter().any(|n| n.contains("add(float, float) (line 1) inlined here")), "{:?}", r.notes);
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("add(float, float) (line 1) inlined here")),
+        "{:?}",
+        r.notes
+    );
 }

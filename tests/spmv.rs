@@ -648,14 +648,20 @@ fn t_ref_auto_keeps_old_links_and_names_what_it_lacks() {
     assert!(!e.notes.iter().any(|n| n.id == "t-ref-estimated"));
     let i = model().field_index("t_ref_ms").unwrap();
     assert_eq!(e.inputs[i], Value::Num(0.8));
-    assert!(e.derived.iter().any(|(f, why)| *f == "t_ref_ms" && why.contains("illustrative")));
+    assert!(e
+        .derived
+        .iter()
+        .any(|(f, why)| *f == "t_ref_ms" && why.contains("illustrative")));
     // Typed by hand: ⌈50000/672⌉ = 75 strips, T1_Ref = 0.00027·10 + 0.078 = 0.0807,
     // E1 = 0.07827 + 0.0061·74 = 0.52967: T_Ref = 0.0807/0.07827 · 0.52967 = 0.546114 ms.
     let typed = "model=spmv&target=c2050&n_r=50000&nnz=500000&p_nz_csr=10&p_nz_ell=30";
     let e = eval(typed);
     assert_close!(num(&e, "t_tar_ms"), 0.0807 / 0.07827 * 0.52967);
     assert!(e.notes.iter().any(|n| n.id == "t-ref-estimated"));
-    assert_close!(num(&eval(&format!("{typed}&t_ref_ms=0.8")), "t_tar_ms"), 0.8);
+    assert_close!(
+        num(&eval(&format!("{typed}&t_ref_ms=0.8")), "t_tar_ms"),
+        0.8
+    );
     assert_close!(
         num(&eval("model=spmv&target=c2050&t_ref_ms=1.5"), "t_tar_ms"),
         1.5

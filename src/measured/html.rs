@@ -59,10 +59,9 @@ fn time_text(t: Option<f64>) -> String {
 pub fn report_html(r: &Report, file: &str) -> String {
     let mut h = String::new();
     let kernels = r.kernels.len() + r.unlisted;
-    let invocations = r
-        .kernels
-        .iter()
-        .fold(r.unlisted_invocations, |a, k| a.saturating_add(k.invocations));
+    let invocations = r.kernels.iter().fold(r.unlisted_invocations, |a, k| {
+        a.saturating_add(k.invocations)
+    });
     let _ = write!(
         h,
         r#"<p id="measured-summary">{} — {}: {} kernel launch configuration{}, {} invocation{}.</p>"#,

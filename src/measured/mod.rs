@@ -15,8 +15,8 @@ pub mod html;
 mod occupancy_check;
 mod predict;
 
-use device::{file_clocks, match_device, FileClocks};
 pub use device::preset_for;
+use device::{file_clocks, match_device, FileClocks};
 use occupancy_check::check_occupancy;
 use predict::predict;
 
@@ -334,7 +334,8 @@ pub fn compare_on(profile: &Profile, chosen: Option<&'static Device>) -> Report 
     // device, found once (a scan per kernel was quadratic in a file of 200,000 kernels).
     let mut found_for: Vec<(Option<String>, Match)> = Vec::new();
     for m in &distinct {
-        if m.1.is_some() && m.0.how != "custom" && !found_for.iter().any(|(p, _)| *p == m.0.printed) {
+        if m.1.is_some() && m.0.how != "custom" && !found_for.iter().any(|(p, _)| *p == m.0.printed)
+        {
             found_for.push((m.0.printed.clone(), m.clone()));
         }
     }
@@ -352,7 +353,10 @@ pub fn compare_on(profile: &Profile, chosen: Option<&'static Device>) -> Report 
     }
     // Every kernel is compared and tallied; only the listed ones are kept whole.
     let keep = listed(profile);
-    let models: Vec<&'static Model> = registry::from_launch().into_iter().map(|(m, _)| m).collect();
+    let models: Vec<&'static Model> = registry::from_launch()
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect();
     let mut tallies: Vec<Tally> = models.iter().map(|_| Tally::default()).collect();
     let mut kernels = Vec::new();
     let (mut unlisted, mut unlisted_invocations) = (0, 0u64);
@@ -549,7 +553,6 @@ pub fn scope_of(k: &ProfiledKernel) -> Option<String> {
         format!("outside MWP-CWP's scope: TMA and asynchronous copies (the name has “{w}”)")
     })
 }
-
 
 /// A kernel's name for a link: the demangled name without its argument list, at most 80
 /// characters.

@@ -52,7 +52,6 @@ impl OccupancyFigures {
     }
 }
 
-
 /// warpsight's occupancy of the launch on the device (with the shared memory carveout the
 /// profiler reports, where it does), beside the profiler's.
 pub(super) fn check_occupancy(

@@ -241,7 +241,6 @@ pub fn evaluate(inp: &Inputs) -> Outputs {
     }
 }
 
-
 /// N_act is the active warps on one SM: at most m (the warps an SM holds, which CPD2's
 /// domain 1 ≤ N_act ≤ 2m − 1 is built on) and at most what the device's SM holds (its compute
 /// capability's warp slots, as Hong & Kim's active blocks are checked against occupancy).

@@ -83,7 +83,10 @@ mod tests {
             demangled("_Z12compute_gemmPK6__halfS1_PKfPfff").as_deref(),
             Some("compute_gemm(__half const*, __half const*, float const*, float*, float, float)")
         );
-        assert_eq!(demangled("_Z6vecAddPKfS0_Pfi").as_deref(), Some("vecAdd(float const*, float const*, float*, int)"));
+        assert_eq!(
+            demangled("_Z6vecAddPKfS0_Pfi").as_deref(),
+            Some("vecAdd(float const*, float const*, float*, int)")
+        );
         assert_eq!(demangled("vecAdd"), None);
         assert_eq!(demangled("_Znot a name"), None);
         assert_eq!(readable("kernel"), "kernel");
@@ -100,11 +103,26 @@ mod tests {
         // doubles per level.
         let mut name = String::from("_Z1fI1AIiiE");
         for i in 0..30 {
-            name += &format!("1AIS{}_S{}_E", if i == 0 { String::new() } else { (i - 1).to_string() }, if i == 0 { String::new() } else { (i - 1).to_string() });
+            name += &format!(
+                "1AIS{}_S{}_E",
+                if i == 0 {
+                    String::new()
+                } else {
+                    (i - 1).to_string()
+                },
+                if i == 0 {
+                    String::new()
+                } else {
+                    (i - 1).to_string()
+                }
+            );
         }
         name += "EvT_";
         let out = demangled(&name);
-        assert!(out.as_ref().is_none_or(|s| s.len() <= MAX_DEMANGLED), "{out:?}");
+        assert!(
+            out.as_ref().is_none_or(|s| s.len() <= MAX_DEMANGLED),
+            "{out:?}"
+        );
     }
 }
 
@@ -119,9 +137,16 @@ mod hostile {
         let deep_pointer = format!("_Z1f{}i", "P".repeat(4000));
         let deep_template = format!("_Z1f{}i{}", "I1A".repeat(1300), "E".repeat(1300));
         let deep_function = format!("_Z1f{}", "PFv".repeat(1300));
-        let substitutions = format!("_Z1f{}", (0..800).map(|i| format!("S{i}_")).collect::<String>());
+        let substitutions = format!(
+            "_Z1f{}",
+            (0..800).map(|i| format!("S{i}_")).collect::<String>()
+        );
         for name in [deep_pointer, deep_template, deep_function, substitutions] {
-            assert!(demangled(&name).is_none_or(|s| s.len() <= MAX_DEMANGLED), "{}", &name[..40]);
+            assert!(
+                demangled(&name).is_none_or(|s| s.len() <= MAX_DEMANGLED),
+                "{}",
+                &name[..40]
+            );
         }
     }
 }

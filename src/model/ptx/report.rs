@@ -7,7 +7,10 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{analyze, by_space, demangle_in, hong_kim_counts, parse, readable, CostTable, ParseError, Parsed, Space};
+use super::{
+    analyze, by_space, demangle_in, hong_kim_counts, parse, readable, CostTable, ParseError,
+    Parsed, Space,
+};
 
 /// A loop as the panel lists it: one source loop, however many copies of it the kernel runs
 /// (a `.func`'s loop is inlined at each call), with one trip count for all of them.
@@ -216,7 +219,11 @@ pub fn report_kernel(
         errors: listed_errors(&whole.errors),
         analysis,
         debug: p.debug,
-        warning: if p.debug { DEBUG_WARNING.to_string() } else { String::new() },
+        warning: if p.debug {
+            DEBUG_WARNING.to_string()
+        } else {
+            String::new()
+        },
         kernels: Vec::new(),
         names: Vec::new(),
         kernel: kernel.unwrap_or_default().to_string(),
