@@ -13,7 +13,7 @@
 //! - [`measured`]: a profiler's kernels held against every model's prediction.
 //! - [`protocol`]: the messages between the page and its workers.
 //! - [`validation`]: published measurements and the models' predictions of them.
-//! - `ui` (wasm only): the Leptos components; they render and collect input, nothing more.
+//! - `ui` (wasm, feature `web`): the Leptos components; they render and collect input, nothing more.
 
 pub mod analysis;
 pub mod chart;
@@ -31,5 +31,5 @@ pub mod report;
 pub mod small_sort;
 pub mod validation;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "web"))]
 pub mod ui;

@@ -1,11 +1,15 @@
 //! The web app's entry point: a panic hook, then mount the app.
 
 /// Talc instead of the default dlmalloc: a few KB less wasm in the page's bundle, and faster.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[cfg(all(
+    target_arch = "wasm32",
+    feature = "web",
+    not(target_feature = "atomics")
+))]
 #[global_allocator]
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "web"))]
 fn main() {
     // A panic (a bug) is thrown to the page as an Error with its message, which the console
     // shows with its stack (console_error_panic_hook's message and stack, for less code).
@@ -13,7 +17,7 @@ fn main() {
     leptos::mount::mount_to_body(warpsight::ui::App);
 }
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", feature = "web")))]
 fn main() {
     eprintln!("warpsight-web is the browser app: build it with `trunk build` (see README.md).");
     eprintln!("On the command line use `warpsight eval '<share link>'`.");
