@@ -23,8 +23,7 @@ cargo fetch --locked
 phase "native tests"
 cargo test --locked --offline
 
-phase "release build: CLI"
-cargo build --locked --offline --release --bin warpsight
+# (The end-to-end tests run the CLI that `cargo test` has just built: no release build of it.)
 phase "release build: web app (trunk)"
 trunk build --release
 

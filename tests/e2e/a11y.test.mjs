@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { useApp, ready, ROOT } from './harness.mjs';
+import { useApp, ready, ROOT, CLI } from './harness.mjs';
 
 // axe's source, evaluated in the page: the page's CSP allows no inline script, and evaluation
 // through the DevTools protocol is not subject to it (nothing in the app changes for the test).
@@ -17,7 +17,7 @@ const FAIL = new Set(['serious', 'critical']);
 
 // Every model the CLI lists, so a new model is audited without editing this file.
 const MODELS = JSON.parse(
-  execFileSync(join(ROOT, 'target', 'release', 'warpsight'), ['models', '--json'], { encoding: 'utf8' }),
+  execFileSync(CLI, ['models', '--json'], { encoding: 'utf8' }),
 ).map((m) => m.id);
 
 const app = useApp();

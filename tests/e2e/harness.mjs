@@ -2,7 +2,7 @@
 // CLI, so tests can compare what the page shows with what `warpsight eval` prints.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,16 @@ import assert from 'node:assert/strict';
 
 export const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
 export const DIST = join(ROOT, 'dist');
-const CLI = join(ROOT, 'target', 'release', 'warpsight');
+/**
+ * The CLI: $WARPSIGHT_CLI, else the newer of the release and the debug build (`cargo test`
+ * builds the debug one, so scripts/test.sh needs no release build of the CLI; the files the
+ * tests give it are small).
+ */
+export const CLI = process.env.WARPSIGHT_CLI ?? (() => {
+  const built = ['release', 'debug'].map((p) => join(ROOT, 'target', p, 'warpsight')).filter((f) => existsSync(f));
+  if (!built.length) throw new Error('no CLI: run `cargo build --bin warpsight` (scripts/test.sh runs `cargo test`, which builds it)');
+  return built.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+})();
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -6,11 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { useApp, ready, ROOT } from './harness.mjs';
+import { useApp, ready, ROOT, CLI } from './harness.mjs';
 
 const app = useApp();
 const MODELS = JSON.parse(
-  execFileSync(join(ROOT, 'target', 'release', 'warpsight'), ['models', '--json'], { encoding: 'utf8' }),
+  execFileSync(CLI, ['models', '--json'], { encoding: 'utf8' }),
 ).map((m) => m.id);
 
 const MATRIX = `%%MatrixMarket matrix coordinate real general\n5 6 8\n1 1 1.5\n1 6 -2e3\n2 2 3\n4 1 1\n4 2 0\n4 3 1\n5 5 7\n5 6 .5\n`;

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { useApp, cliEval, ready, assertCellsMatchCli, ROOT, settledUrl } from './harness.mjs';
+import { useApp, cliEval, ready, assertCellsMatchCli, ROOT, settledUrl, CLI } from './harness.mjs';
 
 // One row per model. `link` is a share link; `edit` a field and a new valid text; `invalid` a
 // field, a bad text and the message it must show.
@@ -52,7 +52,7 @@ const app = useApp();
 const link = (q) => app.link(q);
 
 test('every registered model has a row in this table', () => {
-  const listed = JSON.parse(execFileSync(join(ROOT, 'target', 'release', 'warpsight'), ['models', '--json'], { encoding: 'utf8' }));
+  const listed = JSON.parse(execFileSync(CLI, ['models', '--json'], { encoding: 'utf8' }));
   assert.deepEqual(listed.map((m) => m.id).sort(), MODELS.map((m) => m.id).sort());
 });
 
