@@ -131,7 +131,11 @@ test('after the first visit, a share link loads and predicts with no network', a
   } finally {
     await app.env.context.setOffline(false);
   }
-  assert.deepEqual(app.server.requests.slice(from), [], 'nothing reached the server');
+  // The browser's own update check of sw.js (after a navigation, as a new build is found) may
+  // reach the server: Playwright's offline switch covers the pages, not that check, and on a
+  // busy machine it lands inside this window. Nothing else may.
+  const reached = app.server.requests.slice(from).filter((path) => path !== '/sw.js');
+  assert.deepEqual(reached, [], 'nothing reached the server');
   await page.close();
 });
 
