@@ -76,7 +76,15 @@ impl LackeyReader {
         };
         let last = addr.saturating_add(bytes - 1);
         for (size, sd) in &mut self.by_line_size {
-            for l in addr / *size..=last / *size {
+            // A shift for the usual power-of-two sizes: a 64-bit division costs as much as
+            // the rest of the line's parsing.
+            let (first, end) = if size.is_power_of_two() {
+                let shift = size.trailing_zeros();
+                (addr >> shift, last >> shift)
+            } else {
+                (addr / *size, last / *size)
+            };
+            for l in first..=end {
                 for _ in 0..times {
                     sd.access(l);
                 }

@@ -18,6 +18,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::lines::{ByLine, Lines};
+use super::words::{is_number, whole_number, Words};
 use super::LONG_LINE;
 
 /// What went wrong, and on which line (1-based; 0 when it concerns the whole file).
@@ -377,7 +378,14 @@ impl MtxReader {
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         match self.stage {
             Stage::Header => self.header(raw),
-            Stage::Size | Stage::Entries => {
+            // Blank lines and comments are skipped there (one pass over the line's words).
+            Stage::Entries => self.entry(raw).map_err(|e| match std::str::from_utf8(raw) {
+                // Read as bytes (numbers are ASCII); a line that fails is then checked for
+                // being text, so a binary file is still called one.
+                Ok(_) => e,
+                Err(_) => self.err("is not text (a binary or compressed file?)"),
+            }),
+            Stage::Size => {
                 let first = raw.iter().position(|b| !b.is_ascii_whitespace());
                 let Some(first) = first else {
                     return Ok(()); // blank lines are allowed
@@ -387,11 +395,7 @@ impl MtxReader {
                 }
                 let text = std::str::from_utf8(raw)
                     .map_err(|_| self.err("is not text (a binary or compressed file?)"))?;
-                if self.stage == Stage::Size {
-                    self.size(text)
-                } else {
-                    self.entry(text)
-                }
+                self.size(text)
             }
         }
     }
@@ -479,7 +483,16 @@ impl MtxReader {
         Ok(())
     }
 
-    fn entry(&mut self, text: &str) -> Result<(), MtxError> {
+    /// An entry line: two indices, then the field's values (checked to be numbers, not kept);
+    /// or a blank line or a comment, skipped.
+    fn entry(&mut self, raw: &[u8]) -> Result<(), MtxError> {
+        let mut parts = Words(raw);
+        let Some(first) = parts.next() else {
+            return Ok(()); // a blank line
+        };
+        if first[0] == b'%' {
+            return Ok(()); // a comment
+        }
         if self.seen == self.declared {
             return Err(self.err(format!(
                 "more entries than the {} the size line declares",
@@ -487,26 +500,23 @@ impl MtxReader {
             )));
         }
         let want = 2 + self.field.values();
-        let mut parts = text.split_ascii_whitespace();
-        let mut index = |what: &str, max: u64| -> Result<u64, MtxError> {
-            let p = parts.next().ok_or_else(|| self.missing(want))?;
-            let v: u64 = p.parse().map_err(|_| {
-                self.err(format!(
-                    "the {what} index “{}” is not a whole number",
-                    shorten(p)
-                ))
-            })?;
-            if v == 0 || v > max {
-                return Err(self.err(format!("{what} index {v} is outside 1 to {max}")));
-            }
-            Ok(v)
+        // Plain matches, not `ok_or_else` and closures: the wasm build has LLVM's inliner off
+        // (see words.rs), and this runs once per non-zero.
+        let i = self.index(Some(first), "row", self.rows)?;
+        let j = match parts.next() {
+            Some(word) => self.index(Some(word), "column", self.columns)?,
+            None => return Err(self.missing(want)),
         };
-        let i = index("row", self.rows)?;
-        let j = index("column", self.columns)?;
         for _ in 0..self.field.values() {
-            let p = parts.next().ok_or_else(|| self.missing(want))?;
-            if p.parse::<f64>().is_err() {
-                return Err(self.err(format!("the value “{}” is not a number", shorten(p))));
+            match parts.next() {
+                Some(word) if is_number(word) => {}
+                Some(word) => {
+                    return Err(self.err(format!(
+                        "the value “{}” is not a number",
+                        shorten(&String::from_utf8_lossy(word))
+                    )))
+                }
+                None => return Err(self.missing(want)),
             }
         }
         if parts.next().is_some() {
@@ -536,6 +546,22 @@ impl MtxReader {
             }
         }
         Ok(())
+    }
+
+    /// A row or column index (`what`), 1 to `max`.
+    #[inline(always)]
+    fn index(&self, word: Option<&[u8]>, what: &str, max: u64) -> Result<u64, MtxError> {
+        let Some(word) = word else {
+            return Err(self.missing(2 + self.field.values()));
+        };
+        match whole_number(word) {
+            Some(v) if v >= 1 && v <= max => Ok(v),
+            Some(v) => Err(self.err(format!("{what} index {v} is outside 1 to {max}"))),
+            None => Err(self.err(format!(
+                "the {what} index “{}” is not a whole number",
+                shorten(&String::from_utf8_lossy(word))
+            ))),
+        }
     }
 
     fn shape(&self) -> &'static str {

@@ -14,6 +14,7 @@ pub mod schedule;
 pub mod stack_distance;
 mod tar;
 pub mod trace;
+mod words;
 
 pub use lackey::{LackeyReader, MAX_ACCESS_BYTES};
 pub use matrix_market::{Matrix, MatrixStats, MtxError, MtxReader};
