@@ -20,26 +20,49 @@ phase "tools"
 source scripts/ensure-tools.sh test
 cargo fetch --locked
 
-phase "native tests"
-cargo test --locked --offline --no-run
-# The fuzz test runs on one thread for most of a minute in a debug build: it runs beside the
-# others (cargo holds no lock while tests run), and its output follows theirs.
-fuzz_log="$(mktemp)"
-cargo test --locked --offline --test fuzz >"$fuzz_log" 2>&1 &
-fuzz_pid=$!
-cargo test --locked --offline -- --skip every_reader_survives_its_mutated_seeds
-fuzz_status=0
-wait "$fuzz_pid" || fuzz_status=$?
-cat "$fuzz_log"
-rm -f "$fuzz_log"
-if [ "$fuzz_status" -ne 0 ]; then
-  echo "the fuzz test failed (above)" >&2
-  exit "$fuzz_status"
-fi
+# The native tests, then (in the background, see below) their output.
+native_tests() {
+  local started=$SECONDS
+  cargo test --locked --offline --no-run
+  # The fuzz test runs on one thread for most of a minute in a debug build: it runs beside
+  # the others (cargo holds no lock while tests run), and its output follows theirs.
+  local fuzz_log fuzz_pid fuzz_status=0
+  fuzz_log="$(mktemp)"
+  cargo test --locked --offline --test fuzz >"$fuzz_log" 2>&1 &
+  fuzz_pid=$!
+  cargo test --locked --offline -- --skip every_reader_survives_its_mutated_seeds
+  wait "$fuzz_pid" || fuzz_status=$?
+  cat "$fuzz_log"
+  rm -f "$fuzz_log"
+  if [ "$fuzz_status" -ne 0 ]; then
+    echo "the fuzz test failed (above)" >&2
+    return "$fuzz_status"
+  fi
+  echo "== native tests: all passed in $((SECONDS - started)) s"
+}
 
-# (The end-to-end tests run the CLI that `cargo test` has just built: no release build of it.)
-phase "release build: web app (trunk)"
-trunk build --release
+# The native tests run beside the web app's release build, at a lower priority: for its last
+# minutes that build is one thread (the page's fat LTO at one codegen unit), which leaves a
+# core to the tests. Their output is printed when both are done. (The end-to-end tests run
+# the CLI that `cargo test` builds: no release build of it.)
+phase "native tests beside the release build of the web app (trunk)"
+native_log="$(mktemp)"
+(renice -n 10 "$BASHPID" >/dev/null && native_tests) >"$native_log" 2>&1 &
+native_pid=$!
+trunk_status=0
+trunk build --release || trunk_status=$?
+native_status=0
+wait "$native_pid" || native_status=$?
+cat "$native_log"
+rm -f "$native_log"
+if [ "$native_status" -ne 0 ]; then
+  echo "the native tests failed (above)" >&2
+  exit "$native_status"
+fi
+if [ "$trunk_status" -ne 0 ]; then
+  echo "the web app's release build failed (trunk, above)" >&2
+  exit "$trunk_status"
+fi
 
 phase "end-to-end tests (headless Chromium)"
 if [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -d tests/e2e/node_modules/axe-core ]; then
