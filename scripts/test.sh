@@ -20,24 +20,31 @@ phase "tools"
 source scripts/ensure-tools.sh test
 cargo fetch --locked
 
+# Waits for background job $1, prints its output (file $2), and fails naming it ($3) if it
+# failed.
+collect() {
+  local status=0
+  wait "$1" || status=$?
+  cat "$2"
+  rm -f "$2"
+  if [ "$status" -ne 0 ]; then
+    echo "$3 failed (above)" >&2
+    return "$status"
+  fi
+}
+
 # The native tests, then (in the background, see below) their output.
 native_tests() {
   local started=$SECONDS
   cargo test --locked --offline --no-run
   # The fuzz test runs on one thread for most of a minute in a debug build: it runs beside
   # the others (cargo holds no lock while tests run), and its output follows theirs.
-  local fuzz_log fuzz_pid fuzz_status=0
+  local fuzz_log
   fuzz_log="$(mktemp)"
   cargo test --locked --offline --test fuzz >"$fuzz_log" 2>&1 &
-  fuzz_pid=$!
+  local fuzz_pid=$!
   cargo test --locked --offline -- --skip every_reader_survives_its_mutated_seeds
-  wait "$fuzz_pid" || fuzz_status=$?
-  cat "$fuzz_log"
-  rm -f "$fuzz_log"
-  if [ "$fuzz_status" -ne 0 ]; then
-    echo "the fuzz test failed (above)" >&2
-    return "$fuzz_status"
-  fi
+  collect "$fuzz_pid" "$fuzz_log" "the fuzz test"
   echo "== native tests: all passed in $((SECONDS - started)) s"
 }
 
@@ -51,14 +58,7 @@ native_log="$(mktemp)"
 native_pid=$!
 trunk_status=0
 trunk build --release || trunk_status=$?
-native_status=0
-wait "$native_pid" || native_status=$?
-cat "$native_log"
-rm -f "$native_log"
-if [ "$native_status" -ne 0 ]; then
-  echo "the native tests failed (above)" >&2
-  exit "$native_status"
-fi
+collect "$native_pid" "$native_log" "the native tests"
 if [ "$trunk_status" -ne 0 ]; then
   echo "the web app's release build failed (trunk, above)" >&2
   exit "$trunk_status"
