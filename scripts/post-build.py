@@ -352,7 +352,10 @@ if os.environ.get("TRUNK_PROFILE") == "release":
         kept = os.path.join(tmp, "kept.wasm")
         subprocess.run([tool("wasm-metadce"), "-g", *features, "--graph-file", graph_file, path, "-o", kept],
                        check=True, stdout=subprocess.DEVNULL)
-        subprocess.run([tool("wasm-opt"), *WASM_OPT_FLAGS, kept, "-o", path], check=True)
+        # WARPSIGHT_WASM_NAMES=1 keeps the function names, for a CPU profile of the page
+        # (tests/e2e/profile-load.mjs); the bundle is then larger than the guard allows.
+        names = ["-g"] if os.environ.get("WARPSIGHT_WASM_NAMES") == "1" else []
+        subprocess.run([tool("wasm-opt"), *WASM_OPT_FLAGS, *names, kept, "-o", path], check=True)
     optimized = open(path, "rb").read()
     optimized_imports = wasm_names(optimized, 2)
     optimized, renamed_imports = shorten_imports(optimized, "./warpsight-web_bg.js")

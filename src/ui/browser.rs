@@ -113,12 +113,13 @@ pub fn set_theme(theme: &str) {
     }
 }
 
-/// Calls `f` with the element's box (CSS px) now and whenever its size changes, until the
-/// current reactive owner is cleaned up.
+/// Calls `f` with the element's box (CSS px) once it is laid out and whenever its size
+/// changes, until the current reactive owner is cleaned up. The first call comes from the
+/// observer's first report, after the next layout: measuring at once would force a layout of
+/// the page in the middle of building it (a chart's mount cost a cold load 130 ms of it).
 pub fn watch_size(el: &web_sys::Element, f: impl Fn(&web_sys::DomRect) + 'static) {
     let target = el.clone();
     let measure = move || f(&target.get_bounding_client_rect());
-    measure();
     let callback = Closure::<dyn FnMut()>::new(measure);
     let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) else {
         return;
