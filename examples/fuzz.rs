@@ -69,7 +69,7 @@ fn fuzz_readers(name: &str, options: &[String]) {
             .then(|| Instant::now() + Duration::from_secs(seconds));
         let f = readers::run(t, seed, runs.unwrap_or(u64::MAX), until, only, Some(&save));
         println!(
-            "{:10} {:>9} inputs  {:>8.0}/s  peak {:>6.1} MiB  {} panics  {} over {} MiB{}",
+            "{:10} {:>9} inputs  {:>8.0}/s  peak {:>6.1} MiB  {} panics  {} over memory ({} MiB, or 12 × the input + 16 MiB){}",
             t.name,
             f.inputs,
             f.per_second(),

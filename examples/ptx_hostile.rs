@@ -31,6 +31,10 @@ fn main() {
             cases::statements_on_one_line(1 << 20),
         ),
         (
+            "262,144 short instructions, one a line",
+            cases::short_instructions(1 << 18),
+        ),
+        (
             "100,000 labels on one line",
             cases::labels_on_one_line(100_000),
         ),

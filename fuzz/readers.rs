@@ -517,12 +517,25 @@ pub fn mutate(rng: &mut Rng, seeds: &[Vec<u8>], tokens: &[&str]) -> Vec<u8> {
                 let line = d[start..end].to_vec();
                 if !line.is_empty() {
                     let times = 1 + rng.below(2000).min(MAX_INPUT / line.len());
-                    let copies: Vec<u8> = line
-                        .iter()
-                        .copied()
-                        .cycle()
-                        .take(line.len() * times)
-                        .collect();
+                    // Half the time each copy is numbered (its first run of digits becomes
+                    // the copy's number): distinct kernels in a profile, distinct registers
+                    // in PTX, as a big real file has them.
+                    let numbered = rng.below(2) == 0;
+                    let digits = line.iter().position(u8::is_ascii_digit);
+                    let mut copies = Vec::with_capacity(line.len() * times);
+                    for k in 0..times {
+                        match digits.filter(|_| numbered) {
+                            Some(i) => {
+                                let stop = (i..line.len())
+                                    .find(|&j| !line[j].is_ascii_digit())
+                                    .unwrap_or(line.len());
+                                copies.extend_from_slice(&line[..i]);
+                                copies.extend_from_slice(k.to_string().as_bytes());
+                                copies.extend_from_slice(&line[stop..]);
+                            }
+                            None => copies.extend_from_slice(&line),
+                        }
+                    }
                     d.splice(end..end, copies);
                 }
             }
@@ -553,6 +566,13 @@ impl Findings {
     pub fn per_second(&self) -> f64 {
         self.inputs as f64 / self.seconds.max(1e-9)
     }
+}
+
+/// The memory an input may take (issue 36): 12 times its size, plus 16 MiB. A reader's
+/// memory follows what the file holds: a profile's distinct kernels, a PTX text's
+/// instructions.
+pub fn budget(input: usize) -> usize {
+    input.saturating_mul(12).saturating_add(16 << 20)
 }
 
 /// Runs `target` on its seeds as they are, then on `inputs` mutations (or until `until`
@@ -624,6 +644,16 @@ pub fn run(
         if held > MEMORY_LIMIT {
             f.over_memory += 1;
             found(&format!("{} MiB held", held >> 20), &mut f);
+        } else if held > budget(input.len()) {
+            f.over_memory += 1;
+            found(
+                &format!(
+                    "{:.1} MiB held for a {} B input (over 12 × the input + 16 MiB)",
+                    held as f64 / (1 << 20) as f64,
+                    input.len()
+                ),
+                &mut f,
+            );
         }
     }
     f.seconds = start.elapsed().as_secs_f64();

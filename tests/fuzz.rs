@@ -1,8 +1,10 @@
 //! Each reader's fuzz target, briefly (the fuzz command runs them longer: README, "Fuzzing"):
 //! the seeds in fuzz/corpus/ and 1,500 mutations of them each, a fixed seed, under the
-//! harness's memory limit (256 MiB per input) and a 20 s per-input watchdog (a hang detector:
-//! inputs are at most 64 KiB); then 3,000 hostile share links per model. Fails on any panic,
-//! input over the memory limit, or link finding.
+//! harness's memory limits (256 MiB per input, and 12 times the input plus 16 MiB: issue 36's
+//! bound) and a 20 s per-input watchdog (a hang detector: inputs are at most 64 KiB); then
+//! 3,000 hostile share links per model. Among the mutations, a line repeated up to 2,000
+//! times with each copy numbered: a profile's distinct kernels, a PTX text's instructions.
+//! Fails on any panic, input over a memory limit, or link finding.
 
 #[path = "../fuzz/links.rs"]
 mod links;

@@ -6,7 +6,8 @@
 use std::sync::Mutex;
 
 use warpsight::model::ptx::{
-    parse, report, CostTable, Report, MAX_BLOCK_DEPTH, MAX_INLINED_INSTRUCTIONS, MAX_LISTED_ERRORS,
+    parse, report, CostTable, Report, MAX_BLOCK_DEPTH, MAX_INLINED_INSTRUCTIONS, MAX_KEPT_ERRORS,
+    MAX_LISTED_ERRORS,
 };
 
 #[path = "hostile_ptx_cases/mod.rs"]
@@ -19,6 +20,11 @@ static A: cases::Counting = cases::Counting;
 static MEASURING: Mutex<()> = Mutex::new(());
 
 const MB: usize = 1_000_000;
+
+/// Issue 36's bound on a file's memory: 12 times its size, plus 16 MB.
+fn budget(text: &str) -> usize {
+    12 * text.len() + 16 * MB
+}
 
 /// The report on `text` (first kernel, no trip counts typed) and the peak bytes it took
 /// beyond what was allocated before.
@@ -89,8 +95,23 @@ fn a_megabyte_of_statements_on_one_line() {
     let (r, peak) = measured(&text);
     assert!(r.errors.is_empty(), "{:?}", r.errors);
     assert_eq!(r.instructions, 1 << 18);
-    // 262,144 instructions of about 300 bytes each.
-    assert!(peak < 128 * MB, "peak {peak} bytes");
+    // 262,144 instructions of 32 bytes and their text (a `ret;` each: 20 bytes), and no
+    // blocks for the loops (there is no backward branch): 18.9 MB.
+    assert!(peak < budget(&text), "peak {peak} bytes");
+    assert!(peak < 24 * MB, "peak {peak} bytes");
+}
+
+#[test]
+fn short_instructions_take_tens_of_bytes_each() {
+    // 262,144 lines of `add.s32 %r1, 1;` (4.2 MB): 23.1 MB at the peak, the copy of the
+    // text without comments and the instructions (32 bytes, 16 more for their shared text's
+    // counts, and the text) as their vector grows.
+    let text = cases::short_instructions(1 << 18);
+    let (r, peak) = measured(&text);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.instructions, 1 << 18);
+    assert!(peak < budget(&text), "peak {peak} bytes");
+    assert!(peak < 32 * MB, "peak {peak} bytes");
 }
 
 #[test]
@@ -194,8 +215,39 @@ fn a_flood_of_errors_is_listed_to_a_thousand() {
         last.message,
         "and 499000 more errors from here on, not listed (only the first 1000 are)"
     );
-    // The parse's 500,000 errors of about 150 bytes each.
-    assert!(peak < 128 * MB, "peak {peak} bytes");
+    // The parse keeps the first 1,001 errors and counts the rest: the peak is the text's
+    // copy without comments (3 MB), not 500,000 errors (75 MB before).
+    assert!(peak < budget(&text), "peak {peak} bytes");
+    assert!(peak < 8 * MB, "peak {peak} bytes");
+}
+
+#[test]
+fn the_errors_kept_are_the_first_lines_even_one_found_last() {
+    // A `bra` to a label defined nowhere (line 4, reported when the parse ends), then 3,000
+    // lines that cannot be read (lines 5 to 3,004).
+    let mut text = String::from(".visible .entry k()\n{\nmov.u32 %r1, 0;\nbra NOWHERE;\n");
+    text += &"@@@ x\n".repeat(3000);
+    text += "ret;\n}\n";
+    let p = parse(&text);
+    assert_eq!(p.errors.len(), MAX_KEPT_ERRORS);
+    assert_eq!(p.errors_left_out, 3001 - MAX_KEPT_ERRORS);
+    assert_eq!(p.errors[0].line, 4);
+    assert!(
+        p.errors[0].message.contains("`NOWHERE`"),
+        "{:?}",
+        p.errors[0]
+    );
+    let lines: Vec<usize> = p.errors[1..].iter().map(|e| e.line).collect();
+    assert_eq!(lines, (5..5 + 1000).collect::<Vec<_>>());
+    // The report lists 1,000 and says how many follow, from which line.
+    let r = report(&text, None, &CostTable::GTX260, Some(&[]), &[]);
+    assert_eq!(r.errors.len(), MAX_LISTED_ERRORS + 1);
+    let last = &r.errors[MAX_LISTED_ERRORS];
+    assert_eq!(last.line, 1004);
+    assert_eq!(
+        last.message,
+        "and 2001 more errors from here on, not listed (only the first 1000 are)"
+    );
 }
 
 #[test]

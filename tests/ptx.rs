@@ -31,7 +31,7 @@ fn census(p: &Parsed) -> (usize, usize, usize, usize, usize, usize, usize, usize
         count(&|i| space(i) == Some(Space::Shared)),
         count(&|i| space(i) == Some(Space::Param)),
         count(&|i| i.class == Class::Sync),
-        count(&|i| matches!(i.class, Class::Branch { .. })),
+        count(&|i| matches!(i.class, Class::Branch)),
         count(&|i| i.class == Class::Exit),
     )
 }
@@ -70,19 +70,15 @@ fn vector_add_hand_count() {
     assert!(p.loops.is_empty()); // the only bra jumps forward (line 37 → 51)
     let bra = &p.instructions[9];
     assert_eq!(bra.line, 37);
-    assert_eq!(bra.predicate.as_deref(), Some("%p1"));
-    assert_eq!(
-        bra.class,
-        Class::Branch {
-            target: "$L__BB0_2".into()
-        }
-    );
+    assert_eq!(bra.predicate(), Some("%p1"));
+    assert_eq!(bra.class, Class::Branch);
+    assert_eq!(bra.branch_target(), Some("$L__BB0_2"));
     let ld = &p.instructions[15];
     assert_eq!(ld.line, 44);
-    assert_eq!(ld.opcode, "ld");
-    assert_eq!(ld.modifiers, ["global", "f32"]);
+    assert_eq!(ld.opcode(), "ld");
+    assert_eq!(ld.modifiers().collect::<Vec<_>>(), ["global", "f32"]);
     assert_eq!(
-        ld.operands,
+        ld.operands(),
         [
             Operand::Register("%f1".into()),
             Operand::Address {
@@ -100,7 +96,7 @@ fn vector_add_hand_count() {
         }
     );
     assert_eq!(
-        param.operands[1],
+        param.operands()[1],
         Operand::Address {
             base: "_Z6vecAddPKfS0_Pfi_param_0".into(),
             offset: 0
@@ -138,7 +134,7 @@ fn matmul_tiled_hand_count() {
         .all(|&i| outer.contains(i) && !inner.contains(i)));
     // `[%r30+4]` and `[%r31+64]` in the k loop.
     assert_eq!(
-        p.instructions[51].operands[1],
+        p.instructions[51].operands()[1],
         Operand::Address {
             base: "%r31".into(),
             offset: 64
@@ -146,7 +142,7 @@ fn matmul_tiled_hand_count() {
     );
     // mov.f32 %f13, 0f00000000: a hex-float immediate.
     assert_eq!(
-        p.instructions[12].operands[1],
+        p.instructions[12].operands()[1],
         Operand::Immediate("0f00000000".into())
     );
 }
@@ -170,10 +166,13 @@ fn reduce_shared_hand_count() {
     assert_eq!(p.instructions[18].line, 50);
     assert!(!lp.contains(18));
     // ld.global.nc.f32 is a global load; ld.shared.f32 [sdata] addresses a symbol.
-    assert_eq!(p.instructions[13].modifiers, ["global", "nc", "f32"]);
+    assert_eq!(
+        p.instructions[13].modifiers().collect::<Vec<_>>(),
+        ["global", "nc", "f32"]
+    );
     assert!(p.instructions[13].is_memory_task());
     assert_eq!(
-        p.instructions[36].operands[1],
+        p.instructions[36].operands()[1],
         Operand::Address {
             base: "_ZZ9reduceSumPKfPfiE5sdata".into(),
             offset: 0
@@ -455,10 +454,13 @@ fn table_values_match_the_paper() {
 #[test]
 fn classification_and_operands() {
     let i = one("@!%p2 ld.global.nc.v2.f32 {%f1, %f2}, [%rd4+8];");
-    assert_eq!(i.predicate.as_deref(), Some("!%p2"));
-    assert_eq!(i.modifiers, ["global", "nc", "v2", "f32"]);
+    assert_eq!(i.predicate(), Some("!%p2"));
     assert_eq!(
-        i.operands,
+        i.modifiers().collect::<Vec<_>>(),
+        ["global", "nc", "v2", "f32"]
+    );
+    assert_eq!(
+        i.operands(),
         [
             Operand::Register("%f1".into()),
             Operand::Register("%f2".into()),
@@ -495,7 +497,7 @@ fn classification_and_operands() {
         }
     );
     assert_eq!(
-        generic.operands[1],
+        generic.operands()[1],
         Operand::Address {
             base: "%rd1".into(),
             offset: -4
@@ -513,10 +515,10 @@ fn classification_and_operands() {
     );
 
     let neg = one("mov.s32 %r1, -1;");
-    assert_eq!(neg.operands[1], Operand::Immediate("-1".into()));
+    assert_eq!(neg.operands()[1], Operand::Immediate("-1".into()));
     let dbl = one("mov.f64 %fd1, 0d3FF0000000000000;");
     assert_eq!(
-        dbl.operands[1],
+        dbl.operands()[1],
         Operand::Immediate("0d3FF0000000000000".into())
     );
 
@@ -525,7 +527,9 @@ fn classification_and_operands() {
     assert_eq!(one("exit;").class, Class::Exit);
     assert_eq!(one("cvta.to.global.u64 %rd1, %rd2;").class, Class::Compute);
     assert_eq!(
-        one("cvta.to.global.u64 %rd1, %rd2;").modifiers,
+        one("cvta.to.global.u64 %rd1, %rd2;")
+            .modifiers()
+            .collect::<Vec<_>>(),
         ["to", "global", "u64"]
     );
     assert_eq!(task_kind(&one("ret;")), None);
@@ -558,12 +562,12 @@ fn directives_comments_and_calls_are_understood() {
 }"#;
     let p = parse(text);
     assert!(p.errors.is_empty(), "{:?}", p.errors);
-    let ops: Vec<&str> = p.instructions.iter().map(|i| i.opcode.as_str()).collect();
+    let ops: Vec<&str> = p.instructions.iter().map(|i| i.opcode()).collect();
     assert_eq!(ops, ["mov", "st", "call", "ret"]);
     assert_eq!(p.instructions[0].line, 16);
-    assert_eq!(p.instructions[0].text, "mov.u32 \t%r1, %tid.x;");
+    assert_eq!(p.instructions[0].text(), "mov.u32 \t%r1, %tid.x;");
     assert_eq!(
-        p.instructions[2].operands,
+        p.instructions[2].operands(),
         [
             Operand::Symbol("(retval0)".into()),
             Operand::Symbol("vprintf".into()),
@@ -619,7 +623,7 @@ ret;";
     );
     let lines: Vec<usize> = p.instructions.iter().map(|i| i.line).collect();
     assert_eq!(lines, [3, 4, 6, 7, 10, 11]);
-    let ops: Vec<&str> = p.instructions.iter().map(|i| i.opcode.as_str()).collect();
+    let ops: Vec<&str> = p.instructions.iter().map(|i| i.opcode()).collect();
     assert_eq!(ops, ["mov", "add", "mul", "ld", "st", "ret"]);
 }
 
@@ -757,7 +761,7 @@ mod compilers {
         parse(text)
             .instructions
             .iter()
-            .map(|i| i.opcode.clone())
+            .map(|i| i.opcode().to_string())
             .collect()
     }
 
@@ -810,7 +814,7 @@ mod compilers {
         let call = &p.instructions[4];
         assert_eq!(call.line, 22, "a statement keeps its first line");
         let mma = &p.instructions[6];
-        assert_eq!((mma.line, mma.operands.len()), (30, 14));
+        assert_eq!((mma.line, mma.operands().len()), (30, 14));
         // A statement that never ends is named at its first line, and the next instruction
         // still counts.
         let p = parse(
@@ -849,7 +853,7 @@ mod compilers {
         let p = parse(text);
         assert!(p.errors.is_empty(), "{:?}", p.errors);
         let ld = &p.instructions[1];
-        assert_eq!(ld.predicate.as_deref(), Some("p"));
+        assert_eq!(ld.predicate(), Some("p"));
         assert!(ld.is_memory_task());
         // Each block's branch goes to its own label.
         assert_eq!(p.loops.len(), 2);
@@ -874,7 +878,7 @@ mod compilers {
             "tex.2d.v4.u32.f32 {%r1,%r2,%r3,%r4}, [tex0, {%f1,%f2,%f3,%f4}];\ncp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r1], [%rd1, {%r5, %r6}], [%r7];",
         );
         assert!(p.errors.is_empty(), "{:?}", p.errors);
-        assert_eq!(p.instructions[0].operands.len(), 4 + 1 + 4);
+        assert_eq!(p.instructions[0].operands().len(), 4 + 1 + 4);
         assert!(p.instructions.iter().all(|i| i.is_memory_task()));
     }
 
@@ -1131,7 +1135,7 @@ $L__BB2_1:
         let (k, notes) = p.kernel("first").unwrap();
         // first's 12 instructions and the 4 of _Z6squaref after its call; not cudaMalloc's.
         assert_eq!(k.instructions.len(), 12 + 4);
-        let ops: Vec<&str> = k.instructions.iter().map(|i| i.opcode.as_str()).collect();
+        let ops: Vec<&str> = k.instructions.iter().map(|i| i.opcode()).collect();
         assert_eq!(&ops[5..10], ["call", "ld", "mul", "st", "ret"]);
         assert!(
             notes

@@ -709,6 +709,7 @@ fn analyze_ptx(path: &str, options: &[&str]) -> Result<(), Failure> {
         .collect();
     write_json(&serde_json::json!({
         "errors": whole.errors.iter().map(|e| serde_json::json!({"line": e.line, "message": e.message})).collect::<Vec<_>>(),
+        "errors_not_listed": whole.errors_left_out,
         "debug": whole.debug,
         "kernels": kernels,
     }))

@@ -87,6 +87,17 @@ pub fn statements_on_one_line(bytes: usize) -> String {
     )
 }
 
+/// `n` short instructions, one a line (262,144: about 3 MB), as a long straight-line kernel
+/// is written.
+pub fn short_instructions(n: usize) -> String {
+    let mut s = String::from(".version 7.0\n.target sm_70\n.visible .entry k()\n{\n");
+    for k in 0..n {
+        s += &format!("add.s32 %r{}, 1;\n", k % 8);
+    }
+    s += "}\n";
+    s
+}
+
 /// `n` labels on one line before one `ret;`.
 pub fn labels_on_one_line(n: usize) -> String {
     let labels: String = (0..n).map(|k| format!("L{k}: ")).collect();

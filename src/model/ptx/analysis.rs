@@ -20,7 +20,7 @@ pub enum TaskKind {
 /// shared/param/const loads and stores included.
 pub fn task_kind(ins: &Instruction) -> Option<TaskKind> {
     match ins.class {
-        Class::Branch { .. } | Class::Exit => None,
+        Class::Branch | Class::Exit => None,
         _ if ins.is_memory_task() => Some(TaskKind::MemoryAccess),
         _ => Some(TaskKind::Computation),
     }
@@ -216,7 +216,7 @@ pub fn hong_kim_counts(
     };
     for (i, (ins, &w)) in parsed.instructions.iter().zip(&weights).enumerate() {
         match ins.class {
-            Class::Branch { .. } | Class::Exit => {}
+            Class::Branch | Class::Exit => {}
             Class::Sync => counts.synch_insts += w,
             _ if ins.is_memory_task() => {
                 if uncoalesced.contains(&i) {
@@ -285,15 +285,16 @@ fn mlp_weighted(parsed: &Parsed, weights: &[f64]) -> f64 {
         if w == 0.0 {
             continue;
         }
-        if open.is_some_and(|(gw, _)| gw != w) || matches!(ins.class, Class::Branch { .. }) {
+        if open.is_some_and(|(gw, _)| gw != w) || matches!(ins.class, Class::Branch) {
             close(&mut open, &mut pending);
         }
         let is_load =
             matches!(ins.class, Class::Memory { store: false, .. }) && ins.is_memory_task();
         // A load writes its leading registers (a vector load several); everything else reads
         // all but its first operand, and a store reads them all.
+        let operands = ins.operands();
         let writes = if is_load {
-            ins.operands
+            operands
                 .iter()
                 .take_while(|o| matches!(o, Operand::Register(_)))
                 .count()
@@ -303,10 +304,9 @@ fn mlp_weighted(parsed: &Parsed, weights: &[f64]) -> f64 {
             1
         };
         let reads_pending = !pending.is_empty()
-            && (ins.operands.iter().skip(writes).any(|o| reads(o, &pending))
+            && (operands.iter().skip(writes).any(|o| reads(o, &pending))
                 || ins
-                    .predicate
-                    .as_deref()
+                    .predicate()
                     .is_some_and(|p| pending.contains(&p.trim_start_matches('!'))));
         if reads_pending {
             close(&mut open, &mut pending);
@@ -314,8 +314,8 @@ fn mlp_weighted(parsed: &Parsed, weights: &[f64]) -> f64 {
         if is_load {
             let (gw, n) = open.unwrap_or((w, 0.0));
             open = Some((gw, n + 1.0));
-            for o in ins.operands.iter().take(writes) {
-                if let Operand::Register(r) = o {
+            for o in operands.iter().take(writes) {
+                if let Operand::Register(r) = *o {
                     pending.push(r);
                 }
             }
@@ -333,7 +333,7 @@ fn mlp_weighted(parsed: &Parsed, weights: &[f64]) -> f64 {
 fn reads(o: &Operand, pending: &[&str]) -> bool {
     match o {
         Operand::Register(r) => r.split('|').any(|r| pending.contains(&r)),
-        Operand::Address { base, .. } => pending.contains(&base.as_str()),
+        Operand::Address { base, .. } => pending.contains(base),
         _ => false,
     }
 }

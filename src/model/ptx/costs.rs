@@ -223,7 +223,7 @@ impl CostTable {
     ///   `other`.
     pub fn cost(&self, ins: &Instruction) -> f64 {
         match &ins.class {
-            Class::Branch { .. } | Class::Exit => 0.0,
+            Class::Branch | Class::Exit => 0.0,
             Class::Memory { .. } if ins.is_memory_task() => self.ld_st,
             Class::Memory { .. } | Class::Sync => self.other,
             Class::Compute => match table_1_cell(ins) {
@@ -243,8 +243,8 @@ pub fn table_1_cell(ins: &Instruction) -> Option<(&'static str, Column)> {
     if ins.class != Class::Compute {
         return None;
     }
-    let op = match ins.opcode.as_str() {
-        "mad" if ins.modifiers.iter().any(|m| m == "wide") => return None,
+    let op = match ins.opcode() {
+        "mad" if ins.modifiers().any(|m| m == "wide") => return None,
         "mad" | "fma" => "mul",
         other => TABLE_1_OPS.iter().copied().find(|&op| op == other)?,
     };

@@ -154,15 +154,40 @@ pub(super) const OPCODES: &[&str] = &[
     "vset4",
 ];
 
+/// A statement (without its `;`) in its three pieces: the guard predicate without its `@`
+/// (`%p1`, `!%p2`), the opcode with its modifiers (`ld.global.f32`) and the operands' text.
+pub(super) fn pieces(statement: &str) -> (Option<&str>, &str, &str) {
+    let mut rest = statement;
+    let mut predicate = None;
+    if let Some(after) = rest.strip_prefix('@') {
+        let (guard, tail) = split_word(after);
+        predicate = Some(guard);
+        rest = tail.trim_start();
+    }
+    let (word, operand_text) = split_word(rest);
+    (predicate, word, operand_text.trim())
+}
+
+/// The operands of a statement [`parse_instruction`] has accepted (`operand_text` from
+/// [`pieces`]).
+pub(super) fn operands_of(operand_text: &str) -> Vec<Operand<'_>> {
+    let mut operands = Vec::new();
+    if !operand_text.is_empty() {
+        for part in split_top_level(operand_text) {
+            // Checked when the statement was read: an error cannot happen here.
+            let _ = parse_operand(part.trim(), &mut operands);
+        }
+    }
+    operands
+}
+
 /// Reads one statement (without its `;`) into an instruction, or says what was expected.
 pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruction, String> {
     if statement.is_empty() {
         return Err("expected an instruction before `;`".to_string());
     }
-    let mut rest = statement;
-    let mut predicate = None;
-    if let Some(after) = rest.strip_prefix('@') {
-        let (guard, tail) = split_word(after);
+    let (predicate, word, operand_text) = pieces(statement);
+    if let Some(guard) = predicate {
         let register = guard.strip_prefix('!').unwrap_or(guard);
         // Inline assembly names its predicates without `%` (`.reg .pred p; @p ld…`).
         if !(is_register(register) || is_symbol(register)) {
@@ -171,13 +196,10 @@ pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruct
                 excerpt(statement)
             ));
         }
-        predicate = Some(guard.to_string());
-        rest = tail.trim_start();
+        if word.is_empty() {
+            return Err("expected an opcode after the predicate".to_string());
+        }
     }
-    if rest.is_empty() {
-        return Err("expected an opcode after the predicate".to_string());
-    }
-    let (word, operand_text) = split_word(rest);
     let mut parts = word.split('.');
     let opcode = parts.next().unwrap_or("");
     if opcode.is_empty() {
@@ -192,8 +214,8 @@ pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruct
             excerpt(opcode)
         ));
     }
-    let mut modifiers = Vec::new();
-    for m in parts {
+    let modifiers: Vec<&str> = parts.collect();
+    for m in &modifiers {
         let valid = !m.is_empty()
             && m.chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':');
@@ -203,9 +225,7 @@ pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruct
                 excerpt(word)
             ));
         }
-        modifiers.push(m.to_string());
     }
-    let operand_text = operand_text.trim();
     if !balanced(operand_text) {
         return Err(format!(
             "expected balanced brackets `[ ]`, `{{ }}` and `( )`, found `{}`",
@@ -218,10 +238,10 @@ pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruct
             parse_operand(part.trim(), &mut operands)?;
         }
     }
-    let has = |m: &str| modifiers.iter().any(|x| x == m);
+    let has = |m: &str| modifiers.contains(&m);
     let class = match opcode {
         "ld" | "ldu" | "st" | "atom" | "red" => Class::Memory {
-            space: Space::from_modifiers(&modifiers),
+            space: Space::from_modifiers(modifiers.iter().copied()),
             store: matches!(opcode, "st" | "atom" | "red"),
         },
         // Asynchronous copies between global and shared memory (`cp.async`,
@@ -229,14 +249,13 @@ pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruct
         // `commit_group`/`wait_group`/`wait_all` forms only wait. Writing to global when the
         // destination space comes first (`cp.async.bulk.global.shared::cta`).
         "cp" if has("async") && !has("commit_group") && !has("wait_group") && !has("wait_all") => {
-            let spaces: Vec<Space> = modifiers
+            let first = modifiers
                 .iter()
-                .map(|m| Space::from_modifiers(std::slice::from_ref(m)))
-                .filter(|s| *s != Space::Generic)
-                .collect();
+                .map(|&m| Space::from_modifiers([m]))
+                .find(|s| *s != Space::Generic);
             Class::Memory {
                 space: Space::Global,
-                store: spaces.first() == Some(&Space::Global),
+                store: first == Some(Space::Global),
             }
         }
         // Texture and surface reads and writes reach device memory.
@@ -250,7 +269,7 @@ pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruct
         },
         // A warp's matrix fragment from or to global (or generic) memory.
         "wmma" if has("load") || has("store") => {
-            let space = Space::from_modifiers(&modifiers);
+            let space = Space::from_modifiers(modifiers.iter().copied());
             if space.is_device_memory() {
                 Class::Memory {
                     space,
@@ -262,38 +281,69 @@ pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruct
         }
         // A prefetch brings a line from device memory.
         "prefetch" | "prefetchu" => Class::Memory {
-            space: Space::from_modifiers(&modifiers),
+            space: Space::from_modifiers(modifiers.iter().copied()),
             store: false,
         },
         // `bar.warp.sync` synchronizes a warp's threads, not the block.
         "bar" if has("warp") => Class::Compute,
         "bar" | "barrier" => Class::Sync,
         "bra" => {
-            let target = operands.iter().find_map(|o| match o {
-                Operand::Symbol(s) => Some(s.clone()),
-                _ => None,
-            });
-            match target {
-                Some(target) => Class::Branch { target },
-                None => return Err("expected a label after `bra` (like `bra $L__BB0_2;`)".into()),
+            if !operands.iter().any(|o| matches!(o, Operand::Symbol(_))) {
+                return Err("expected a label after `bra` (like `bra $L__BB0_2;`)".into());
             }
+            Class::Branch
         }
         "ret" | "exit" => Class::Exit,
         _ => Class::Compute,
     };
-    Ok(Instruction {
-        line,
-        predicate,
-        opcode: opcode.to_string(),
-        modifiers,
-        operands,
-        class,
-        text: format!("{statement};"),
-    })
+    let mut text = String::with_capacity(statement.len() + 1);
+    text.push_str(statement);
+    text.push(';');
+    Ok(Instruction::new(line, class, text.into()))
+}
+
+/// What an instruction's text says, read when asked for.
+impl Instruction {
+    /// The statement without its `;`.
+    fn statement(&self) -> &str {
+        self.text.strip_suffix(';').unwrap_or(&self.text)
+    }
+
+    /// The guard predicate without its `@`: `"%p1"`, or `"!%p2"` when negated.
+    pub fn predicate(&self) -> Option<&str> {
+        pieces(self.statement()).0
+    }
+
+    /// The operation, without modifiers: `"add"`, `"ld"`, `"bra"`.
+    pub fn opcode(&self) -> &str {
+        let word = pieces(self.statement()).1;
+        word.split('.').next().unwrap_or(word)
+    }
+
+    /// The dot-separated modifiers in order: `lo`, `s32`; `global`, `nc`, `f32`.
+    pub fn modifiers(&self) -> impl Iterator<Item = &str> + Clone {
+        pieces(self.statement()).1.split('.').skip(1)
+    }
+
+    /// The operands in order (destination first, as PTX writes them).
+    pub fn operands(&self) -> Vec<Operand<'_>> {
+        operands_of(pieces(self.statement()).2)
+    }
+
+    /// The label a `bra` jumps to, as written (`$L__BB0_2`); `None` for other instructions.
+    pub fn branch_target(&self) -> Option<&str> {
+        if self.class != Class::Branch {
+            return None;
+        }
+        self.operands().into_iter().find_map(|o| match o {
+            Operand::Symbol(s) => Some(s),
+            _ => None,
+        })
+    }
 }
 
 /// Reads one operand (a vector operand gives several) into `out`.
-fn parse_operand(text: &str, out: &mut Vec<Operand>) -> Result<(), String> {
+fn parse_operand<'a>(text: &'a str, out: &mut Vec<Operand<'a>>) -> Result<(), String> {
     if text.is_empty() {
         return Err("expected an operand between commas".to_string());
     }
@@ -334,13 +384,13 @@ fn parse_operand(text: &str, out: &mut Vec<Operand>) -> Result<(), String> {
     }
     if text.starts_with('(') && text.ends_with(')') {
         // A call's parameter list: `(retval0)`, `(param0, param1)`.
-        out.push(Operand::Symbol(text.to_string()));
+        out.push(Operand::Symbol(text));
         return Ok(());
     }
     let register = text.strip_prefix('!').unwrap_or(text);
     if register.starts_with('%') {
         if is_register(register) {
-            out.push(Operand::Register(text.to_string()));
+            out.push(Operand::Register(text));
             return Ok(());
         }
         return Err(format!(
@@ -349,11 +399,11 @@ fn parse_operand(text: &str, out: &mut Vec<Operand>) -> Result<(), String> {
         ));
     }
     if is_immediate(text) {
-        out.push(Operand::Immediate(text.to_string()));
+        out.push(Operand::Immediate(text));
         return Ok(());
     }
     if is_symbol(text) {
-        out.push(Operand::Symbol(text.to_string()));
+        out.push(Operand::Symbol(text));
         return Ok(());
     }
     Err(format!(
@@ -363,7 +413,7 @@ fn parse_operand(text: &str, out: &mut Vec<Operand>) -> Result<(), String> {
 }
 
 /// Reads the inside of `[ … ]`: `%rd4`, `%rd4+4`, `%rd4+-4`, `name`, `name+8`, `4096`.
-fn parse_address(inner: &str) -> Result<Operand, String> {
+fn parse_address(inner: &str) -> Result<Operand<'_>, String> {
     let bad = || {
         format!(
             "expected an address like `[%rd1]`, `[%rd1+4]` or `[name+8]`, found `[{}]`",
@@ -374,10 +424,7 @@ fn parse_address(inner: &str) -> Result<Operand, String> {
         return Err(bad());
     }
     if let Some(offset) = parse_integer(inner) {
-        return Ok(Operand::Address {
-            base: String::new(),
-            offset,
-        });
+        return Ok(Operand::Address { base: "", offset });
     }
     // The first `+` or `-` after the base splits it from the offset.
     let split = inner
@@ -397,10 +444,7 @@ fn parse_address(inner: &str) -> Result<Operand, String> {
     };
     let name = base.strip_prefix('%').unwrap_or(base);
     if (base.starts_with('%') && is_register(base)) || (!base.starts_with('%') && is_symbol(name)) {
-        Ok(Operand::Address {
-            base: base.to_string(),
-            offset,
-        })
+        Ok(Operand::Address { base, offset })
     } else {
         Err(bad())
     }

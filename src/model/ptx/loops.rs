@@ -17,9 +17,9 @@ pub struct Natural {
 
 /// Whether control can go on to the next instruction after `ins`.
 fn falls_through(ins: &Instruction) -> bool {
-    let conditional = ins.predicate.is_some();
+    let conditional = ins.predicate().is_some();
     match ins.class {
-        Class::Branch { .. } | Class::Exit => conditional,
+        Class::Branch | Class::Exit => conditional,
         _ => true,
     }
 }
@@ -46,12 +46,18 @@ pub fn natural_loops(
         return Vec::new();
     }
     let inside = |t: usize| (lo..=hi).contains(&t);
+    // A loop needs a back edge, so a branch to itself or to an instruction before it: without
+    // one (straight-line code, a chain of forward branches) there is none, and no blocks are
+    // built.
+    if !(lo..=hi).any(|i| target(i).is_some_and(|t| inside(t) && t <= i)) {
+        return Vec::new();
+    }
     // Leaders: the entry, every branch target, every instruction after a branch or an exit.
     let mut leader = vec![false; hi - lo + 2];
     leader[0] = true;
     for i in lo..=hi {
         let ins = &instructions[i];
-        if matches!(ins.class, Class::Branch { .. } | Class::Exit) {
+        if matches!(ins.class, Class::Branch | Class::Exit) {
             leader[i + 1 - lo] = true;
         }
         if let Some(t) = target(i).filter(|t| inside(*t)) {

@@ -57,9 +57,8 @@ pub use examples::{Example, EXAMPLES, EXAMPLE_NAMES};
 pub use parse::{parse, MAX_BLOCK_DEPTH, MAX_LINE_BYTES, MAX_STATEMENT_BYTES};
 pub use parsed::{
     call_target, Class, Function, Instruction, Loop, Operand, ParseError, Parsed, Space,
-    MAX_INLINED_INSTRUCTIONS, MAX_INLINE_DEPTH,
+    MAX_INLINED_INSTRUCTIONS, MAX_INLINE_DEPTH, MAX_KEPT_ERRORS, MAX_LISTED_ERRORS,
 };
 pub use report::{
     report, report_kernel, spaces_sentence, LoopLine, MemoryLine, Report, Summary, DEBUG_WARNING,
-    MAX_LISTED_ERRORS,
 };

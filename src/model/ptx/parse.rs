@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::instruction::{parse_instruction, split_label, OPCODES};
 use super::lex::{count_braces, excerpt, find_outside_quotes, split_word, strip_comments};
-use super::parsed::{Class, Function, Instruction, Loop, ParseError, Parsed};
+use super::parsed::{Class, Function, Instruction, Loop, ParseError, Parsed, MAX_KEPT_ERRORS};
 
 /// The longest line read (1 MiB): a longer one is reported ("the line is longer than 1 MiB: is
 /// this a text file?") and skipped. nvcc's longest lines are a few hundred bytes.
@@ -53,6 +53,8 @@ pub fn parse(text: &str) -> Parsed {
 struct Parser {
     instructions: Vec<Instruction>,
     errors: Vec<ParseError>,
+    /// Errors found past the [`MAX_KEPT_ERRORS`] kept.
+    errors_left_out: usize,
     /// (block, label) → (index of the instruction after the label, line). A block is a
     /// function's body or a `{ }` inside it; a label is found from the innermost block out.
     labels: HashMap<(usize, String), (usize, usize)>,
@@ -143,6 +145,23 @@ impl Pending {
 impl Parser {
     fn error(&mut self, line: usize, message: String) {
         self.errors.push(ParseError { line, message });
+        if self.errors.len() >= 2 * MAX_KEPT_ERRORS {
+            self.keep_first_errors();
+        }
+    }
+
+    /// Keeps the [`MAX_KEPT_ERRORS`] errors with the first lines (in the order found, among
+    /// those on one line) and counts the others: a text of garbage, an error a line, is held
+    /// in memory that does not grow with it. O(k log k) per call, and each call follows
+    /// `MAX_KEPT_ERRORS` new errors.
+    fn keep_first_errors(&mut self) {
+        // The standard library's stable sort: the branch errors come after the others, and
+        // an insertion sort would be quadratic in them.
+        self.errors.sort_by_key(|e| e.line);
+        if self.errors.len() > MAX_KEPT_ERRORS {
+            self.errors_left_out += self.errors.len() - MAX_KEPT_ERRORS;
+            self.errors.truncate(MAX_KEPT_ERRORS);
+        }
     }
 
     fn open_brace(&mut self) {
@@ -377,7 +396,7 @@ impl Parser {
         }
         match parse_instruction(statement, line) {
             Ok(ins) => {
-                if matches!(ins.class, Class::Branch { .. }) {
+                if matches!(ins.class, Class::Branch) {
                     self.branches.push((self.instructions.len(), self.block()));
                 }
                 self.instructions.push(ins);
@@ -404,14 +423,14 @@ impl Parser {
             let Some(ins) = self.instructions.get(index) else {
                 continue;
             };
-            let Class::Branch { target } = &ins.class else {
+            let Some(target) = ins.branch_target() else {
                 continue;
             };
             // Innermost block first, out to block 0, the text outside any function (at most
             // MAX_BLOCK_DEPTH + 1 looks).
             let mut block = innermost;
             let found = loop {
-                if let Some(found) = self.labels.get(&(block, target.clone())) {
+                if let Some(found) = self.labels.get(&(block, target.to_string())) {
                     break Some(found);
                 }
                 if block == 0 {
@@ -443,8 +462,8 @@ impl Parser {
             let target = |i: usize| targets.get(&i).map(|t| t.0);
             for n in super::loops::natural_loops(&self.instructions, lo, hi, &target) {
                 let branch = &self.instructions[n.branch];
-                let (label, header_line) = match (&branch.class, targets.get(&n.branch)) {
-                    (Class::Branch { target }, Some(&(_, line))) => (target.clone(), line),
+                let (label, header_line) = match (branch.branch_target(), targets.get(&n.branch)) {
+                    (Some(target), Some(&(_, line))) => (target.to_string(), line),
                     _ => (String::new(), self.instructions[n.header].line),
                 };
                 loops.push(Loop {
@@ -462,9 +481,7 @@ impl Parser {
             lo = hi + 1;
         }
         super::parsed::order_loops(&mut loops);
-        // The standard library's stable sort: the branch errors come after the others, and
-        // an insertion sort would be quadratic in them.
-        self.errors.sort_by_key(|e| e.line);
+        self.keep_first_errors();
         // A function whose body never closed ends with the text.
         let n = self.instructions.len();
         for f in self.functions.iter_mut().filter(|f| f.end == f.start) {
@@ -483,6 +500,7 @@ impl Parser {
         Parsed {
             instructions: self.instructions,
             errors: self.errors,
+            errors_left_out: self.errors_left_out,
             loops,
             debug: self.debug,
             functions: self.functions,

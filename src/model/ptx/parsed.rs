@@ -4,13 +4,23 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
-/// The most instructions inlining may add to one kernel (131,072: about 35 MB as parsed).
+/// The most instructions inlining may add to one kernel (131,072: about 6 MB as parsed).
 /// Each `.func` is inlined at every call, so calls nested in calls multiply: a 3 KB text of
 /// 20 calls a level, 8 levels deep, asks for 20⁸. A call whose body would pass the limit is
 /// not inlined, and neither is any call after it: each counts as the call alone, and a note
 /// names the call and the limit.
 pub const MAX_INLINED_INSTRUCTIONS: usize = 1 << 17;
+
+/// The most errors a report lists (1,000): past them, one more says how many were left out.
+/// A text of garbage has an error a line.
+pub const MAX_LISTED_ERRORS: usize = 1000;
+
+/// The most errors a parse keeps (1,001, those on the first lines: one more than a report
+/// lists, so that it can say where the rest begin); the others are counted
+/// ([`Parsed::errors_left_out`]).
+pub const MAX_KEPT_ERRORS: usize = MAX_LISTED_ERRORS + 1;
 
 /// How deep calls are inlined (8): a deeper call counts as the call alone.
 pub const MAX_INLINE_DEPTH: usize = 8;
@@ -36,10 +46,10 @@ pub enum Space {
 
 impl Space {
     /// The space named by the first space modifier in `modifiers`; `Generic` if none is.
-    pub fn from_modifiers(modifiers: &[String]) -> Space {
+    pub fn from_modifiers<'a>(modifiers: impl IntoIterator<Item = &'a str>) -> Space {
         for m in modifiers {
             // `shared::cta` → `shared`, `param::entry` → `param`.
-            let base = m.split("::").next().unwrap_or(m.as_str());
+            let base = m.split("::").next().unwrap_or(m);
             let space = match base {
                 "global" => Space::Global,
                 "shared" => Space::Shared,
@@ -78,29 +88,29 @@ impl Space {
     }
 }
 
-/// One operand of an instruction. Vector operands (`{%f1, %f2}`) are flattened: each element
-/// becomes its own operand, in order.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Operand {
+/// One operand of an instruction, borrowed from its text ([`Instruction::operands`]). Vector
+/// operands (`{%f1, %f2}`) are flattened: each element becomes its own operand, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Operand<'a> {
     /// A register, with its `%`: `%r1`, `%tid.x`, `%p1|%p2`; a negated predicate keeps its
     /// `!` (`!%p2`).
-    Register(String),
+    Register(&'a str),
     /// A number as written: `4`, `-1`, `0f3F800000`, `0d3FF0000000000000`, `0x10`.
-    Immediate(String),
+    Immediate(&'a str),
     /// A memory address `[base+offset]`: `base` is a register or a symbol (empty for an
     /// absolute address such as `[4096]`), `offset` is 0 when none is written.
     Address {
         /// The register or symbol inside the brackets.
-        base: String,
+        base: &'a str,
         /// The byte offset after `+` or `-`.
         offset: i64,
     },
     /// A name: a label (`$L__BB0_2`), a variable, a parameter list `(param0, param1)`, or `_`.
-    Symbol(String),
+    Symbol(&'a str),
 }
 
 /// What an instruction does, for the cost model.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Class {
     /// Arithmetic, logic, moves, conversions, comparisons: everything not listed below.
     Compute,
@@ -113,35 +123,38 @@ pub enum Class {
     },
     /// `bar`, `barrier` (e.g. `bar.sync 0`).
     Sync,
-    /// `bra`, with the label it jumps to.
-    Branch {
-        /// The label, as written (`$L__BB0_2`).
-        target: String,
-    },
+    /// `bra` (the label it jumps to: [`Instruction::branch_target`]).
+    Branch,
     /// `ret`, `exit`.
     Exit,
 }
 
-/// One PTX instruction.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+/// One PTX instruction: its line, its class and its text. The predicate, opcode, modifiers
+/// and operands are read from the text when asked for (the parser has checked them), so an
+/// instruction is 32 bytes and its text, shared by every inlined copy: a file of short
+/// instructions parses to a few times its size.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Instruction {
     /// 1-based line number in the text given to [`parse`](super::parse).
     pub line: usize,
-    /// The guard predicate without its `@`: `"%p1"`, or `"!%p2"` when negated.
-    pub predicate: Option<String>,
-    /// The operation, without modifiers: `"add"`, `"ld"`, `"bra"`.
-    pub opcode: String,
-    /// The dot-separated modifiers in order: `["lo", "s32"]`, `["global", "nc", "f32"]`.
-    pub modifiers: Vec<String>,
-    /// The operands in order (destination first, as PTX writes them).
-    pub operands: Vec<Operand>,
     /// What the instruction does, for the cost model.
     pub class: Class,
-    /// The statement as written, trimmed, ending in `;`.
-    pub text: String,
+    /// The statement as written, trimmed, ending in `;` (read by the accessors in
+    /// `instruction.rs`: [`Instruction::opcode`], [`Instruction::operands`], …).
+    pub(super) text: Arc<str>,
 }
 
 impl Instruction {
+    /// An instruction of `text` (ending in `;`), which [`parse`](super::parse) has checked.
+    pub(super) fn new(line: usize, class: Class, text: Arc<str>) -> Instruction {
+        Instruction { line, class, text }
+    }
+
+    /// The statement as written, trimmed, ending in `;`.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// True when the instruction is a Luo & Suda memory access task: a load/store/atomic whose
     /// space reaches device memory (see [`Space::is_device_memory`]).
     pub fn is_memory_task(&self) -> bool {
@@ -150,12 +163,12 @@ impl Instruction {
 
     /// True when a type modifier is a float type (f16, f16x2, bf16, bf16x2, f32, f64, …).
     pub fn is_float(&self) -> bool {
-        self.modifiers.iter().any(|m| is_float_type(m))
+        self.modifiers().any(is_float_type)
     }
 
     /// True when any operand is an immediate.
     pub fn has_immediate(&self) -> bool {
-        self.operands
+        self.operands()
             .iter()
             .any(|o| matches!(o, Operand::Immediate(_)))
     }
@@ -250,12 +263,15 @@ pub(super) fn order_loops(loops: &mut [Loop]) {
 }
 
 /// What [`parse`](super::parse) found.
-#[derive(Clone, Debug, PartialEq, Default, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Parsed {
     /// Every instruction read, in text order.
     pub instructions: Vec<Instruction>,
-    /// Every line that could not be read, in line order.
+    /// The lines that could not be read, in line order: the first
+    /// [`MAX_KEPT_ERRORS`](super::MAX_KEPT_ERRORS).
     pub errors: Vec<ParseError>,
+    /// How many errors were found after those in `errors` (not kept).
+    pub errors_left_out: usize,
     /// Loops, ordered by where their body starts; for loops starting at the same instruction,
     /// the longer (outer) one first. So nested loops are listed outer before inner.
     pub loops: Vec<Loop>,
@@ -290,12 +306,12 @@ fn is_float_type(modifier: &str) -> bool {
 /// The function a `call` names, when it names one (`call.uni (retval0), vprintf, (param0);`
 /// → `vprintf`); `None` for an indirect call through a register.
 pub fn call_target(ins: &Instruction) -> Option<&str> {
-    if ins.opcode != "call" {
+    if ins.opcode() != "call" {
         return None;
     }
-    ins.operands.iter().find_map(|o| match o {
+    ins.operands().into_iter().find_map(|o| match o {
         Operand::Symbol(s) if s.starts_with('(') => None,
-        Operand::Symbol(s) => Some(Some(s.as_str())),
+        Operand::Symbol(s) => Some(Some(s)),
         _ => Some(None),
     })?
 }
@@ -330,6 +346,7 @@ impl Parsed {
             out: Parsed {
                 debug: self.debug,
                 errors: self.errors.clone(),
+                errors_left_out: self.errors_left_out,
                 ..Parsed::default()
             },
             notes: Vec::new(),
@@ -398,7 +415,7 @@ impl Inliner<'_> {
             let ins = &whole.instructions[i];
             first[i - func.start] = self.out.instructions.len();
             self.out.instructions.push(ins.clone());
-            if ins.opcode == "call" {
+            if ins.opcode() == "call" {
                 self.call(ins);
             }
             last[i - func.start] = self.out.instructions.len() - 1;

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::parsed::MAX_LISTED_ERRORS;
 use super::{
     analyze, by_space, demangle_in, hong_kim_counts, parse, readable, CostTable, ParseError,
     Parsed, Space,
@@ -138,7 +139,7 @@ pub fn report_kernel(
     let alone = whole.functions.len() == 1
         && whole.functions[0].start == 0
         && whole.functions[0].end == whole.instructions.len()
-        && !whole.instructions.iter().any(|i| i.opcode == "call");
+        && !whole.instructions.iter().any(|i| i.opcode() == "call");
     let (p, notes) = match kernel.filter(|_| !alone).and_then(|k| whole.kernel(k)) {
         Some((p, notes)) => (Cow::Owned(p), notes),
         None => (Cow::Borrowed(whole), Vec::new()),
@@ -213,10 +214,10 @@ pub fn report_kernel(
             .map(|(index, ins)| MemoryLine {
                 index,
                 line: ins.line,
-                text: ins.text.clone(),
+                text: ins.text().to_string(),
             })
             .collect(),
-        errors: listed_errors(&whole.errors),
+        errors: listed_errors(&whole.errors, whole.errors_left_out),
         analysis,
         debug: p.debug,
         warning: if p.debug {
@@ -255,16 +256,13 @@ pub fn spaces_sentence(counts: &[(Space, f64)]) -> String {
 /// The page's warning on PTX compiled for debugging (HTML).
 pub const DEBUG_WARNING: &str = r#"<p class="field-error" id="ptx-debug" role="alert">This PTX was compiled for debugging (<code>.target …, debug</code>, from <code>nvcc -G</code>): every value goes through the stack in local memory, so the loads, stores and periods below describe the debug build, not your kernel. Compile without <code>-G</code> (<code>-lineinfo</code> keeps line numbers).</p>"#;
 
-/// The most errors a report lists (1,000): past them, one more says how many were left out.
-/// A text of garbage has an error a line, and the page lists each one.
-pub const MAX_LISTED_ERRORS: usize = 1000;
-
-/// `errors`, at most [`MAX_LISTED_ERRORS`] of them, then one naming the next one's line and
-/// how many more there are.
-fn listed_errors(all: &[ParseError]) -> Vec<ParseError> {
+/// `all` (the parse's kept errors, and `left_out` more after them), at most
+/// [`MAX_LISTED_ERRORS`] of them, then one naming the next one's line and how many more there
+/// are.
+fn listed_errors(all: &[ParseError], left_out: usize) -> Vec<ParseError> {
     let mut errors = all[..all.len().min(MAX_LISTED_ERRORS)].to_vec();
     if all.len() > MAX_LISTED_ERRORS {
-        let more = all.len() - MAX_LISTED_ERRORS;
+        let more = all.len() - MAX_LISTED_ERRORS + left_out;
         let line = all[MAX_LISTED_ERRORS].line;
         errors.push(ParseError {
             line,
