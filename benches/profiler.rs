@@ -207,11 +207,21 @@ fn memory(name: &str, bytes: Vec<u8>) {
     );
 }
 
+/// `cargo bench --bench profiler [-- ncu-raw|ncu-details|nvprof]`: all three, or the one named
+/// (for a profiler's view of one reader).
 fn main() {
-    memory(
-        "ncu raw page, 200,000 distinct kernels",
-        ncu_raw_distinct(200_000),
-    );
-    read("ncu details (labels, full set)", &ncu_details(10_000));
-    read("nvprof gpu trace", &nvprof_trace(1_500_000));
+    let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let run = |name: &str| only.as_deref().is_none_or(|o| o == name);
+    if run("ncu-raw") {
+        memory(
+            "ncu raw page, 200,000 distinct kernels",
+            ncu_raw_distinct(200_000),
+        );
+    }
+    if run("ncu-details") {
+        read("ncu details (labels, full set)", &ncu_details(10_000));
+    }
+    if run("nvprof") {
+        read("nvprof gpu trace", &nvprof_trace(1_500_000));
+    }
 }

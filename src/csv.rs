@@ -289,11 +289,31 @@ impl Splitter {
                     .iter()
                     .position(|&c| c == b'\n' || c == b'\r')
                     .unwrap_or(rest.len()),
+                // A field's first byte, when it opens no quote and cannot begin a banner: the
+                // field's run at once (a profiler's fields are short: per byte, this was a
+                // third of reading an nvprof trace).
+                State::FieldStart
+                    if rest[0] != b'"'
+                        && !(self.banners && self.ends.is_empty() && self.record_bytes < 2) =>
+                {
+                    rest.iter()
+                        .position(|&c| c == b',' || c == b'\n' || c == b'\r')
+                        .unwrap_or(rest.len())
+                }
                 _ => 0,
             };
             if run > 0 {
                 self.take_run(&rest[..run])?;
+                if self.state == State::FieldStart {
+                    self.state = State::Unquoted;
+                }
                 i += run;
+            } else if rest[0] == b',' && matches!(self.state, State::FieldStart | State::Unquoted) {
+                // The end of a field, as `byte` reads it.
+                self.count(1)?;
+                self.end_field();
+                self.state = State::FieldStart;
+                i += 1;
             } else {
                 self.byte(rest[0], on_record)?;
                 i += 1;
