@@ -168,17 +168,15 @@ pub(super) fn pieces(statement: &str) -> (Option<&str>, &str, &str) {
     (predicate, word, operand_text.trim())
 }
 
-/// The operands of a statement [`parse_instruction`] has accepted (`operand_text` from
-/// [`pieces`]).
-pub(super) fn operands_of(operand_text: &str) -> Vec<Operand<'_>> {
+/// The operands in `operand_text` (from [`pieces`]), or what was expected.
+fn operands_of(operand_text: &str) -> Result<Vec<Operand<'_>>, String> {
     let mut operands = Vec::new();
     if !operand_text.is_empty() {
         for part in split_top_level(operand_text) {
-            // Checked when the statement was read: an error cannot happen here.
-            let _ = parse_operand(part.trim(), &mut operands);
+            parse_operand(part.trim(), &mut operands)?;
         }
     }
-    operands
+    Ok(operands)
 }
 
 /// Reads one statement (without its `;`) into an instruction, or says what was expected.
@@ -232,12 +230,7 @@ pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruct
             excerpt(operand_text)
         ));
     }
-    let mut operands = Vec::new();
-    if !operand_text.is_empty() {
-        for part in split_top_level(operand_text) {
-            parse_operand(part.trim(), &mut operands)?;
-        }
-    }
+    let operands = operands_of(operand_text)?;
     let has = |m: &str| modifiers.contains(&m);
     let class = match opcode {
         "ld" | "ldu" | "st" | "atom" | "red" => Class::Memory {
@@ -296,10 +289,11 @@ pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruct
         "ret" | "exit" => Class::Exit,
         _ => Class::Compute,
     };
-    let mut text = String::with_capacity(statement.len() + 1);
-    text.push_str(statement);
-    text.push(';');
-    Ok(Instruction::new(line, class, text.into()))
+    Ok(Instruction::new(
+        line,
+        class,
+        format!("{statement};").into(),
+    ))
 }
 
 /// What an instruction's text says, read when asked for.
@@ -327,7 +321,8 @@ impl Instruction {
 
     /// The operands in order (destination first, as PTX writes them).
     pub fn operands(&self) -> Vec<Operand<'_>> {
-        operands_of(pieces(self.statement()).2)
+        // The parser accepted these operands: no error can come back.
+        operands_of(pieces(self.statement()).2).unwrap_or_default()
     }
 
     /// The label a `bra` jumps to, as written (`$L__BB0_2`); `None` for other instructions.

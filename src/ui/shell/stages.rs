@@ -20,7 +20,7 @@ pub(super) fn in_stages() -> impl Fn(u8) -> bool + Copy + 'static {
     let due: [RwSignal<bool>; STAGES] = std::array::from_fn(|_| RwSignal::new(false));
     browser::mark("warpsight:first-frame-built");
     next_stage(due, 0);
-    move |n: u8| due[usize::from(n.max(1)) - 1].get()
+    move |n: u8| due[usize::from(n).clamp(1, STAGES) - 1].get()
 }
 
 /// Part `done + 1`, when the browser is next idle: after the frame with the prediction is
