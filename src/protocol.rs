@@ -47,6 +47,9 @@ pub enum Request {
         name: String,
         /// A device for every kernel of the file (the page's picker), by id.
         device: Option<String>,
+        /// Another GPU to predict every kernel on, by id ("on another GPU": the file's own
+        /// GPU is kept as the one it was measured on).
+        on: Option<String>,
     },
     /// A Lackey or operation trace, or a Matrix Market file replayed (beside the message):
     /// its stack distances at each line size in bytes.

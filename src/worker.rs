@@ -116,8 +116,9 @@ mod run {
                 .ok_or_else(|| format!("no example “{id}”")),
             // A profiler's CSV: each kernel's predictions beside its measured time, as the
             // CLI's `analyze measured` prints them, as the page's HTML.
-            Request::Measured { name, device } => {
+            Request::Measured { name, device, on } => {
                 let chosen = device.as_deref().and_then(warpsight::devices::find);
+                let on = on.as_deref().and_then(warpsight::devices::find);
                 // Several files of one run (nvprof's trace and its metrics) read together,
                 // each error naming its file.
                 let mut profiles = Vec::new();
@@ -135,7 +136,12 @@ mod run {
                 }
                 let profile = warpsight::analysis::profiler::Profile::join(profiles)
                     .ok_or_else(|| "no file was given".to_string())?;
-                let report = warpsight::measured::compare_on(&profile, chosen);
+                let report = match on {
+                    Some(target) => {
+                        warpsight::measured::compare_projected(&profile, chosen, target)
+                    }
+                    None => warpsight::measured::compare_on(&profile, chosen),
+                };
                 Ok(Answer::Measured(warpsight::measured::html::report_html(
                     &report, &name,
                 )))

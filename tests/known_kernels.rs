@@ -130,7 +130,8 @@ fn each_export_finds_the_h200() {
 }
 
 /// Every kernel of every export gets complete Hong & Kim and Luo & Suda predictions (the
-/// barriers assumed, and said so) and a roofline bound at most its measured time.
+/// barriers from the declared count where the file has it, else assumed, and said so) and a
+/// roofline bound at most its measured time.
 #[test]
 fn every_kernel_is_predicted_and_bounded() {
     for file in [
@@ -161,7 +162,12 @@ fn every_kernel_is_predicted_and_bounded() {
                 .iter()
                 .find(|p| p.model == "hong-kim")
                 .unwrap();
-            assert_eq!(hk.assumed, vec!["synch_insts"]);
+            // The raw pages print the barriers each kernel declares (launch__barrier_count):
+            // none is then the profile's 0; the tiled transpose's one is assumed passed once
+            // per warp. The details pages print no count: 0 assumed.
+            let declared = file.contains("raw") && !k.name.starts_with("transpose_tiled");
+            let want: Vec<&str> = if declared { vec![] } else { vec!["synch_insts"] };
+            assert_eq!(hk.assumed, want, "{file} {}", k.name);
         }
     }
 }

@@ -21,6 +21,7 @@ fn every_request_reads_back_as_written() {
         Request::Measured {
             name: "ncu \"run\".csv".into(),
             device: Some("tpu-c2877".into()),
+            on: Some("h100".into()),
         },
         Request::Trace {
             lines: vec![32, 64, 128],

@@ -74,9 +74,9 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         words: "analyze measured",
-        args: "FILE [FILE…] [--device ID]",
-        does: "profiler results (Nsight Compute or nvprof CSV) against every model's prediction",
-        help: "Each FILE is `ncu --csv` output (details or raw page) or `nvprof --csv` output (GPU trace,\nmetrics or events), plain or .gz; several files of one run (nvprof's trace and its metrics)\nare read together, kernels joined by name. Prints each kernel's measured time, the device it\nran on and how it was found, the models' predictions (with every input's origin: the file,\ncomputed, assumed or to type; a time and a ratio only when none is left to type) as JSON. --device ID puts every kernel on\nthat device (a preset or catalogue id, as `warpsight devices --find` lists).",
+        args: "FILE… [--device ID] [--on ID]",
+        does: "profiler results (Nsight Compute or nvprof CSV) against each model's prediction",
+        help: "Each FILE is `ncu --csv` output (details or raw page) or `nvprof --csv` output (GPU trace,\nmetrics or events), plain or .gz; several files of one run (nvprof's trace and its metrics)\nare read together, kernels joined by name. Prints each kernel's measured time, the device it\nran on and how it was found, the models' predictions (with every input's origin: the file,\ncomputed, assumed or to type; a time and a ratio only when none is left to type) as JSON. --device ID puts every kernel on\nthat device (a preset or catalogue id, as `warpsight devices --find` lists). --on ID predicts\nevery kernel on another GPU: the counts of the kernel and its hit rates carry over, the\ntarget gives occupancy, clocks, bandwidth and latencies; `projected_from` names the file's\nGPU and `measured_s` stays its time.",
     },
 ];
 
@@ -227,13 +227,10 @@ fn main() -> ExitCode {
         ["analyze", "profile", file, "--line", bytes] => analyze_profile(file, Some(bytes)),
         ["analyze", "ptx", file, rest @ ..] => analyze_ptx(file, rest),
         ["analyze", "measured", rest @ ..] if !rest.is_empty() => {
-            // FILE [FILE…] [--device ID]
-            match rest.iter().position(|a| *a == "--device") {
-                None => analyze_measured(rest, None),
-                Some(i) if i > 0 && i + 2 == rest.len() => {
-                    analyze_measured(&rest[..i], Some(rest[i + 1]))
-                }
-                Some(_) => Err(misuse(&args)),
+            // FILE [FILE…] [--device ID] [--on ID], the options in either order
+            match measured_options(rest) {
+                Some((files, device, on)) => analyze_measured(&files, device, on),
+                None => Err(misuse(&args)),
             }
         }
         _ => Err(misuse(&args)),
@@ -455,25 +452,55 @@ fn analyze_matrix(path: &str) -> Result<(), Failure> {
 /// GPU trace, metrics or events), each kernel's occupancy beside the profiler's, and every
 /// model's prediction beside the measured time (`warpsight::measured`). The page's worker
 /// computes the same report.
-fn analyze_measured(paths: &[&str], device: Option<&str>) -> Result<(), Failure> {
-    let chosen = match device {
-        None => None,
-        Some(id) => Some(
-            warpsight::devices::find(id)
-                .filter(|d| d.compute_capability.is_some())
-                .ok_or_else(|| {
-                    Failure::Input(format!(
-                        "--device: \"{id}\" is no GPU preset or catalogue id (warpsight devices --find NAME lists them)"
-                    ))
-                })?,
-        ),
-    };
+/// `analyze measured`'s files and options: `--device ID` and `--on ID`, each at most once,
+/// after at least one file; `None` on any other shape.
+fn measured_options<'a>(
+    rest: &[&'a str],
+) -> Option<(Vec<&'a str>, Option<&'a str>, Option<&'a str>)> {
+    let (mut files, mut device, mut on) = (Vec::new(), None, None);
+    let mut args = rest.iter();
+    while let Some(a) = args.next() {
+        let slot = match *a {
+            "--device" => &mut device,
+            "--on" => &mut on,
+            _ => {
+                files.push(*a);
+                continue;
+            }
+        };
+        if slot.is_some() || files.is_empty() {
+            return None;
+        }
+        *slot = Some(*args.next()?);
+    }
+    (!files.is_empty()).then_some((files, device, on))
+}
+
+/// A GPU by id for an option (`--device`, `--on`).
+fn gpu_for(
+    option: &str,
+    id: Option<&str>,
+) -> Result<Option<&'static warpsight::devices::Device>, Failure> {
+    let Some(id) = id else { return Ok(None) };
+    warpsight::devices::find(id)
+        .filter(|d| d.compute_capability.is_some())
+        .map(Some)
+        .ok_or_else(|| {
+            Failure::Input(format!(
+                "{option}: \"{id}\" is no GPU preset or catalogue id (warpsight devices --find NAME lists them)"
+            ))
+        })
+}
+
+fn analyze_measured(paths: &[&str], device: Option<&str>, on: Option<&str>) -> Result<(), Failure> {
+    let chosen = gpu_for("--device", device)?;
+    let on = gpu_for("--on", on)?;
     // Several files of one run (nvprof's trace and its metrics) are read together.
     let mut profiles = Vec::new();
     for path in paths {
         if path.starts_with("--") {
             return Err(Failure::Input(format!(
-                "{path}: not a file (analyze measured FILE [FILE…] [--device ID])"
+                "{path}: not a file (analyze measured FILE [FILE…] [--device ID] [--on ID])"
             )));
         }
         let mut reader = warpsight::analysis::profiler::ProfileReader::new();
@@ -486,7 +513,10 @@ fn analyze_measured(paths: &[&str], device: Option<&str>) -> Result<(), Failure>
     }
     let profile = warpsight::analysis::profiler::Profile::join(profiles)
         .ok_or_else(|| Failure::Input("analyze measured: no file".into()))?;
-    let report = warpsight::measured::compare_on(&profile, chosen);
+    let report = match on {
+        Some(target) => warpsight::measured::compare_projected(&profile, chosen, target),
+        None => warpsight::measured::compare_on(&profile, chosen),
+    };
     write_json(&serde_json::to_value(&report).map_err(|e| Failure::Input(e.to_string()))?)
 }
 

@@ -227,6 +227,23 @@ pub fn fp32_per_clock(cc: (u8, u8)) -> f64 {
     }
 }
 
+/// FP64 results per clock per SM, by compute capability (CUDA C++ Programming Guide,
+/// arithmetic instruction throughput: 64-bit floating-point add, multiply, multiply-add).
+pub fn fp64_per_clock(cc: (u8, u8)) -> Option<f64> {
+    Some(match cc {
+        (1, 3) => 1.0,
+        (1, _) => return None,
+        (2, 0) => 16.0,
+        (2, _) => 4.0,
+        (3, 5) | (3, 7) => 64.0,
+        (3, _) => 8.0,
+        (6, 0) | (7, 0) | (8, 0) => 32.0,
+        (9, 0) | (10, 0) => 64.0,
+        (5, _) | (6, _) => 4.0,
+        _ => 2.0,
+    })
+}
+
 /// The device with this id: a preset, or a catalogue GPU (`tpu-c3316`). A catalogue GPU a
 /// preset describes is that preset. Only the CLI and the workers hold the catalogue and the
 /// presets of [`MORE`] (feature `catalogue`); the page knows [`DEVICES`].
@@ -257,6 +274,8 @@ fn find_in_catalogue(id: &str) -> Option<&'static Device> {
 pub fn describe(key: &str) -> (String, &'static str) {
     const NAMES: &[(&str, &str, &str)] = &[
         ("mem_ld", "DRAM access latency (Mem_LD)", "cycles"),
+        ("l1_lat", "L1 hit latency", "cycles"),
+        ("l2_lat", "L2 hit latency", "cycles"),
         (
             "issue_per_sm_per_cycle",
             "Warp instructions issued per SM per cycle",

@@ -39,6 +39,8 @@ fn shown_ratio(p: &PredictionReport) -> String {
         Some(r) if p.lower_bound && r > 0.0 => {
             format!("measured ÷ bound {}", format::significant(1.0 / r, 3))
         }
+        // No ratio beside a time: a projection (measured on another GPU) or no measured time.
+        None => String::new(),
         r => ratio_text(r),
     }
 }
@@ -72,7 +74,30 @@ pub fn report_html(r: &Report, file: &str) -> String {
         invocations,
         if invocations == 1 { "" } else { "s" },
     );
-    h += &summary_table(r);
+    let projected = r.kernels.iter().find_map(|k| {
+        k.projected_from
+            .as_ref()
+            .map(|from| (from.name.clone(), k.device.name.clone()))
+    });
+    if let Some((from, to)) = &projected {
+        // A projection: each model's time on the target beside the time measured on the file's
+        // GPU; no ratio (two GPUs), so no summary and no predicted-against-measured chart.
+        let from = if from.is_empty() {
+            "the file's GPU".to_string()
+        } else {
+            format!("the {from}")
+        };
+        let _ = write!(
+            h,
+            r#"<p id="measured-projection" class="projection">Projected onto the <strong>{}</strong>: each model's prediction there, beside the time measured on {}. The kernels' counts (instructions, requests, bytes) and the hit rates measured on {} carry over; occupancy, clocks, bandwidth and latencies are the {}'s.</p>"#,
+            esc(to),
+            esc(&from),
+            esc(&from),
+            esc(to),
+        );
+    } else {
+        h += &summary_table(r);
+    }
     if r.unlisted > 0 {
         let _ = write!(
             h,
@@ -84,8 +109,10 @@ pub fn report_html(r: &Report, file: &str) -> String {
     }
     // The chart drawn twice, for wide screens and for phones (CSS shows one): its text stays
     // legible at either width.
-    h += &scatter(r, 640.0, "measured-chart");
-    h += &scatter(r, 340.0, "measured-chart-narrow");
+    if projected.is_none() {
+        h += &scatter(r, 640.0, "measured-chart");
+        h += &scatter(r, 340.0, "measured-chart-narrow");
+    }
     h += &kernel_table(r);
     for (i, k) in r.kernels.iter().enumerate().take(MAX_DETAILS) {
         h += &kernel_detail(i, k);
@@ -176,11 +203,7 @@ fn kernel_table(r: &Report) -> String {
                     .unwrap_or(s))
             )),
             esc(&launch_text(k)),
-            esc(if k.device.name.is_empty() {
-                "—"
-            } else {
-                &k.device.name
-            }),
+            device_cell(k),
             k.invocations,
             k.measured_s.map_or(String::new(), format::exact),
             time_text(k.measured_s),
@@ -239,6 +262,29 @@ fn kernel_table(r: &Report) -> String {
     }
     h += "</tbody></table></div>";
     h
+}
+
+/// The device cell: the GPU the predictions are on (for a projection, with the one the file
+/// measured on), and the row's link to "On another GPU".
+fn device_cell(k: &KernelReport) -> String {
+    let name = |n: &str| {
+        if n.is_empty() {
+            "—".to_string()
+        } else {
+            esc(n)
+        }
+    };
+    let head = match &k.projected_from {
+        Some(from) => format!(
+            r#"{}<br><span class="muted">measured on {}</span>"#,
+            name(&k.device.name),
+            name(&from.name)
+        ),
+        None => name(&k.device.name),
+    };
+    format!(
+        r##"{head}<br><a class="on-another" href="#measured-on-title">on another GPU</a>"##
+    )
 }
 
 fn launch_text(k: &KernelReport) -> String {

@@ -105,7 +105,15 @@ pub struct KernelReport {
     pub shared_mem_per_block: Option<f64>,
     pub static_shared_bytes: Option<f64>,
     pub dynamic_shared_bytes: Option<f64>,
+    /// The device the predictions are on: the file's GPU, or the GPU projected onto
+    /// (`--on`), when `projected_from` names the file's.
     pub device: DeviceMatch,
+    /// Set when the kernel is projected onto another GPU ([`compare_projected`]): the GPU the
+    /// file measured it on. The counts that depend only on the kernel (instructions,
+    /// requests, bytes) and the hit rates carry over; occupancy, clocks, bandwidth and
+    /// latencies are the target's; `measured_s` stays the file's time, and no ratio is given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub projected_from: Option<DeviceMatch>,
     pub occupancy: OccupancyCheck,
     /// What the counters give per warp, and the achieved DRAM bandwidth.
     pub counters: Counters,
@@ -290,6 +298,25 @@ pub fn compare(profile: &Profile) -> Report {
 /// [`compare`], with every kernel on `chosen` when given (the measured page's device picker,
 /// `warpsight analyze measured --device ID`).
 pub fn compare_on(profile: &Profile, chosen: Option<&'static Device>) -> Report {
+    compare_with(profile, chosen, None)
+}
+
+/// The kernels of a profile predicted on another GPU, `on` (the measured page's "on another
+/// GPU", `warpsight analyze measured FILE --on ID`): each kernel's own GPU is found as
+/// [`compare_on`] finds it and named in `projected_from`; the predictions are `on`'s.
+pub fn compare_projected(
+    profile: &Profile,
+    chosen: Option<&'static Device>,
+    on: &'static Device,
+) -> Report {
+    compare_with(profile, chosen, Some(on))
+}
+
+fn compare_with(
+    profile: &Profile,
+    chosen: Option<&'static Device>,
+    on: Option<&'static Device>,
+) -> Report {
     // Kernels printing the same device name ran on the same device: matched once.
     let mut by_name: Vec<(String, Match)> = Vec::new();
     // Each kernel's match, as an index into the distinct matches: a file's kernels mostly share
@@ -361,7 +388,10 @@ pub fn compare_on(profile: &Profile, chosen: Option<&'static Device>) -> Report 
     let mut kernels = Vec::new();
     let (mut unlisted, mut unlisted_invocations) = (0, 0u64);
     for ((k, &m), keep) in profile.kernels.iter().zip(&of_kernel).zip(keep) {
-        let report = kernel_report(k, distinct[m].clone());
+        let report = match on {
+            None => kernel_report(k, distinct[m].clone()),
+            Some(target) => projected_report(k, distinct[m].clone(), target),
+        };
         for (model, tally) in models.iter().zip(&mut tallies) {
             tally.add(model, &report);
         }
@@ -441,19 +471,56 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         // Neither profiler counts barriers: Nsight Compute has no such metric (none in
         // `ncu --query-metrics`, 2025.3.1 on Hopper), nvprof no such event.
         barriers_per_warp: None,
+        barrier_count: k.metric("barrier_count"),
+        // Thread instructions: a warp's 32 threads execute one warp instruction.
+        fp64_insts_per_warp: per_warp(k.metric("fp64_thread_insts").map(|t| t / 32.0)),
         dram_bytes,
+        // A profiler may print a rate a little over 100 % (an H200's FMA loop: L2 100.96 %).
+        l1_hit_pct: k.metric("l1_hit_pct").map(|p| p.clamp(0.0, 100.0)),
+        l2_hit_pct: k.metric("l2_hit_pct").map(|p| p.clamp(0.0, 100.0)),
         flops_fp64: k.metric("flops_fp64"),
         flops_fp32: k.metric("flops_fp32"),
         measured_s: k.measured_s(),
     })
 }
 
-fn kernel_report(
+/// [`kernel_report`] on `target`, the file's own GPU kept in `projected_from`: occupancy is
+/// the target's alone (the profiler's figures are the file's GPU's), and each prediction is
+/// the target's with no ratio (the measured time is another GPU's).
+fn projected_report(k: &ProfiledKernel, found: Match, target: &'static Device) -> KernelReport {
+    let from = found.0;
+    let note = if from.name.is_empty() {
+        format!("projected onto the {}", target.name)
+    } else {
+        format!(
+            "projected onto the {} from the {}, where the file measured it",
+            target.name, from.name
+        )
+    };
+    let device = DeviceMatch::of(target, "projected", note, from.printed.clone());
+    let mut report = report_on(k, device, Some(target), Some(&from));
+    report.projected_from = Some(from);
+    report
+}
+
+fn kernel_report(k: &ProfiledKernel, (device, record): Match) -> KernelReport {
+    report_on(k, device, record, None)
+}
+
+fn report_on(
     k: &ProfiledKernel,
-    (device, record): (DeviceMatch, Option<&'static Device>),
+    device: DeviceMatch,
+    record: Option<&'static Device>,
+    projected_from: Option<&DeviceMatch>,
 ) -> KernelReport {
     let launch = launch_of(k);
-    let occupancy = check_occupancy(k, launch.as_ref(), record);
+    let mut occupancy = check_occupancy(k, launch.as_ref(), record);
+    if projected_from.is_some() {
+        // The profiler's occupancy is the file's GPU's: nothing to compare on the target.
+        occupancy.profiler = None;
+        occupancy.agree = None;
+        occupancy.disagreements.clear();
+    }
     let measured_s = k.measured_s();
     let counters = launch.map_or_else(Counters::default, |l| Counters {
         warps: Some(l.warps),
@@ -472,7 +539,7 @@ fn kernel_report(
     let predictions = registry::from_launch()
         .into_iter()
         .map(|(m, from)| {
-            let mut p = predict(m, from, k, launch.as_ref(), record);
+            let mut p = predict(m, from, k, launch.as_ref(), record, projected_from);
             if !p.lower_bound {
                 p.scope = scope.clone();
             }
@@ -492,6 +559,7 @@ fn kernel_report(
         static_shared_bytes: k.static_shared_bytes,
         dynamic_shared_bytes: k.dynamic_shared_bytes,
         device,
+        projected_from: None,
         occupancy,
         counters,
         predictions,

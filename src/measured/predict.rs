@@ -12,6 +12,7 @@ pub(super) fn predict(
     k: &ProfiledKernel,
     launch: Option<&Launch>,
     device: Option<&'static Device>,
+    projected_from: Option<&DeviceMatch>,
 ) -> PredictionReport {
     let mut report = PredictionReport {
         model: model.id,
@@ -40,7 +41,23 @@ pub(super) fn predict(
         return report;
     }
     let mut inputs = (from.inputs)(l, d);
-    if let Some(hz) = k.metric("sm_clock_hz").filter(|hz| *hz > 0.0) {
+    if let Some(file_gpu) = projected_from {
+        // The hit rates carry over, measured on the file's GPU: the target's caches may differ.
+        let on = if file_gpu.name.is_empty() {
+            "the file's GPU".to_string()
+        } else {
+            format!("the {}", file_gpu.name)
+        };
+        for i in inputs.iter_mut().filter(|i| i.field.ends_with("_hit_pct")) {
+            i.how = format!(
+                "{}; measured on {on}, whose caches may differ from the {}'s",
+                i.how, d.name
+            );
+        }
+    }
+    // The file's SM clock is its own GPU's: a projection keeps the target's.
+    let file_clock = k.metric("sm_clock_hz").filter(|_| projected_from.is_none());
+    if let Some(hz) = file_clock.filter(|hz| *hz > 0.0) {
         for f in model
             .fields
             .iter()
@@ -73,9 +90,10 @@ pub(super) fn predict(
         q.append_pair(i.field, &i.text);
     }
     let (mut state, notices) = link::from_query(&q.finish());
+    // A projection's link carries no measured time: it was measured on another GPU.
     state.measured = k
         .measured_s()
-        .filter(|t| *t > 0.0)
+        .filter(|t| *t > 0.0 && projected_from.is_none())
         .map(|time_s| link::Measured {
             to_type: inputs
                 .iter()
@@ -104,10 +122,11 @@ pub(super) fn predict(
         Ok(_) if !report.complete => {}
         Ok(e) => {
             report.time_s = e.number(model, "time_s");
+            // A projection's measured time is another GPU's: no ratio.
             report.ratio = report
                 .time_s
                 .zip(k.measured_s())
-                .filter(|(_, m)| *m > 0.0)
+                .filter(|(_, m)| *m > 0.0 && projected_from.is_none())
                 .map(|(t, m)| t / m);
             report.bound = (from.bound)(model, &e);
         }

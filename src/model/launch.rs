@@ -41,8 +41,18 @@ pub struct Launch {
     pub stores: Option<Access>,
     /// Barrier instructions per warp.
     pub barriers_per_warp: Option<f64>,
+    /// Barriers the kernel declares (Nsight Compute's `launch__barrier_count`): 0 says it
+    /// passes none; more says it synchronizes, not how often.
+    pub barrier_count: Option<f64>,
     /// DRAM bytes moved by the whole launch.
     pub dram_bytes: Option<f64>,
+    /// The L1's and the L2's hit rates of global requests, % (0–100), where the file gives
+    /// them (Sim et al.'s cache-aware latency: docs/models.md).
+    pub l1_hit_pct: Option<f64>,
+    pub l2_hit_pct: Option<f64>,
+    /// FP64 warp instructions (add, multiply, fused multiply-add) per warp: they issue at the
+    /// compute capability's FP64 rate.
+    pub fp64_insts_per_warp: Option<f64>,
     /// Floating-point operations of the whole launch, by precision (an FMA counts two).
     pub flops_fp64: Option<f64>,
     pub flops_fp32: Option<f64>,

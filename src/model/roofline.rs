@@ -167,23 +167,6 @@ pub fn issue_per_sm_per_cycle(cc: (u8, u8)) -> Sourced<f64> {
     )
 }
 
-/// FP64 results per clock per SM, by compute capability (CUDA C++ Programming Guide,
-/// arithmetic instruction throughput: 64-bit floating-point add, multiply, multiply-add).
-fn fp64_per_clock(cc: (u8, u8)) -> Option<f64> {
-    Some(match cc {
-        (1, 3) => 1.0,
-        (1, _) => return None,
-        (2, 0) => 16.0,
-        (2, _) => 4.0,
-        (3, 5) | (3, 7) => 64.0,
-        (3, _) => 8.0,
-        (6, 0) | (7, 0) | (8, 0) => 32.0,
-        (9, 0) | (10, 0) => 64.0,
-        (5, _) | (6, _) => 4.0,
-        _ => 2.0,
-    })
-}
-
 /// The device's ceilings the record does not hold, from its other values.
 pub fn derived(d: &Device, key: &str) -> Option<Sourced<f64>> {
     let cc = d.compute_capability?.value;
@@ -195,7 +178,7 @@ pub fn derived(d: &Device, key: &str) -> Option<Sourced<f64>> {
             "2 × cores per SM × SMs × clock",
         )),
         "fp64_gflops" => Some(vendor(
-            per_sm_per_ghz(fp64_per_clock(cc)?),
+            per_sm_per_ghz(crate::devices::fp64_per_clock(cc)?),
             "2 × FP64 results per clock per SM (CUDA C++ Programming Guide) × SMs × clock",
         )),
         _ => None,

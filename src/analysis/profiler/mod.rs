@@ -70,6 +70,10 @@
 //! | `flops_fp32` | — | `smsp__sass_thread_inst_executed_op_fadd_pred_on.sum` + `…_fmul_…` + 2 × `…_ffma_…` | `flop_count_sp` |
 //! | `tensor_pipe_cycles` | — | `sm__pipe_tensor_cycles_active.sum` (older: `…_op_hmma_…`) | — |
 //! | `tensor_pipe_pct` | — | `sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active` (the full set's raw page) | — |
+//! | `barrier_count` | — | `launch__barrier_count` (the barriers the kernel declares, not how often they run; the raw page) | — |
+//! | `fp64_thread_insts` | — | `smsp__sass_thread_inst_executed_op_dadd_pred_on.sum` + `…_dmul_…` + `…_dfma_…` | `inst_fp_64` |
+//! | `l1_hit_pct` | L1/TEX Hit Rate (before 2021: L1 Hit Rate) | `l1tex__t_sector_hit_rate.pct` | `global_hit_rate` (Kepler: `l1_cache_global_hit_rate`) |
+//! | `l2_hit_pct` | L2 Hit Rate | `lts__t_sector_hit_rate.pct` | `l2_tex_hit_rate`; else `l2_tex_read_hit_rate` and `l2_tex_write_hit_rate` weighted by `l2_tex_read_transactions` and `l2_tex_write_transactions`; else the reads' (`l2_tex_read_hit_rate`, Kepler: `l2_l1_read_hit_rate`) |
 //!
 //! The global-request keys also fall back to sectors ÷ sectors-per-request for Nsight
 //! Compute when both are present. A row whose unit does not measure what the key measures

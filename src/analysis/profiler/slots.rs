@@ -4,7 +4,7 @@
 use super::*;
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 33] = [
+pub const KEYS: [&str; 37] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -38,6 +38,10 @@ pub const KEYS: [&str; 33] = [
     "flops_fp32",
     "tensor_pipe_cycles",
     "tensor_pipe_pct",
+    "l1_hit_pct",
+    "l2_hit_pct",
+    "barrier_count",
+    "fp64_thread_insts",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -77,6 +81,13 @@ pub(crate) enum Slot {
     FlopsFp32,
     TensorPipeCycles,
     TensorPipePct,
+    /// Hit rates of global requests in the L1 and the L2, %.
+    L1HitPct,
+    L2HitPct,
+    /// Barriers the kernel declares (not how often they run).
+    BarrierCount,
+    /// FP64 add, multiply and fused multiply-add instructions, per thread, summed.
+    Fp64ThreadInsts,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -93,9 +104,15 @@ pub(crate) enum Slot {
     FAdd,
     FMul,
     FFma,
+    /// nvprof's L2 hit rates of the L1's (texture unit's) reads and writes, and their
+    /// transactions: the L2 hit rate of all requests, weighted.
+    L2ReadHitPct,
+    L2WriteHitPct,
+    L2ReadTransactions,
+    L2WriteTransactions,
 }
 
-pub(crate) const SLOTS: usize = Slot::FFma as usize + 1;
+pub(crate) const SLOTS: usize = Slot::L2WriteTransactions as usize + 1;
 
 impl Slot {
     /// What the slot measures: a value in a unit of another dimension is not this metric.
@@ -106,7 +123,8 @@ impl Slot {
             StaticShared | DynamicShared | SharedMemConfig | DramBytes | DramReadBytes
             | DramWriteBytes => Dim::Bytes,
             SmClock | DramClock => Dim::Hertz,
-            TheoreticalOccupancy | AchievedOccupancy | TensorPipePct => Dim::Percent,
+            TheoreticalOccupancy | AchievedOccupancy | TensorPipePct | L1HitPct | L2HitPct
+            | L2ReadHitPct | L2WriteHitPct => Dim::Percent,
             DramBytesPerSecond | DramReadBytesPerSecond | DramWriteBytesPerSecond => {
                 Dim::BytesPerSecond
             }
@@ -202,6 +220,11 @@ impl Slot {
             | "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active" => {
                 TensorPipePct
             }
+            // The Memory Workload Analysis section's hit rates (ncu before 2021 labels the L1's
+            // "L1 Hit Rate"): all of the unit's sectors, loads and stores.
+            "L1/TEX Hit Rate" | "L1 Hit Rate" | "l1tex__t_sector_hit_rate.pct" => L1HitPct,
+            "L2 Hit Rate" | "lts__t_sector_hit_rate.pct" => L2HitPct,
+            "launch__barrier_count" => BarrierCount,
             // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
             // second (the Speed of Light section's, in %, is another metric: its unit tells).
             "Memory Throughput" => DramBytesPerSecond,
@@ -231,6 +254,16 @@ impl Slot {
             "warps_launched" => WarpsLaunched,
             "flop_count_dp" => FlopsFp64,
             "flop_count_sp" => FlopsFp32,
+            "inst_fp_64" => Fp64ThreadInsts,
+            // L1: Pascal and later's unified cache for global loads; Kepler's L1.
+            "global_hit_rate" | "l1_cache_global_hit_rate" => L1HitPct,
+            "l2_tex_hit_rate" => L2HitPct,
+            "l2_tex_read_hit_rate" => L2ReadHitPct,
+            "l2_tex_write_hit_rate" => L2WriteHitPct,
+            "l2_tex_read_transactions" => L2ReadTransactions,
+            "l2_tex_write_transactions" => L2WriteTransactions,
+            // Kepler and Fermi: the L2's hit rate for the L1's reads.
+            "l2_l1_read_hit_rate" => L2ReadHitPct,
             _ => return None,
         })
     }
@@ -341,7 +374,27 @@ impl Slots {
                 .then(|| parts.iter().flatten().sum())
         };
         fill(FlopsFp64, flops(DAdd, DMul, DFma));
+        let insts = |slots: [Slot; 3]| {
+            let parts = slots.map(|s| self.get(s));
+            parts
+                .iter()
+                .any(Option::is_some)
+                .then(|| parts.iter().flatten().sum())
+        };
+        fill(Fp64ThreadInsts, insts([DAdd, DMul, DFma]));
         fill(FlopsFp32, flops(FAdd, FMul, FFma));
+        // nvprof: the L2 hit rate of reads and writes, weighted by their transactions; the
+        // reads' alone where the file gives no writes.
+        let weighted = || {
+            let (r, w) = (
+                self.get(L2ReadTransactions)?,
+                self.get(L2WriteTransactions)?,
+            );
+            let (hr, hw) = (self.get(L2ReadHitPct)?, self.get(L2WriteHitPct)?);
+            (r + w > 0.0).then(|| (hr * r + hw * w) / (r + w))
+        };
+        fill(L2HitPct, weighted());
+        fill(L2HitPct, self.get(L2ReadHitPct));
         fill(LoadRequests, ratio(LoadSectors, LoadSectorsPerRequest));
         fill(StoreRequests, ratio(StoreSectors, StoreSectorsPerRequest));
         out

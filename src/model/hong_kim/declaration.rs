@@ -2,12 +2,13 @@
 //! kernels, the readings, the worked table's rows, the glossary and [`MODEL`]; and the glue
 //! between the registry's generic params and evaluation and the typed [`Setup`].
 
+use super::words::{GLOSSARY, NOTES};
 use super::{across_devices, predict, what_ifs, Inputs, Prediction, Setup};
 use crate::devices::Device;
 use crate::model::occupancy;
 use crate::model::{
     out, report_only, Choice, Detail, Devices, Evaluation, Example, Field, InputError, Model, Out,
-    OutputSpec, Params, ReadingNote, Scope, Sweep, Value,
+    OutputSpec, Params, Scope, Sweep, Value,
 };
 
 const LAUNCH: &str = "Kernel launch";
@@ -254,6 +255,62 @@ pub const FIELDS: &[Field] = &[
     .group(MEMORY)
     .sweepable()
     .source("1 (the paper); from PTX: loads before their first use"),
+    // Not in Hong & Kim: Sim et al.'s cache-aware memory latency (docs/models.md,
+    // "Cache-aware memory latency"). 0 % hits is the paper's model exactly.
+    Field::number(
+        "l1_hit_pct",
+        "L1 hit rate",
+        "L1 hit rate of global requests",
+        "%",
+        0.0,
+        100.0,
+        false,
+        0.0,
+    )
+    .group(MEMORY)
+    .sweepable()
+    .source("0 (the paper: no caches); from a profile: ncu's L1/TEX Hit Rate, nvprof's global_hit_rate"),
+    Field::number(
+        "l2_hit_pct",
+        "L2 hit rate",
+        "L2 hit rate of the requests L1 misses",
+        "%",
+        0.0,
+        100.0,
+        false,
+        0.0,
+    )
+    .group(MEMORY)
+    .sweepable()
+    .source("0 (the paper: no caches); from a profile: ncu's L2 Hit Rate, nvprof's l2_tex_read_hit_rate"),
+    Field::number(
+        "l1_lat",
+        "L1_lat",
+        "L1 hit latency",
+        "cycles",
+        1.0,
+        10_000.0,
+        false,
+        30.0,
+    )
+    .group(MACHINE)
+    .from_device("l1_lat")
+    .sweepable()
+    .source("the architecture's published pointer-chase microbenchmarks, cited with the device"),
+    Field::number(
+        "l2_lat",
+        "L2_lat",
+        "L2 hit latency",
+        "cycles",
+        1.0,
+        10_000.0,
+        false,
+        200.0,
+    )
+    .group(MACHINE)
+    .from_device("l2_lat")
+    .sweepable()
+    .source("the architecture's published pointer-chase microbenchmarks, cited with the device"),
     // Not in Table 1; they decide occupancy (active blocks per SM). 12 registers and 2 KB of
     // tiles give the example's 5 active blocks on CC 1.0.
     Field::number(
@@ -443,46 +500,6 @@ pub fn field(name: &str) -> Option<&'static Field> {
     FIELDS.iter().find(|f| f.name == name)
 }
 
-pub const NOTE_ORDER: ReadingNote = ReadingNote {
-    id: "regime-order",
-    text: "Eqs. 22–24 are tested in the printed order: eq. 22 if MWP = N and CWP = N; else eq. 23 if CWP ≥ MWP or Comp_cycles > Mem_cycles; else eq. 24.",
-};
-pub const NOTE_NO_ROUNDING: ReadingNote = ReadingNote {
-    id: "no-rounding",
-    text: "MWP, CWP and #Rep are not rounded. The paper's Table 2 rounds MWP to 2.28 (unrounded 730/320 = 2.28125), which is why it prints 50738 cycles where the unrounded model gives 50728.19.",
-};
-pub const NOTE_TIME: ReadingNote = ReadingNote {
-    id: "time",
-    text: "time_s = Exec_cycles_with_synch / (freq_ghz · 1e9): cycles are SM (processor) clock cycles.",
-};
-pub const NOTE_BW_UNITS: ReadingNote = ReadingNote {
-    id: "bw-units",
-    text: "BW_per_warp (eq. 7) is in GB/s: freq_ghz × Load_bytes_per_warp / Mem_L, as in Table 2 (0.175 GB/s).",
-};
-pub const NOTE_MWP_BELOW_ONE: ReadingNote = ReadingNote {
-    id: "mwp-below-one",
-    text: "MWP is below 1 (one memory warp already saturates the bandwidth or the departure delay exceeds Mem_L). MWP itself is kept, so eq. 23's N/MWP carries the shortfall, but the (MWP − 1) terms of eqs. 22, 23 and 26 — the warps whose cost overlap hides — use max(MWP − 1, 0): with fewer than one warp in flight nothing is hidden, and the printed form would make synchronization cost negative.",
-};
-pub const NOTE_MLP: ReadingNote = ReadingNote {
-    id: "mlp",
-    text: "MLP > 1 (Sim et al., PPoPP'12; not in Hong & Kim): a warp has MLP memory requests in flight. ITMLP = min(MWP_Without_BW_full, MWP_peak_BW, MLP × N) requests per SM; eqs. 22–26 use MWP_MLP = ITMLP / MLP, Mem_cycles / MLP and #Mem_insts / MLP memory periods.",
-};
-pub const NOTE_PARTIAL_WARPS: ReadingNote = ReadingNote {
-    id: "partial-warps",
-    text: "threads_per_block is not a multiple of threads_per_warp: warps per block = ⌈threads_per_block / threads_per_warp⌉, since a partly filled warp still issues as a whole warp (the paper divides, and names this as an error source in §5.2).",
-};
-
-/// Every reading this model may apply.
-pub const NOTES: &[ReadingNote] = &[
-    NOTE_ORDER,
-    NOTE_NO_ROUNDING,
-    NOTE_BW_UNITS,
-    NOTE_TIME,
-    NOTE_PARTIAL_WARPS,
-    NOTE_MWP_BELOW_ONE,
-    NOTE_MLP,
-];
-
 /// The worked table's rows, in the order of the paper's Table 2: the 28 numbers of
 /// [`Outputs::values`](super::Outputs::values), then the regime, what set MWP, and the time
 /// on every device.
@@ -499,6 +516,30 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("weight_uncoal", "Weight_uncoal", "Eq. 13", ""),
     out("weight_coal", "Weight_coal", "Eq. 14", ""),
     out("departure_delay", "Departure_delay", "Eq. 15", "cycles"),
+    out(
+        "amat_l1",
+        "h1 × L1_lat (L1 hits)",
+        "Sim et al.; 0 without caches",
+        "cycles",
+    ),
+    out(
+        "amat_l2",
+        "(1 − h1) × h2 × L2_lat (L2 hits)",
+        "Sim et al.; 0 without caches",
+        "cycles",
+    ),
+    out(
+        "amat_dram",
+        "(1 − h1) × (1 − h2) × Mem_LD (DRAM)",
+        "Sim et al.; Mem_LD without caches",
+        "cycles",
+    ),
+    out(
+        "amat",
+        "AMAT, average memory access time",
+        "Sim et al.; = Mem_LD at 0 % hits",
+        "cycles",
+    ),
     out("mem_l_uncoal", "Mem_L_Uncoal", "Eq. 10", "cycles"),
     out("mem_l_coal", "Mem_L_Coal", "Eq. 11", "cycles"),
     out("mem_l", "Mem_L", "Eq. 12", "cycles"),
@@ -509,7 +550,12 @@ pub const OUTPUTS: &[OutputSpec] = &[
         "warps",
     ),
     out("mwp_without_bw", "MWP_Without_BW", "Eq. 17", "warps"),
-    out("bw_per_warp", "BW_per_warp", "Eq. 7", "GB/s"),
+    out(
+        "bw_per_warp",
+        "BW_per_warp (DRAM bytes only)",
+        "Eq. 7",
+        "GB/s",
+    ),
     out("mwp_peak_bw", "MWP_peak_BW", "Eq. 6", "warps"),
     out("mwp", "MWP", "Eq. 5", "warps"),
     out(
@@ -659,7 +705,7 @@ impl Prediction {
         let mut outputs = self.outputs.outs();
         // After time_s, in OUTPUTS order: the launch is the setup's, not the engine's.
         let with_launch = self.outputs.time_s + setup.launch_overhead_us * 1e-6;
-        outputs.insert(28, Out::num(with_launch));
+        outputs.insert(super::OUTPUT_COUNT, Out::num(with_launch));
         outputs.push(Out::pending());
         Evaluation {
             inputs,
@@ -731,62 +777,3 @@ pub static MODEL: Model = Model {
     evaluate: evaluate_params,
     complete: report_only(complete),
 };
-
-/// Short definitions of the model's terms, after the paper's own (§3), shown on hover and focus.
-const GLOSSARY: &[(&str, &str)] = &[
-    ("mwp", "Memory Warp Parallelism: how many warps of one SM can wait on memory at the same time. The least of what the departure delay allows (MWP_Without_BW), what the bandwidth allows (MWP_peak_BW) and the active warps N."),
-    ("cwp", "Computation Warp Parallelism: how many warps an SM can compute while one warp waits on memory, (Mem_cycles + Comp_cycles) / Comp_cycles, at most N."),
-    ("cwp_full", "CWP before the cap at the active warps N."),
-    ("departure_delay", "Cycles between two memory warps leaving an SM: a new memory request can go out only this long after the previous one. Departure_del_coal for coalesced warps, Departure_del_uncoal × #Uncoal_per_mw for uncoalesced ones, weighted by their shares."),
-    ("departure_del_uncoal", "Departure delay of one transaction of an uncoalesced memory warp, in cycles (measured per GPU, Table 6)."),
-    ("departure_del_coal", "Departure delay of a coalesced memory warp, in cycles (measured per GPU, Table 6)."),
-    ("mem_ld", "DRAM access latency: cycles from issuing a load until its data arrives, without contention (Table 6)."),
-    ("mem_l_uncoal", "Latency of one uncoalesced memory warp: Mem_LD plus the departure delays of its further transactions."),
-    ("mem_l_coal", "Latency of one coalesced memory warp: Mem_LD."),
-    ("mem_l", "Average latency of a memory warp: Mem_L_Uncoal and Mem_L_Coal weighted by how many memory instructions are of each kind."),
-    ("weight_uncoal", "Share of the memory instructions that are uncoalesced."),
-    ("weight_coal", "Share of the memory instructions that are coalesced."),
-    ("mwp_without_bw_full", "Warps that could wait on memory at once if only the departure delay limited them: Mem_L / Departure_delay."),
-    ("mwp_without_bw", "MWP_Without_BW_full, at most the active warps N."),
-    ("bw_per_warp", "Memory bandwidth one warp uses: Freq × Load_bytes_per_warp / Mem_L."),
-    ("mwp_peak_bw", "Memory warps the peak bandwidth can serve at once, per SM: Mem_Bandwidth / (BW_per_warp × #Active_SMs)."),
-    ("mlp", "Memory requests a warp has in flight at once: the loads it issues before using any (Sim et al., PPoPP'12). Hong & Kim assume 1."),
-    ("itmlp", "Requests in flight per SM: MLP × N, at most MWP_Without_BW_full and MWP_peak_BW."),
-    ("mwp_mlp", "ITMLP / MLP: the MWP of eqs. 22–26 (MWP when MLP is 1)."),
-    ("mem_cycles_mlp", "Mem_cycles / MLP: a warp's memory wait, its requests overlapped."),
-    ("mwp_limited_by", "Which term of MWP's minimum set it: the departure delay, the bandwidth or the warps available."),
-    ("comp_cycles", "Cycles one warp spends issuing instructions: Issue_cycles × (#Comp_insts + #Mem_insts)."),
-    ("mem_cycles", "Cycles one warp waits on memory: Mem_L_Uncoal × #Uncoal_Mem_insts + Mem_L_Coal × #Coal_Mem_insts."),
-    ("n", "N: active warps per SM, #Active_blocks_per_SM × warps per block."),
-    ("rep", "#Rep: how many rounds of active blocks each SM runs, #Blocks / (#Active_blocks_per_SM × #Active_SMs)."),
-    ("exec_cycles_app", "Cycles the kernel takes before synchronization costs, from eq. 22, 23 or 24 depending on how MWP, CWP and N compare."),
-    ("synch_cost", "Cycles lost at __syncthreads(): the departure delays of the memory warps that must finish before each barrier."),
-    ("exec_cycles_with_synch", "The predicted cycles: Exec_cycles_app + Synch_cost."),
-    ("cpi", "Cycles per instruction of the whole kernel: the predicted cycles over the instructions each SM issues."),
-    ("time_s", "Predicted kernel time: Exec_cycles_with_synch / Freq."),
-    ("time_s_by_device", "The same kernel's predicted time on every GPU preset."),
-    ("regime", "Which case decided the time: eq. 22, not enough warps (MWP = CWP = N); eq. 23, memory-bound (CWP ≥ MWP); eq. 24, compute-bound (MWP > CWP)."),
-    ("warps_per_block", "Warps in one block: threads per block over threads per warp, rounded up."),
-    ("mem_insts", "Memory instructions per thread: coalesced plus uncoalesced."),
-    ("total_insts", "Instructions per thread: computation plus memory."),
-    ("issue_cycles", "SM cycles to issue one instruction for a whole warp: 4 on the paper's GPUs (32 threads on 8 cores); from the device, 32 ÷ its FP32 results per clock per SM (0.25 on a 128-lane SM issuing four warp instructions a cycle)."),
-    ("freq_ghz", "The SM clock."),
-    ("mem_bandwidth_gbs", "Peak DRAM bandwidth of the whole GPU."),
-    ("threads_per_warp", "Threads that execute together as one warp (32 on every NVIDIA GPU)."),
-    ("threads_per_block", "Threads in one block of the kernel's launch."),
-    ("blocks", "Blocks in the kernel's grid."),
-    ("active_sms", "SMs that receive blocks: all of them unless the grid is smaller."),
-    ("active_blocks_per_sm", "Blocks one SM runs at the same time: from occupancy (threads, registers, shared memory) unless set."),
-    ("comp_insts", "Computation (non-memory) instructions each thread executes."),
-    ("uncoal_mem_insts", "Global-memory instructions per thread whose warp's accesses split into several transactions."),
-    ("coal_mem_insts", "Global-memory instructions per thread whose warp's accesses merge into one transaction."),
-    ("synch_insts", "__syncthreads() barriers each thread passes."),
-    ("uncoal_per_mw", "Transactions one uncoalesced memory warp splits into (32 on the paper's GPUs: one per thread)."),
-    ("load_bytes_per_warp", "Bytes one memory warp moves (128 in the paper: 32 threads × 4 bytes)."),
-    ("registers_per_thread", "Registers each thread uses (for occupancy)."),
-    ("launch_overhead_us", "What one kernel launch costs beyond the kernel's own run, in µs: none of the papers models it. A typical measured value for the device's family (0 on the paper's devices), or your own."),
-    ("time_with_launch_s", "The model's time plus one launch overhead: what a single launch of the kernel takes, seen from the host."),
-    ("shared_mem_per_block", "Shared memory each block uses, in bytes (for occupancy)."),
-    ("shared_mem_per_sm_kb", "The SM's shared-memory carveout (CC 7.0 and later split one memory between L1 and shared memory)."),
-    ("partitioned_gc", "Partitioned global caching (CC 5.2, 5.3, 6.1, 6.2): when on, a block uses at most half an SM."),
-];

@@ -2,7 +2,7 @@
 //! (docs/models.md, "Device constants"): the issue cycles from the compute capability, and the
 //! departure delays from the measured sustained bandwidth (`stream_bandwidth_gbs`).
 
-use crate::devices::{estimate, fp32_per_clock, paper, vendor, Device, Sourced};
+use crate::devices::{estimate, fp32_per_clock, measured, paper, vendor, Device, Sourced};
 
 /// Hong & Kim's Issue_cycles on a compute capability: the SM cycles one warp instruction
 /// takes to issue, 32 threads ÷ the FP32 results per clock per SM (4 on the paper's 8-lane
@@ -51,9 +51,57 @@ pub fn departure_del_uncoal_of(d: &Device) -> Option<Sourced<f64>> {
     departure(d, 32.0, DEPARTURE_UNCOAL_READING)
 }
 
+/// An architecture's L1 and L2 hit latencies in SM cycles, from published pointer-chase
+/// microbenchmarks (docs/devices.md, "Cache latencies"); `None` on CC 1.x, whose SMs cache no
+/// global loads. A compute capability no one has measured takes its nearest measured
+/// relative's figures, and says so.
+pub fn cache_latencies(cc: (u8, u8)) -> Option<[Sourced<f64>; 2]> {
+    let m = |(l1, l2): (f64, f64), src: &'static str| Some([measured(l1, src), measured(l2, src)]);
+    let e = |(l1, l2): (f64, f64), why: &'static str| Some([estimate(l1, why), estimate(l2, why)]);
+    match cc {
+        (1, _) => None,
+        (2, _) => m((96.0, 351.0), "Mei & Chu, \"Dissecting GPU Memory Hierarchy through Microbenchmarking\", IEEE TPDS 2017, Fig. 14: GTX 560 Ti, L1 hit 96 and L2 hit 351 cycles"),
+        (3, _) => m((35.0, 200.0), JIA_VOLTA_K80),
+        (5, _) => m((82.0, 207.0), JIA_VOLTA_M60),
+        (6, 0) => m((82.0, 234.0), JIA_VOLTA_P100),
+        (6, _) => m((82.0, 216.0), JIA_VOLTA_P4),
+        (7, 0) | (7, 2) => m((28.0, 193.0), JIA_VOLTA_V100),
+        (7, _) => m((32.0, 188.0), "Jia et al., \"Dissecting the NVidia Turing T4 GPU via Microbenchmarking\", 2019, Table 3.1: T4, L1 hit 32 and L2 hit ~188 cycles"),
+        (8, 0) => m(A100, A100_SRC),
+        (8, 9) => m(ADA, ADA_SRC),
+        (8, _) => e(A100, "assumed as the A100's (Abdelkhalik et al., 2022: L1 33, L2 200 cycles): no published GA10x measurement"),
+        (9, _) => m(HOPPER, HOPPER_SRC),
+        (12, _) => e(ADA, "assumed as Ada's (RTX 4090: L1 43.4, L2 273 cycles, Luo et al., IPDPS 2024): no published consumer-Blackwell table"),
+        _ => e(HOPPER, "assumed as Hopper's (H800: L1 40.7, L2 263 cycles, Luo et al., IPDPS 2024): no published Blackwell table"),
+    }
+}
+
+const JIA_VOLTA_K80: &str = "Jia et al., \"Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking\", 2018, Table 3.1: K80, L1 hit 35 and L2 hit ~200 cycles";
+const JIA_VOLTA_M60: &str = "Jia et al., \"Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking\", 2018, Table 3.1: M60, L1 hit 82 and L2 hit ~207 cycles";
+const JIA_VOLTA_P100: &str = "Jia et al., \"Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking\", 2018, Table 3.1: P100, L1 hit 82 and L2 hit ~234 cycles";
+const JIA_VOLTA_P4: &str = "Jia et al., \"Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking\", 2018, Table 3.1: P4, L1 hit 82 and L2 hit ~216 cycles";
+const JIA_VOLTA_V100: &str = "Jia et al., \"Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking\", 2018, Table 3.1: V100, L1 hit 28 and L2 hit ~193 cycles";
+const A100: (f64, f64) = (33.0, 200.0);
+const A100_SRC: &str = "Abdelkhalik et al., \"Demystifying the Nvidia Ampere Architecture through Microbenchmarking\", 2022: A100, L1 hit 33 and L2 hit 200 cycles";
+const ADA: (f64, f64) = (43.4, 273.0);
+const ADA_SRC: &str = "Luo et al., \"Benchmarking and Dissecting the Nvidia Hopper GPU Architecture\", IPDPS 2024, Table IV: RTX 4090, L1 hit 43.4 and L2 hit 273 cycles";
+const HOPPER: (f64, f64) = (40.7, 263.0);
+const HOPPER_SRC: &str = "Luo et al., \"Benchmarking and Dissecting the Nvidia Hopper GPU Architecture\", IPDPS 2024, Table IV: H800 PCIe, L1 hit 40.7 and L2 hit 263 cycles";
+
+/// The `l1_lat` and `l2_lat` fields' values on a device: its architecture's measured latencies.
+pub fn l1_lat_of(d: &Device) -> Option<Sourced<f64>> {
+    cache_latencies(d.compute_capability?.value).map(|[l1, _]| l1)
+}
+
+pub fn l2_lat_of(d: &Device) -> Option<Sourced<f64>> {
+    cache_latencies(d.compute_capability?.value).map(|[_, l2]| l2)
+}
+
 /// Hong & Kim's derivations by key ([`crate::model::Model::derive`]).
 pub fn derived(d: &Device, key: &str) -> Option<Sourced<f64>> {
     match key {
+        "l1_lat" => l1_lat_of(d),
+        "l2_lat" => l2_lat_of(d),
         "issue_cycles" => issue_cycles_of(d),
         "departure_del_coal" => departure_del_coal_of(d),
         "departure_del_uncoal" => departure_del_uncoal_of(d),

@@ -53,12 +53,47 @@ impl Outputs {
         } else {
             body
         };
+        let body = match self.caches_saved() {
+            Some(sentence) => format!("{body} {sentence}"),
+            None => body,
+        };
         if self.synch_cost > 0.0 {
             let share = 100.0 * self.synch_cost / self.exec_cycles_with_synch;
             format!("{body} Synchronization adds {share:.1}% (eq. 26).")
         } else {
             body
         }
+    }
+
+    /// What the caches saved, in words, when any request hits one (Sim et al.'s AMAT; not in
+    /// Hong & Kim): the average latency and its parts, and the time without caches.
+    pub fn caches_saved(&self) -> Option<String> {
+        let uncached = self.time_s_uncached?;
+        let saved = uncached - self.time_s;
+        let share = if uncached > 0.0 {
+            100.0 * saved / uncached
+        } else {
+            0.0
+        };
+        let effect = if saved >= 0.0 {
+            format!(
+                "the caches save {} of the {} it would take if every load went to DRAM ({share:.1}%)",
+                format::duration(saved),
+                format::duration(uncached)
+            )
+        } else {
+            format!(
+                "without caches it would take {}",
+                format::duration(uncached)
+            )
+        };
+        Some(format!(
+            "Cache hits (Sim et al., not in Hong & Kim) bring a memory warp's latency to AMAT {} cycles ({} in L1 + {} in L2 + {} in DRAM): {effect}.",
+            trim(self.amat),
+            trim(self.amat_l1),
+            trim(self.amat_l2),
+            trim(self.amat_dram),
+        ))
     }
 }
 

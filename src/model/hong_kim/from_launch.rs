@@ -11,7 +11,7 @@ use crate::model::launch::{Launch, LaunchInput, COALESCED_SECTORS};
 use crate::model::{Evaluation, Model};
 
 /// The fields that describe the kernel, each from the profile or left to the user.
-pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
+pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
     let mut set = vec![
         LaunchInput::profile("threads_per_block", l.threads_per_block, "block size"),
         LaunchInput::profile("blocks", l.blocks, "grid size"),
@@ -50,7 +50,7 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
             uncoal_sectors += a.requests_per_warp * a.sectors_per_request;
         }
     }
-    let requests = l.memory_insts_per_warp();
+    let mut requests = l.memory_insts_per_warp();
     if requests.is_some() {
         let how = "global load and store requests per warp whose sectors per request are at most 8 (four sectors per memory warp)";
         set.push(LaunchInput::profile("coal_mem_insts", coal.round(), how));
@@ -69,12 +69,32 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
     } else if let Some(bytes) = l.dram_bytes.filter(|_| l.warps > 0.0) {
         // No request counts: the DRAM traffic as coalesced 128-byte memory warps, at least
         // one (the model divides by the memory instructions; a kernel whose writes stay in
-        // the L2 moves almost no DRAM bytes, yet stores its result).
+        // the L2 moves almost no DRAM bytes, yet stores its result). Requests are counted
+        // where the kernel issues them: where the file gives hit rates, the bytes requested
+        // are the DRAM bytes over the share that missed both caches, and a warp issues at
+        // most as many requests as instructions.
+        let share = requested_share(l);
+        let mut estimated = bytes / share.unwrap_or(1.0) / (128.0 * l.warps);
+        let mut how = match share {
+            Some(_) => "DRAM bytes ÷ (1 − L1 hit rate)(1 − L2 hit rate), the bytes requested, ÷ (128 B × warps), at least 1: the file counts no requests".to_string(),
+            None => "DRAM bytes ÷ (128 B × warps), at least 1: the file counts no requests".to_string(),
+        };
+        if let Some(insts) = l.insts_per_warp.filter(|i| estimated > *i) {
+            estimated = insts;
+            how.push_str("; at most the warp's instructions");
+        }
+        let requests_per_warp = estimated.round().max(1.0);
         set.push(LaunchInput::computed(
             "coal_mem_insts",
-            (bytes / (128.0 * l.warps)).round().max(1.0),
-            "DRAM bytes ÷ (128 B × warps), at least 1: the file counts no requests",
+            requests_per_warp,
+            how,
         ));
+        // Requests estimated from the hit rates are the warp's: its other instructions are
+        // computation. (From the DRAM bytes alone they are a lower bound, subtracted from
+        // nothing.)
+        if share.is_some() {
+            requests = Some(requests_per_warp);
+        }
         set.push(LaunchInput::computed(
             "uncoal_mem_insts",
             0.0,
@@ -90,6 +110,21 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
             "uncoalesced requests per warp: not in the file",
         ));
     }
+    // Sim et al.'s cache hits, where the file gives them (else none: the paper's model).
+    if let Some(h1) = l.l1_hit_pct {
+        set.push(LaunchInput::profile(
+            "l1_hit_pct",
+            (h1 * 100.0).round() / 100.0,
+            "the L1 hit rate the profiler measured (ncu's L1/TEX Hit Rate, nvprof's global_hit_rate)",
+        ));
+    }
+    if let Some(h2) = l.l2_hit_pct {
+        set.push(LaunchInput::profile(
+            "l2_hit_pct",
+            (h2 * 100.0).round() / 100.0,
+            "the L2 hit rate the profiler measured (ncu's L2 Hit Rate, nvprof's L2 hit rates of reads and writes)",
+        ));
+    }
     match l.barriers_per_warp {
         Some(b) => set.push(LaunchInput::profile(
             "synch_insts",
@@ -99,11 +134,30 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
         // No counter for barriers in the file: none assumed, said with the prediction.
         // Nsight Compute has no barrier counter (none in `ncu --query-metrics --chip gh100`,
         // 2025.3.1); PTX's bar.sync counts fill the field on the model page.
-        None => set.push(LaunchInput::assumed(
-            "synch_insts",
-            0.0,
-            "0 barriers, assumed: the file counts none",
-        )),
+        None => set.push(match l.barrier_count {
+            Some(n) if n <= 0.0 => LaunchInput::profile(
+                "synch_insts",
+                0.0,
+                "0 barriers: the kernel declares none (launch__barrier_count 0)",
+            ),
+            Some(n) => LaunchInput::assumed(
+                "synch_insts",
+                n.round(),
+                format!(
+                    "{} per warp, assumed: the kernel declares {} (launch__barrier_count), each taken as passed once; the file counts no executions (fill from PTX for the loop trips)",
+                    crate::format::num(n.round()),
+                    crate::format::count(n.round(), "barrier")
+                ),
+            ),
+            None => LaunchInput::assumed(
+                "synch_insts",
+                0.0,
+                "0 barriers, assumed: the file counts none",
+            ),
+        }),
+    }
+    if let Some(input) = issue_cycles_of_mix(l, device) {
+        set.push(input);
     }
     match l.insts_per_warp {
         Some(insts) => {
@@ -120,6 +174,46 @@ pub fn inputs(l: &Launch, _device: &Device) -> Vec<LaunchInput> {
         )),
     }
     set
+}
+
+/// Issue_cycles for the kernel's instruction mix, where the file counts FP64 instructions
+/// and the device's compute capability issues them slower than FP32: each warp instruction
+/// at 32 ÷ its results per clock per SM, weighted by the mix (the device's Issue_cycles is the
+/// FP32 rate's, Hong & Kim's one cost for every instruction).
+fn issue_cycles_of_mix(l: &Launch, device: &Device) -> Option<LaunchInput> {
+    let cc = device.compute_capability?.value;
+    let (fp64, insts) = (l.fp64_insts_per_warp?, l.insts_per_warp?);
+    let (fp32_rate, fp64_rate) = (
+        crate::devices::fp32_per_clock(cc),
+        crate::devices::fp64_per_clock(cc)?,
+    );
+    if !(fp64 > 0.0 && insts > 0.0 && fp64_rate < fp32_rate) {
+        return None;
+    }
+    let fp64 = fp64.min(insts);
+    let cycles = (fp64 * 32.0 / fp64_rate + (insts - fp64) * 32.0 / fp32_rate) / insts;
+    Some(LaunchInput::computed(
+        "issue_cycles",
+        (cycles * 1e4).round() / 1e4,
+        format!(
+            "the instruction mix on the {}: {} FP64 of {} instructions per warp at 32 ÷ {} FP64 results per clock per SM, the rest at 32 ÷ {} (CUDA C++ Programming Guide)",
+            device.name,
+            crate::format::num(fp64.round()),
+            crate::format::num(insts.round()),
+            fp64_rate,
+            fp32_rate
+        ),
+    ))
+}
+
+/// The share of requested bytes that reached DRAM, (1 − h1)(1 − h2), where the file gives a
+/// hit rate and anything missed; `None` otherwise.
+fn requested_share(l: &Launch) -> Option<f64> {
+    if l.l1_hit_pct.is_none() && l.l2_hit_pct.is_none() {
+        return None;
+    }
+    let share = super::dram_share(l.l1_hit_pct.unwrap_or(0.0), l.l2_hit_pct.unwrap_or(0.0));
+    (share > 0.0).then_some(share)
 }
 
 /// The regime in words, with its equation: "memory-bound (eq. 23)".

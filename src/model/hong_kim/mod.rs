@@ -20,18 +20,23 @@ mod device;
 mod explain;
 mod from_launch;
 mod setup;
+mod sim;
 mod sweep;
+mod words;
 
-pub use declaration::{
-    field, EXAMPLES, FIELDS, GROUPS, MODEL, NOTES, NOTE_BW_UNITS, NOTE_MLP, NOTE_MWP_BELOW_ONE,
-    NOTE_NO_ROUNDING, NOTE_ORDER, NOTE_PARTIAL_WARPS, NOTE_TIME, OUTPUTS,
-};
+pub use declaration::{field, EXAMPLES, FIELDS, GROUPS, MODEL, OUTPUTS};
 pub use device::{
-    departure_del_coal_of, departure_del_uncoal_of, derived, issue_cycles, issue_cycles_of,
+    cache_latencies, departure_del_coal_of, departure_del_uncoal_of, derived, issue_cycles,
+    issue_cycles_of,
 };
 pub use explain::{across_devices, what_ifs, WhatIf};
 pub use setup::{occupancy_of, predict, resolve, Prediction, Setup};
+pub use sim::{amat_parts, dram_share, itmlp, mem_cycles_mlp, mwp_mlp};
 pub use sweep::{fixed_work, sweep, sweep_changes, sweep_xs, SweepPoint};
+pub use words::{
+    NOTES, NOTE_BW_UNITS, NOTE_CACHES, NOTE_MLP, NOTE_MWP_BELOW_ONE, NOTE_NO_DRAM,
+    NOTE_NO_ROUNDING, NOTE_ORDER, NOTE_PARTIAL_WARPS, NOTE_TIME,
+};
 
 /// How a profiled launch fills the model's inputs (`crate::measured`; not in [`MODEL`], so the
 /// page's bundle leaves it out).
@@ -68,14 +73,35 @@ pub struct Inputs {
     /// a link or JSON without it means 1.
     #[serde(default = "one")]
     pub mlp: f64,
+    /// Cache-aware memory latency (Sim et al., PPoPP'12; docs/models.md, "Cache-aware memory
+    /// latency"): the share of global requests the L1 serves, and of the rest the L2, in %.
+    /// Not in Hong & Kim, whose every load goes to DRAM: 0 (the default, and what a link or
+    /// JSON without them means) keeps the paper's model exactly.
+    #[serde(default)]
+    pub l1_hit_pct: f64,
+    #[serde(default)]
+    pub l2_hit_pct: f64,
+    /// L1 and L2 hit latencies, SM cycles (each architecture's published microbenchmarks).
+    #[serde(default = "l1_lat_default")]
+    pub l1_lat: f64,
+    #[serde(default = "l2_lat_default")]
+    pub l2_lat: f64,
 }
 
 fn one() -> f64 {
     1.0
 }
 
-/// The first 18 [`FIELDS`] are the engine's [`Inputs`], in this order.
-const INPUT_COUNT: usize = 18;
+fn l1_lat_default() -> f64 {
+    Inputs::TABLE_2.l1_lat
+}
+
+fn l2_lat_default() -> f64 {
+    Inputs::TABLE_2.l2_lat
+}
+
+/// The first 22 [`FIELDS`] are the engine's [`Inputs`], in this order.
+const INPUT_COUNT: usize = 22;
 
 impl Inputs {
     /// The paper's Table 2 example: tiled matrix multiply, 80 GB/s, 1 GHz, 16 SMs.
@@ -98,6 +124,10 @@ impl Inputs {
         uncoal_per_mw: 32.0,
         load_bytes_per_warp: 128.0,
         mlp: 1.0,
+        l1_hit_pct: 0.0,
+        l2_hit_pct: 0.0,
+        l1_lat: 30.0,
+        l2_lat: 200.0,
     };
 
     /// Every input's value, in [`FIELDS`] order.
@@ -121,6 +151,10 @@ impl Inputs {
             self.uncoal_per_mw,
             self.load_bytes_per_warp,
             self.mlp,
+            self.l1_hit_pct,
+            self.l2_hit_pct,
+            self.l1_lat,
+            self.l2_lat,
         ]
     }
 
@@ -151,6 +185,10 @@ impl Inputs {
             "uncoal_per_mw" => &mut self.uncoal_per_mw,
             "load_bytes_per_warp" => &mut self.load_bytes_per_warp,
             "mlp" => &mut self.mlp,
+            "l1_hit_pct" => &mut self.l1_hit_pct,
+            "l2_hit_pct" => &mut self.l2_hit_pct,
+            "l1_lat" => &mut self.l1_lat,
+            "l2_lat" => &mut self.l2_lat,
             _ => return false,
         };
         *slot = value;
@@ -245,6 +283,14 @@ impl MwpLimit {
 /// Every intermediate of the paper's Table 2, plus the result.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Outputs {
+    /// Sim et al.'s average memory access time and its three parts (L1 hits, L2 hits, DRAM),
+    /// cycles: Mem_LD when nothing hits.
+    pub amat: f64,
+    pub amat_l1: f64,
+    pub amat_l2: f64,
+    pub amat_dram: f64,
+    /// The share of a memory warp's bytes that reaches DRAM, (1 − h1)(1 − h2).
+    pub dram_share: f64,
     pub warps_per_block: f64,
     pub mem_insts: f64,
     pub total_insts: f64,
@@ -278,6 +324,10 @@ pub struct Outputs {
     /// Reading: threads_per_block is not a multiple of the warp size ([`NOTE_PARTIAL_WARPS`]).
     #[serde(skip)]
     pub partial_warps: bool,
+    /// The same kernel's time with no cache hits (the paper's model), when any hit rate is
+    /// above 0: what the caches saved, for the explanation.
+    #[serde(skip)]
+    pub time_s_uncached: Option<f64>,
 }
 
 /// Eq. 10: latency of one uncoalesced memory warp.
@@ -322,14 +372,26 @@ pub fn mwp_without_bw(mwp_without_bw_full: f64, n: f64) -> f64 {
     mwp_without_bw_full.min(n)
 }
 
-/// Eq. 7: bandwidth one memory warp consumes, GB/s.
-pub fn bw_per_warp(freq_ghz: f64, load_bytes_per_warp: f64, mem_l: f64) -> f64 {
-    freq_ghz * load_bytes_per_warp / mem_l
+/// Eq. 7: bandwidth one memory warp consumes, GB/s. `dram_share` is the share of its bytes
+/// that reaches DRAM (1 without caches, the paper's eq. 7).
+pub fn bw_per_warp(freq_ghz: f64, load_bytes_per_warp: f64, dram_share: f64, mem_l: f64) -> f64 {
+    freq_ghz * load_bytes_per_warp * dram_share / mem_l
 }
 
-/// Eq. 6: memory warps per SM that saturate the DRAM bandwidth.
-pub fn mwp_peak_bw(mem_bandwidth_gbs: f64, bw_per_warp: f64, active_sms: f64) -> f64 {
-    mem_bandwidth_gbs / (bw_per_warp * active_sms)
+/// Eq. 6: memory warps per SM that saturate the DRAM bandwidth. With no byte reaching DRAM
+/// (`bw_per_warp` 0: every request hits a cache) the bandwidth bounds nothing: `unbounded`,
+/// the largest value another bound can take, stands in ([`NOTE_NO_DRAM`]).
+pub fn mwp_peak_bw(
+    mem_bandwidth_gbs: f64,
+    bw_per_warp: f64,
+    active_sms: f64,
+    unbounded: f64,
+) -> f64 {
+    if bw_per_warp > 0.0 {
+        mem_bandwidth_gbs / (bw_per_warp * active_sms)
+    } else {
+        unbounded
+    }
 }
 
 /// Eq. 5: MWP, and which of its three bounds set it.
@@ -345,38 +407,6 @@ pub fn mwp(mwp_without_bw: f64, mwp_peak_bw: f64, n: f64) -> (f64, MwpLimit) {
         MwpLimit::Bandwidth
     };
     (value, limit)
-}
-
-/// Memory requests in flight per SM when each warp has `mlp` of them (docs/models.md, "MLP"),
-/// and which bound set it: ITMLP = min(MWP_Without_BW_full, MWP_peak_BW, MLP × N). Sim et
-/// al.'s ITMLP = min(MLP × MWP, MWP_peak_BW) with the departure delay counted per memory
-/// warp, as Hong & Kim define it (§3.3): a warp's MLP requests still leave the SM one
-/// Departure_delay apart, so only N is multiplied. With `mlp` = 1 it is eq. 5's MWP, with
-/// the same bound.
-pub fn itmlp(mlp: f64, n: f64, mwp_without_bw_full: f64, mwp_peak_bw: f64) -> (f64, MwpLimit) {
-    let warps = mlp * n;
-    let value = mwp_without_bw_full.min(mwp_peak_bw).min(warps);
-    let limit = if value == warps {
-        MwpLimit::Warps
-    } else if value == mwp_without_bw_full {
-        MwpLimit::DepartureDelay
-    } else {
-        MwpLimit::Bandwidth
-    };
-    (value, limit)
-}
-
-/// The MWP of eqs. 22–24 and 26 with `mlp` requests per warp: warps whose memory periods
-/// overlap, ITMLP / MLP. Each warp takes `mlp` shares of the bandwidth, so the bandwidth
-/// serves `mlp` times fewer warps; with `mlp` = 1 it is MWP.
-pub fn mwp_mlp(itmlp: f64, mlp: f64) -> f64 {
-    itmlp / mlp
-}
-
-/// One warp's memory waiting with its `mlp` requests overlapped: Mem_cycles / MLP, the
-/// memory time of eqs. 8, 22 and 23 (Sim et al.'s T_mem divides by ITMLP).
-pub fn mem_cycles_mlp(mem_cycles: f64, mlp: f64) -> f64 {
-    mem_cycles / mlp
 }
 
 /// Eq. 18: memory waiting cycles of one warp.
@@ -485,7 +515,15 @@ pub fn evaluate(inp: &Inputs) -> Result<Outputs, InputError> {
 
 /// [`evaluate`] for inputs already validated (the sweep validates what a point changes).
 fn evaluate_valid(inp: &Inputs) -> Result<Outputs, InputError> {
-    let out = compute(inp);
+    let mut out = compute(inp);
+    if inp.l1_hit_pct > 0.0 || inp.l2_hit_pct > 0.0 {
+        let uncached = Inputs {
+            l1_hit_pct: 0.0,
+            l2_hit_pct: 0.0,
+            ..*inp
+        };
+        out.time_s_uncached = Some(compute(&uncached).time_s).filter(|t| t.is_finite());
+    }
     // Valid inputs keep every quantity finite; this guards the promise that no NaN or ∞ is
     // ever shown, should a range above be loosened.
     if out.values().iter().all(|v| v.is_finite()) {
@@ -512,8 +550,18 @@ fn compute(inp: &Inputs) -> Outputs {
     let mem_insts = inp.uncoal_mem_insts + inp.coal_mem_insts;
     let total_insts = inp.comp_insts + mem_insts; // Table 1 row 13
 
-    let mem_l_uncoal = mem_l_uncoal(inp.mem_ld, inp.uncoal_per_mw, inp.departure_del_uncoal);
-    let mem_l_coal = mem_l_coal(inp.mem_ld);
+    let [amat_l1, amat_l2, amat_dram] = amat_parts(
+        inp.l1_hit_pct,
+        inp.l2_hit_pct,
+        inp.l1_lat,
+        inp.l2_lat,
+        inp.mem_ld,
+    );
+    let amat = amat_l1 + amat_l2 + amat_dram;
+    let dram_share = dram_share(inp.l1_hit_pct, inp.l2_hit_pct);
+    // Sim et al.: the average memory access time in Mem_LD's place (= Mem_LD at 0 % hits).
+    let mem_l_uncoal = mem_l_uncoal(amat, inp.uncoal_per_mw, inp.departure_del_uncoal);
+    let mem_l_coal = mem_l_coal(amat);
     let (weight_uncoal, weight_coal) = weights(inp.uncoal_mem_insts, inp.coal_mem_insts);
     let mem_l = mem_l(mem_l_uncoal, weight_uncoal, mem_l_coal, weight_coal);
     let departure_delay = departure_delay(
@@ -526,8 +574,13 @@ fn compute(inp: &Inputs) -> Outputs {
     let n = n(inp.active_blocks_per_sm, warps_per_block);
     let mwp_without_bw_full = mwp_without_bw_full(mem_l, departure_delay);
     let mwp_without_bw = mwp_without_bw(mwp_without_bw_full, n);
-    let bw_per_warp = bw_per_warp(inp.freq_ghz, inp.load_bytes_per_warp, mem_l);
-    let mwp_peak_bw = mwp_peak_bw(inp.mem_bandwidth_gbs, bw_per_warp, inp.active_sms);
+    let bw_per_warp = bw_per_warp(inp.freq_ghz, inp.load_bytes_per_warp, dram_share, mem_l);
+    let mwp_peak_bw = mwp_peak_bw(
+        inp.mem_bandwidth_gbs,
+        bw_per_warp,
+        inp.active_sms,
+        mwp_without_bw_full.max(inp.mlp * n),
+    );
     let (mwp, _) = mwp(mwp_without_bw, mwp_peak_bw, n);
     let (itmlp, mwp_limited_by) = itmlp(inp.mlp, n, mwp_without_bw_full, mwp_peak_bw);
     let mwp_mlp = mwp_mlp(itmlp, inp.mlp);
@@ -572,6 +625,11 @@ fn compute(inp: &Inputs) -> Outputs {
     let time_s = exec_cycles_with_synch / (inp.freq_ghz * 1e9);
 
     Outputs {
+        amat,
+        amat_l1,
+        amat_l2,
+        amat_dram,
+        dram_share,
         warps_per_block,
         mem_insts,
         total_insts,
@@ -603,12 +661,17 @@ fn compute(inp: &Inputs) -> Outputs {
         cpi,
         time_s,
         partial_warps,
+        time_s_uncached: None,
     }
 }
 
+/// How many numbers [`Outputs::values`] holds: the worked table's numeric rows before the
+/// launch overhead's.
+pub const OUTPUT_COUNT: usize = 32;
+
 impl Outputs {
     /// Every numeric output's value, in [`OUTPUTS`] order.
-    pub fn values(&self) -> [f64; 28] {
+    pub fn values(&self) -> [f64; OUTPUT_COUNT] {
         [
             self.warps_per_block,
             self.n,
@@ -617,6 +680,10 @@ impl Outputs {
             self.weight_uncoal,
             self.weight_coal,
             self.departure_delay,
+            self.amat_l1,
+            self.amat_l2,
+            self.amat_dram,
+            self.amat,
             self.mem_l_uncoal,
             self.mem_l_coal,
             self.mem_l,
@@ -652,6 +719,12 @@ impl Outputs {
         }
         if self.mem_cycles_mlp != self.mem_cycles {
             notes.push(NOTE_MLP);
+        }
+        if self.amat_dram != self.amat {
+            notes.push(NOTE_CACHES);
+        }
+        if self.dram_share == 0.0 {
+            notes.push(NOTE_NO_DRAM);
         }
         notes
     }

@@ -78,7 +78,11 @@ impl Setup {
                     14 => &mut self.inputs.synch_insts,
                     15 => &mut self.inputs.uncoal_per_mw,
                     16 => &mut self.inputs.load_bytes_per_warp,
-                    _ => &mut self.inputs.mlp,
+                    17 => &mut self.inputs.mlp,
+                    18 => &mut self.inputs.l1_hit_pct,
+                    19 => &mut self.inputs.l2_hit_pct,
+                    20 => &mut self.inputs.l1_lat,
+                    _ => &mut self.inputs.l2_lat,
                 };
                 *slot = v;
             }

@@ -62,7 +62,14 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
     };
     let t_mem = super::t_mem_of(device).map_or(200.0, |c| c.value);
     let comp = (insts - requests - l.barriers_per_warp.unwrap_or(0.0)).max(0.0);
-    let cycles = comp * CostTable::GTX260.other;
+    // Each other instruction at the cheapest cost of the device's table: the GTX 260's 22
+    // cycles (Table 1), or the architecture's measured latency of an add.
+    let (costs, costs_from) = CostTable::for_device(device).unwrap_or((
+        CostTable::GTX260,
+        "Luo & Suda, Table 1 (the GTX 260's)".to_string(),
+    ));
+    let other = costs.other;
+    let cycles = comp * other;
     let rounds = l.blocks
         / (f64::from(occ.active_blocks_per_sm) * f64::from(device.sms.value).min(l.blocks));
     let (period, rep) = if requests >= 1.0 {
@@ -77,7 +84,7 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
         field: "periods",
         text: period,
         origin: crate::model::launch::Origin::Computed,
-        how: format!("one period per global request: the other instructions per warp at 22 cycles each, shared between the requests, then t_mem ({} cycles on the {})", round2(t_mem), device.name),
+        how: format!("one period per global request: the other instructions per warp at {} cycles each ({costs_from}), shared between the requests, then t_mem ({} cycles on the {})", crate::format::num(other), round2(t_mem), device.name),
     });
     set.push(LaunchInput::computed(
         "rep",

@@ -119,6 +119,81 @@ impl CostTable {
         other: 22.0,
     };
 
+    /// The same cost in every cell of Table 1's classes but `mul` and `div` (a microbenchmark
+    /// measures an op's latency, not Table 1's immediate and register columns apart):
+    /// `alu` for add, sub, neg, min, max and the logic ops, `other` for what Table 1 lists not.
+    const fn uniform(
+        alu: f64,
+        mul_int: f64,
+        mul_float: f64,
+        div_int: f64,
+        div_float: f64,
+    ) -> CostTable {
+        let same = OpCost::new(alu, alu, alu, alu);
+        CostTable {
+            add: same,
+            sub: same,
+            mul: OpCost::new(mul_int, mul_int, mul_float, mul_float),
+            div: OpCost::new(div_int, div_int, div_float, div_float),
+            neg: same,
+            min: same,
+            max: same,
+            and: same,
+            or: same,
+            xor: same,
+            not: same,
+            ld_st: 200.0,
+            other: alu,
+        }
+    }
+
+    /// Table 1's classes on a compute capability, from published latency microbenchmarks
+    /// (docs/devices.md, "Instruction costs"), with the source in words; `None` on CC 1.x,
+    /// whose costs are the paper's own (the GTX 260's Table 1). Each op's dependent-issue
+    /// latency fills both its immediate and its register column; `neg`, `sub`, `or` and `xor`,
+    /// which the sources group with `add` and `and`, take their group's. `ld_st` is the
+    /// device's memory latency, set by [`CostTable::for_device`].
+    pub fn of_architecture(cc: (u8, u8)) -> Option<(CostTable, &'static str)> {
+        const ARAFA: &str = "measured by Arafa et al., \"Low Overhead Instruction Latency Characterization for NVIDIA GPGPUs\", IEEE HPEC 2019, Table IV (PTX, -O3)";
+        Some(match cc {
+            (1, _) => return None,
+            (2, _) => (
+                CostTable { ld_st: 200.0, ..CostTable::GTX260 },
+                "assumed as the GTX 260's Table 1 (Luo & Suda): no published per-op table for Fermi, whose SM runs at a hot clock as the GT200's does",
+            ),
+            (3, _) => (CostTable::uniform(9.0, 9.0, 9.0, 149.0, 418.0), ARAFA),
+            (5, _) => (CostTable::uniform(6.0, 13.0, 6.0, 150.0, 450.0), ARAFA),
+            (6, _) => (CostTable::uniform(6.0, 13.0, 6.0, 153.0, 408.0), ARAFA),
+            (7, 0) | (7, 2) => (CostTable::uniform(4.0, 4.0, 4.0, 127.0, 201.0), ARAFA),
+            (7, _) => (CostTable::uniform(4.0, 4.0, 4.0, 119.0, 227.0), ARAFA),
+            (8, 0) => (
+                CostTable::uniform(4.0, 3.0, 4.0, 66.0, 525.0),
+                "measured by Abdelkhalik et al., \"Demystifying the Nvidia Ampere Architecture through Microbenchmarking\", 2022 (A100: add.u32 4, mul.lo.u32 3, mad.rn.f32 4 cycles dependent, Table II; div 66 and div.rn.f32 525, Table V); the other ops as add",
+            ),
+            _ => (
+                CostTable::uniform(4.0, 4.0, 4.0, 66.0, 525.0),
+                "measured by Jarmusch et al., \"Dissecting the NVIDIA Blackwell Architecture with Microbenchmarks\", 2025 (INT32 mad and FP32 fma take 4 cycles on an H100 and an RTX 5080); the other ops as add, and divides as the A100's (Abdelkhalik et al., 2022): no newer per-op table",
+            ),
+        })
+    }
+
+    /// The costs on a device: its record's own (the GTX 260's Table 1), else its compute
+    /// capability's ([`CostTable::of_architecture`]) with `ld_st` its memory latency (Luo &
+    /// Suda's `t_mem`, else Hong & Kim's Mem_LD), with the source in words.
+    pub fn for_device(device: &crate::devices::Device) -> Option<(CostTable, String)> {
+        if let Some(own) = CostTable::of_device(device) {
+            return Some((own, "Luo & Suda, Table 1".to_string()));
+        }
+        let (mut table, source) = CostTable::of_architecture(device.compute_capability?.value)?;
+        if let Some(lat) = device
+            .constant("t_mem")
+            .or_else(|| device.constant("mem_ld"))
+        {
+            table.ld_st = lat.value;
+        }
+        Some((table, source.to_string()))
+    }
+
     /// The costs a device record carries (`ptx_<op>_<column>`, `ptx_ld_st`), or `None` when
     /// it carries none (every GPU but the GTX260: its costs must be typed in).
     pub fn of_device(device: &crate::devices::Device) -> Option<CostTable> {
