@@ -166,7 +166,11 @@ fn every_kernel_is_predicted_and_bounded() {
             // none is then the profile's 0; the tiled transpose's one is assumed passed once
             // per warp. The details pages print no count: 0 assumed.
             let declared = file.contains("raw") && !k.name.starts_with("transpose_tiled");
-            let want: Vec<&str> = if declared { vec![] } else { vec!["synch_insts"] };
+            let want: Vec<&str> = if declared {
+                vec![]
+            } else {
+                vec!["synch_insts"]
+            };
             assert_eq!(hk.assumed, want, "{file} {}", k.name);
         }
     }

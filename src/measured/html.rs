@@ -282,9 +282,7 @@ fn device_cell(k: &KernelReport) -> String {
         ),
         None => name(&k.device.name),
     };
-    format!(
-        r##"{head}<br><a class="on-another" href="#measured-on-title">on another GPU</a>"##
-    )
+    format!(r##"{head}<br><a class="on-another" href="#measured-on-title">on another GPU</a>"##)
 }
 
 fn launch_text(k: &KernelReport) -> String {

@@ -67,7 +67,7 @@ pub fn MeasuredPage() -> impl IntoView {
                 <div class="measured-device measured-on" id="measured-on-picker">
                     <h3 id="measured-on-title">"On another GPU"</h3>
                     <p>
-                        "How would these kernels run on another GPU? Find it here: each model predicts every kernel there from the file's counts (instructions, requests, bytes, and the hit rates measured on the file's GPU), with the target's occupancy, clocks, bandwidth and latencies, beside the time measured on the file's GPU. "
+                        "Find another GPU: each model predicts every kernel there from the file's counts and hit rates, with that GPU's occupancy, clocks, bandwidth and latencies, beside the time measured in the file. "
                         {move || on.get().map(|d| view! {
                             "Predicted on " <strong id="measured-on">{d.name}</strong> ". "
                             <button type="button" class="link-button" id="measured-on-clear" on:click=move |_| on.set(None)>"Back to the file's GPU"</button>

@@ -60,33 +60,48 @@ pub fn cache_latencies(cc: (u8, u8)) -> Option<[Sourced<f64>; 2]> {
     let e = |(l1, l2): (f64, f64), why: &'static str| Some([estimate(l1, why), estimate(l2, why)]);
     match cc {
         (1, _) => None,
-        (2, _) => m((96.0, 351.0), "Mei & Chu, \"Dissecting GPU Memory Hierarchy through Microbenchmarking\", IEEE TPDS 2017, Fig. 14: GTX 560 Ti, L1 hit 96 and L2 hit 351 cycles"),
+        (2, _) => m(
+            (96.0, 351.0),
+            "Mei & Chu, IEEE TPDS 2017, Fig. 14 (GTX 560 Ti)",
+        ),
         (3, _) => m((35.0, 200.0), JIA_VOLTA_K80),
         (5, _) => m((82.0, 207.0), JIA_VOLTA_M60),
         (6, 0) => m((82.0, 234.0), JIA_VOLTA_P100),
         (6, _) => m((82.0, 216.0), JIA_VOLTA_P4),
         (7, 0) | (7, 2) => m((28.0, 193.0), JIA_VOLTA_V100),
-        (7, _) => m((32.0, 188.0), "Jia et al., \"Dissecting the NVidia Turing T4 GPU via Microbenchmarking\", 2019, Table 3.1: T4, L1 hit 32 and L2 hit ~188 cycles"),
+        (7, _) => m(
+            (32.0, 188.0),
+            "Jia et al., Turing T4 dissection, 2019, Table 3.1 (T4)",
+        ),
         (8, 0) => m(A100, A100_SRC),
         (8, 9) => m(ADA, ADA_SRC),
-        (8, _) => e(A100, "assumed as the A100's (Abdelkhalik et al., 2022: L1 33, L2 200 cycles): no published GA10x measurement"),
+        (8, _) => e(
+            A100,
+            "assumed as the A100's (Abdelkhalik et al., 2022): no GA10x measurement",
+        ),
         (9, _) => m(HOPPER, HOPPER_SRC),
-        (12, _) => e(ADA, "assumed as Ada's (RTX 4090: L1 43.4, L2 273 cycles, Luo et al., IPDPS 2024): no published consumer-Blackwell table"),
-        _ => e(HOPPER, "assumed as Hopper's (H800: L1 40.7, L2 263 cycles, Luo et al., IPDPS 2024): no published Blackwell table"),
+        (12, _) => e(
+            ADA,
+            "assumed as Ada's (Luo et al., IPDPS 2024): no consumer-Blackwell measurement",
+        ),
+        _ => e(
+            HOPPER,
+            "assumed as Hopper's (Luo et al., IPDPS 2024): no Blackwell measurement",
+        ),
     }
 }
 
-const JIA_VOLTA_K80: &str = "Jia et al., \"Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking\", 2018, Table 3.1: K80, L1 hit 35 and L2 hit ~200 cycles";
-const JIA_VOLTA_M60: &str = "Jia et al., \"Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking\", 2018, Table 3.1: M60, L1 hit 82 and L2 hit ~207 cycles";
-const JIA_VOLTA_P100: &str = "Jia et al., \"Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking\", 2018, Table 3.1: P100, L1 hit 82 and L2 hit ~234 cycles";
-const JIA_VOLTA_P4: &str = "Jia et al., \"Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking\", 2018, Table 3.1: P4, L1 hit 82 and L2 hit ~216 cycles";
-const JIA_VOLTA_V100: &str = "Jia et al., \"Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking\", 2018, Table 3.1: V100, L1 hit 28 and L2 hit ~193 cycles";
+const JIA_VOLTA_K80: &str = "Jia et al., Volta dissection, 2018, Table 3.1 (K80)";
+const JIA_VOLTA_M60: &str = "Jia et al., Volta dissection, 2018, Table 3.1 (M60)";
+const JIA_VOLTA_P100: &str = "Jia et al., Volta dissection, 2018, Table 3.1 (P100)";
+const JIA_VOLTA_P4: &str = "Jia et al., Volta dissection, 2018, Table 3.1 (P4)";
+const JIA_VOLTA_V100: &str = "Jia et al., Volta dissection, 2018, Table 3.1 (V100)";
 const A100: (f64, f64) = (33.0, 200.0);
-const A100_SRC: &str = "Abdelkhalik et al., \"Demystifying the Nvidia Ampere Architecture through Microbenchmarking\", 2022: A100, L1 hit 33 and L2 hit 200 cycles";
+const A100_SRC: &str = "Abdelkhalik et al., Ampere dissection, 2022 (A100)";
 const ADA: (f64, f64) = (43.4, 273.0);
-const ADA_SRC: &str = "Luo et al., \"Benchmarking and Dissecting the Nvidia Hopper GPU Architecture\", IPDPS 2024, Table IV: RTX 4090, L1 hit 43.4 and L2 hit 273 cycles";
+const ADA_SRC: &str = "Luo et al., IPDPS 2024, Table IV (RTX 4090)";
 const HOPPER: (f64, f64) = (40.7, 263.0);
-const HOPPER_SRC: &str = "Luo et al., \"Benchmarking and Dissecting the Nvidia Hopper GPU Architecture\", IPDPS 2024, Table IV: H800 PCIe, L1 hit 40.7 and L2 hit 263 cycles";
+const HOPPER_SRC: &str = "Luo et al., IPDPS 2024, Table IV (H800 PCIe)";
 
 /// The `l1_lat` and `l2_lat` fields' values on a device: its architecture's measured latencies.
 pub fn l1_lat_of(d: &Device) -> Option<Sourced<f64>> {
