@@ -269,7 +269,7 @@ pub const FIELDS: &[Field] = &[
     )
     .group(MEMORY)
     .sweepable()
-    .source("0 (the paper: no caches); from a profile: ncu's L1/TEX Hit Rate, nvprof's global_hit_rate"),
+    .source("0 (the paper); or the profile's"),
     Field::number(
         "l2_hit_pct",
         "L2 hit rate",
@@ -282,7 +282,7 @@ pub const FIELDS: &[Field] = &[
     )
     .group(MEMORY)
     .sweepable()
-    .source("0 (the paper: no caches); from a profile: ncu's L2 Hit Rate, nvprof's l2_tex_read_hit_rate"),
+    .source("0 (the paper); or the profile's"),
     Field::number(
         "l1_lat",
         "L1_lat",
@@ -296,7 +296,7 @@ pub const FIELDS: &[Field] = &[
     .group(MACHINE)
     .from_device("l1_lat")
     .sweepable()
-    .source("the architecture's published pointer-chase microbenchmarks, cited with the device"),
+    .source("the architecture's microbenchmarks"),
     Field::number(
         "l2_lat",
         "L2_lat",
@@ -310,7 +310,7 @@ pub const FIELDS: &[Field] = &[
     .group(MACHINE)
     .from_device("l2_lat")
     .sweepable()
-    .source("the architecture's published pointer-chase microbenchmarks, cited with the device"),
+    .source("the architecture's microbenchmarks"),
     // Not in Table 1; they decide occupancy (active blocks per SM). 12 registers and 2 KB of
     // tiles give the example's 5 active blocks on CC 1.0.
     Field::number(

@@ -69,10 +69,7 @@ pub fn cache_latencies(cc: (u8, u8)) -> Option<[Sourced<f64>; 2]> {
         (6, 0) => m((82.0, 234.0), JIA_VOLTA_P100),
         (6, _) => m((82.0, 216.0), JIA_VOLTA_P4),
         (7, 0) | (7, 2) => m((28.0, 193.0), JIA_VOLTA_V100),
-        (7, _) => m(
-            (32.0, 188.0),
-            "Jia et al., Turing T4 dissection, 2019, Table 3.1 (T4)",
-        ),
+        (7, _) => m((32.0, 188.0), "Jia et al. 2019, Table 3.1 (T4)"),
         (8, 0) => m(A100, A100_SRC),
         (8, 9) => m(ADA, ADA_SRC),
         (8, _) => e(
@@ -91,13 +88,13 @@ pub fn cache_latencies(cc: (u8, u8)) -> Option<[Sourced<f64>; 2]> {
     }
 }
 
-const JIA_VOLTA_K80: &str = "Jia et al., Volta dissection, 2018, Table 3.1 (K80)";
-const JIA_VOLTA_M60: &str = "Jia et al., Volta dissection, 2018, Table 3.1 (M60)";
-const JIA_VOLTA_P100: &str = "Jia et al., Volta dissection, 2018, Table 3.1 (P100)";
-const JIA_VOLTA_P4: &str = "Jia et al., Volta dissection, 2018, Table 3.1 (P4)";
-const JIA_VOLTA_V100: &str = "Jia et al., Volta dissection, 2018, Table 3.1 (V100)";
+const JIA_VOLTA_K80: &str = "Jia et al. 2018, Table 3.1 (K80)";
+const JIA_VOLTA_M60: &str = "Jia et al. 2018, Table 3.1 (M60)";
+const JIA_VOLTA_P100: &str = "Jia et al. 2018, Table 3.1 (P100)";
+const JIA_VOLTA_P4: &str = "Jia et al. 2018, Table 3.1 (P4)";
+const JIA_VOLTA_V100: &str = "Jia et al. 2018, Table 3.1 (V100)";
 const A100: (f64, f64) = (33.0, 200.0);
-const A100_SRC: &str = "Abdelkhalik et al., Ampere dissection, 2022 (A100)";
+const A100_SRC: &str = "Abdelkhalik et al. 2022 (A100)";
 const ADA: (f64, f64) = (43.4, 273.0);
 const ADA_SRC: &str = "Luo et al., IPDPS 2024, Table IV (RTX 4090)";
 const HOPPER: (f64, f64) = (40.7, 263.0);

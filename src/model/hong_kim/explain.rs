@@ -77,7 +77,7 @@ impl Outputs {
         };
         let effect = if saved >= 0.0 {
             format!(
-                "the caches save {} of the {} it would take if every load went to DRAM ({share:.1}%)",
+                "the caches save {} of the {} without them ({share:.1}%)",
                 format::duration(saved),
                 format::duration(uncached)
             )
@@ -88,7 +88,7 @@ impl Outputs {
             )
         };
         Some(format!(
-            "Cache hits (Sim et al., not in Hong & Kim) bring a memory warp's latency to AMAT {} cycles ({} in L1 + {} in L2 + {} in DRAM): {effect}.",
+            "Cache hits (Sim et al.) bring the memory latency to AMAT {} cycles ({} in L1 + {} in L2 + {} in DRAM): {effect}.",
             trim(self.amat),
             trim(self.amat_l1),
             trim(self.amat_l2),

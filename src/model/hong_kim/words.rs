@@ -33,11 +33,11 @@ pub const NOTE_PARTIAL_WARPS: ReadingNote = ReadingNote {
 
 pub const NOTE_CACHES: ReadingNote = ReadingNote {
     id: "caches",
-    text: "Cache hits (Sim et al., PPoPP'12; not in Hong & Kim, whose every load goes to DRAM): the average memory access time AMAT = h1·L1_lat + (1 − h1)·(h2·L2_lat + (1 − h2)·Mem_LD) takes Mem_LD's place in eqs. 10 and 11, and BW_per_warp (eq. 7) counts only the bytes that reach DRAM, Load_bytes_per_warp·(1 − h1)(1 − h2). At 0 % hits every value is the paper's.",
+    text: "Cache hits (Sim et al., not in Hong & Kim): AMAT = h1·L1_lat + (1 − h1)·(h2·L2_lat + (1 − h2)·Mem_LD) replaces Mem_LD in eqs. 10–11, and BW_per_warp (eq. 7) counts only the (1 − h1)(1 − h2) of the bytes that reach DRAM.",
 };
 pub const NOTE_NO_DRAM: ReadingNote = ReadingNote {
     id: "no-dram",
-    text: "Every request hits a cache (a hit rate of 100 %): no byte reaches DRAM, so the bandwidth bounds nothing. MWP_peak_BW is shown as the largest value another bound can take, max(MWP_Without_BW_full, MLP × N).",
+    text: "Every request hits a cache: the bandwidth bounds nothing, and MWP_peak_BW is shown as max(MWP_Without_BW_full, MLP × N).",
 };
 
 /// Every reading this model may apply.
