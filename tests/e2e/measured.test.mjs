@@ -287,47 +287,6 @@ test('the H200 run of known kernels: every kernel complete, the tensor-core kern
   await page.close();
 });
 
-test('on another GPU: the H200 run of known kernels predicted on an H100, beside the times measured on the H200, as the CLI\'s --on gives them', async () => {
-  const file = fixture('known-kernels-h200/h200_full.csv.gz');
-  const page = await app.env.context.newPage();
-  await page.goto(app.link('page=measured'));
-  await page.waitForSelector('#profile-drop');
-  await page.setInputFiles('#profile-input', { name: 'h200_full.csv.gz', mimeType: 'application/gzip', buffer: readFileSync(file) });
-  await page.waitForSelector('#measured-kernels tbody tr', { timeout: 30000 });
-  // Each row links to the search for another GPU.
-  await page.click('#kernel-row-0 a.on-another');
-  assert.equal(await page.evaluate(() => location.hash), '#measured-on-title');
-  await page.fill('#measured-on-find', 'H100 SXM');
-  await page.click('#measured-on-find ~ .device-hits [data-device="h100"]');
-  await page.waitForSelector('#measured-projection', { timeout: 30000 });
-  assert.equal(await page.textContent('#measured-on'), 'H100 (SXM5)');
-  assert.match(await page.textContent('#measured-projection'), /Projected onto the H100 \(SXM5\): each model's prediction there, beside the time measured on the H200 \(SXM\)/);
-  // No ratio, summary or chart across two GPUs.
-  assert.equal(await page.locator('#measured-models').count(), 0);
-  assert.equal(await page.locator('#measured-chart').count(), 0);
-  const cli = cliJson(['analyze', 'measured', file, '--on', 'h100']);
-  for (const [i, k] of cli.kernels.entries()) {
-    assert.equal(k.device.id, 'h100');
-    assert.equal(k.projected_from.id, 'h200');
-    const row = await page.textContent(`#kernel-row-${i}`);
-    assert.match(row, /H100 \(SXM5\)measured on H200 \(SXM\)/);
-    assert.equal(Number(await page.getAttribute(`#kernel-row-${i} .measured-time`, 'data-time-s')), k.measured_s);
-    for (const id of ['hong-kim', 'luo-suda', 'roofline']) {
-      const p = k.predictions[id];
-      assert.equal(p.ratio, null);
-      assert.equal(Number(await page.getAttribute(`#kernel-row-${i} td[data-model="${id}"]`, 'data-time-s')), p.time_s, `${k.name} ${id}`);
-    }
-  }
-  // The hit rates carried over say where they were measured.
-  const l2 = cli.kernels[0].predictions['hong-kim'].inputs.find((x) => x.field === 'l2_hit_pct');
-  assert.match(l2.how, /measured on the H200 \(SXM\)/);
-  // Back to the file's GPU: the comparison with its ratios again.
-  await page.click('#measured-on-clear');
-  await page.waitForSelector('#measured-models', { timeout: 30000 });
-  assert.equal(await page.locator('#measured-projection').count(), 0);
-  await page.close();
-});
-
 test('a kernel whose profile lacks counters opens its model with the fields to type marked, until typed', { skip: !existsSync(PROFILES) && '../shared/profiles is absent' }, async () => {
   // nvprof's GPU trace alone (launches and times, no counters) of Rodinia's CFD on a TITAN Xp.
   const file = join(PROFILES, 'nanzifan__nvprof-result__print-gpu-trace.csv');
