@@ -265,7 +265,7 @@ fn kernel_table(r: &Report) -> String {
 }
 
 /// The device cell: the GPU the predictions are on (for a projection, with the one the file
-/// measured on), and the row's link to "On another GPU".
+/// measured on).
 fn device_cell(k: &KernelReport) -> String {
     let name = |n: &str| {
         if n.is_empty() {

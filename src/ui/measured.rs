@@ -24,8 +24,6 @@ pub fn MeasuredPage() -> impl IntoView {
         })
     });
     let device: RwSignal<Option<&'static crate::devices::Device>> = RwSignal::new(None);
-    // "On another GPU": every kernel predicted there, beside its time on the file's GPU.
-    let on: RwSignal<Option<&'static crate::devices::Device>> = RwSignal::new(None);
     let html = move || shown.with(|s| s.as_ref().map(|(h, _)| h.clone()).unwrap_or_default());
     let speed = move || shown.with(|s| s.as_ref().map(|(_, t)| t.clone()).unwrap_or_default());
     view! {
@@ -64,18 +62,7 @@ pub fn MeasuredPage() -> impl IntoView {
                     </p>
                     <DeviceFinder id="measured-find" model=Callback::new(|()| "") pick=Callback::new(move |d| device.set(Some(d)))/>
                 </div>
-                <div class="measured-device measured-on" id="measured-on-picker">
-                    <h3 id="measured-on-title">"On another GPU"</h3>
-                    <p>
-                        "Find another GPU: each model predicts every kernel there from the file's counts and hit rates, with that GPU's occupancy, clocks, bandwidth and latencies, beside the time measured in the file. "
-                        {move || on.get().map(|d| view! {
-                            "Predicted on " <strong id="measured-on">{d.name}</strong> ". "
-                            <button type="button" class="link-button" id="measured-on-clear" on:click=move |_| on.set(None)>"Back to the file's GPU"</button>
-                        })}
-                    </p>
-                    <DeviceFinder id="measured-on-find" model=Callback::new(|()| "") pick=Callback::new(move |d| on.set(Some(d)))/>
-                </div>
-                <ProfilerFile on_report=Callback::new(move |r| shown.set(Some(r))) device=device.read_only() on=on.read_only()/>
+                <ProfilerFile on_report=Callback::new(move |r| shown.set(Some(r))) device=device.read_only()/>
                 <p class="muted" id="measured-read">{speed}</p>
             </section>
             // HTML the worker writes (`crate::measured::html`, tested natively): the page

@@ -42,7 +42,7 @@ after(() => {
   assert.deepEqual(env.errors, [], 'console or page errors');
 });
 
-test('the main bundle (the page\'s wasm and js) is at most 404 KiB gzipped; the worker is not in it', async () => {
+test('the main bundle (the page\'s wasm and js) is at most 400 KiB gzipped; the worker is not in it', async () => {
   const { readdirSync } = await import('node:fs');
   const { gzipSync } = await import('node:zlib');
   const main = readdirSync(DIST).filter((f) => /^warpsight-web-.*(_bg\.wasm|\.js)$/.test(f));
@@ -51,10 +51,7 @@ test('the main bundle (the page\'s wasm and js) is at most 404 KiB gzipped; the 
   console.log(`main bundle: ${(bytes / 1024).toFixed(1)} KiB gzip (${main.join(' + ')})`);
   // The budget guards the cold load (README: 154.6 ms median at 402.6 KiB, target 250 ms);
   // 388.6 KiB since the page left out the report's hooks and wasm-opt ordered its functions.
-  // 400 KiB until issue 45, which added Hong & Kim's cache-aware latency (four fields, four
-  // outputs, two readings and their glossary, each architecture's cited latencies) and the
-  // measured page's "On another GPU": 4 KiB more (README).
-  assert.ok(bytes <= 404 * 1024, `${bytes} B`);
+  assert.ok(bytes <= 400 * 1024, `${bytes} B`);
   // The page loads the worker only when a file is read (tests/e2e/spmv.test.mjs).
   assert.ok(readdirSync(DIST).includes('warpsight-worker_bg.wasm'));
 });

@@ -7,13 +7,11 @@ use super::*;
 /// text (written by `crate::measured::html`, tested natively: the page's bundle stays small).
 #[component]
 ///
-/// `device`: the device every kernel of the file is put on (the measured page's picker); `on`:
-/// another GPU to predict every kernel on ("on another GPU"); a new one compares the last file
-/// again.
+/// `device`: the device every kernel of the file is put on (the measured page's picker); a new
+/// one compares the last file again.
 pub fn ProfilerFile(
     on_report: Callback<(String, String)>,
     device: ReadSignal<Option<&'static crate::devices::Device>>,
-    on: ReadSignal<Option<&'static crate::devices::Device>>,
 ) -> impl IntoView {
     let job = Job::new();
     let last: StoredValue<Option<File>, LocalStorage> = StoredValue::new_local(None);
@@ -31,7 +29,8 @@ pub fn ProfilerFile(
         let request = Request::Measured {
             name: name.clone(),
             device: device.get_untracked().map(|d| d.id.to_string()),
-            on: on.get_untracked().map(|d| d.id.to_string()),
+            // "On another GPU" is the command line's (--on) until the page has room for it.
+            on: None,
         };
         job.start_with(
             name,
@@ -58,7 +57,6 @@ pub fn ProfilerFile(
     };
     Effect::new(move |first: Option<()>| {
         device.track();
-        on.track();
         if first.is_some() {
             if let Some(f) = last.get_value() {
                 start(f);
