@@ -39,6 +39,7 @@ fn profile(kernels: Vec<ProfiledKernel>) -> Profile {
         kernels,
         skipped_rows: 0,
         joined: Vec::new(),
+        preamble: Vec::new(),
     }
 }
 
@@ -297,6 +298,7 @@ fn launch() -> Launch {
         registers_known: true,
         shared_known: true,
         insts_per_warp: Some(40.0),
+        insts_issued: false,
         // Two coalesced 4-byte loads (4 sectors) and one scattered store (32 sectors).
         loads: Some(Access {
             requests_per_warp: 2.0,

@@ -358,16 +358,31 @@ fn find_devices(text: &str, json: bool) -> Result<(), Failure> {
         .split_whitespace()
         .map(str::to_string)
         .collect();
+    // "sm_90", "cc 9.0", "9.0", "Hopper": the GPUs of that compute capability, newest first.
+    let ccs = catalogue::capabilities(text);
     let presets: Vec<&warpsight::devices::Device> = warpsight::devices::presets()
-        .filter(|d| {
-            let name = format!("{} {}", d.id, d.name).to_lowercase();
-            !words.is_empty() && words.iter().all(|w| name.contains(w.as_str()))
+        .filter(|d| match &ccs {
+            Some(ccs) => d.compute_capability.is_some_and(|c| ccs.contains(&c.value)),
+            None => {
+                let name = format!("{} {}", d.id, d.name).to_lowercase();
+                !words.is_empty() && words.iter().all(|w| name.contains(w.as_str()))
+            }
         })
         .collect();
-    let gpus: Vec<&catalogue::Gpu> = catalogue::search(text, 50)
-        .into_iter()
-        .filter(|g| g.preset.is_none())
-        .collect();
+    let gpus: Vec<&catalogue::Gpu> = match &ccs {
+        Some(ccs) => {
+            let mut g: Vec<&catalogue::Gpu> = catalogue::all()
+                .iter()
+                .filter(|g| g.preset.is_none() && ccs.contains(&g.compute_capability))
+                .collect();
+            g.sort_by(|a, b| b.release.cmp(&a.release));
+            g
+        }
+        None => catalogue::search(text, 50)
+            .into_iter()
+            .filter(|g| g.preset.is_none())
+            .collect(),
+    };
     if presets.is_empty() && gpus.is_empty() {
         return Err(Failure::Input(format!(
             "--find: no preset or catalogue GPU has \"{text}\" in its name"

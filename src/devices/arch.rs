@@ -151,3 +151,30 @@ pub fn arch_limits(major: u8, minor: u8) -> Result<ArchLimits, InputError> {
         partitioned_gc: matches!((major, minor), (5, 2) | (5, 3) | (6, 1) | (6, 2)),
     })
 }
+
+/// The architecture a compute capability belongs to, as NVIDIA names it ("Hopper" for 9.0);
+/// `None` for a capability no GPU has.
+pub fn architecture(cc: (u8, u8)) -> Option<&'static str> {
+    Some(match cc {
+        (1, _) => "Tesla",
+        (2, _) => "Fermi",
+        (3, _) => "Kepler",
+        (5, _) => "Maxwell",
+        (6, _) => "Pascal",
+        (7, 0) | (7, 2) => "Volta",
+        (7, 5) => "Turing",
+        (8, 9) => "Ada Lovelace",
+        (8, _) => "Ampere",
+        (9, _) => "Hopper",
+        (10, _) | (11, _) | (12, _) => "Blackwell",
+        _ => return None,
+    })
+}
+
+/// "compute capability 9.0 (Hopper)".
+pub fn describe_capability(cc: (u8, u8)) -> String {
+    match architecture(cc) {
+        Some(a) => format!("compute capability {}.{} ({a})", cc.0, cc.1),
+        None => format!("compute capability {}.{}", cc.0, cc.1),
+    }
+}

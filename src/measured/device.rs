@@ -253,17 +253,31 @@ pub(super) fn match_device(
     k: &ProfiledKernel,
     chosen: Option<&'static Device>,
     clocks: FileClocks,
+    before: Option<&(&'static Device, String)>,
 ) -> (DeviceMatch, Option<&'static Device>) {
     let printed = k.device.clone();
     let found = |d: &'static Device, how: &'static str, note: String| {
         (DeviceMatch::of(d, how, note, printed.clone()), Some(d))
     };
     if let Some(d) = chosen {
-        return found(
+        let mut m = found(
             d,
             "chosen",
             format!("the {} (chosen for the whole file)", d.name),
         );
+        let theirs = d.compute_capability.map(|c| c.value);
+        if let (Some(file), Some(theirs)) = (k.compute_capability, theirs) {
+            if file != theirs {
+                m.0.warning = Some(format!(
+                    "the file says {}, and the {} is {}.{}: it is not the GPU this file was profiled on, and the comparison is not of this run",
+                    devices::arch::describe_capability(file),
+                    d.name,
+                    theirs.0,
+                    theirs.1
+                ));
+            }
+        }
+        return m;
     }
     let named = printed
         .as_deref()
@@ -280,6 +294,13 @@ pub(super) fn match_device(
                 format!("“{p}” is the {} ({})", d.name, catalogue::source_label()),
             );
         }
+    }
+    if let (None, Some((d, line))) = (named, before) {
+        return found(
+            d,
+            "before",
+            format!("the {}, named in the lines before the table (“{line}”)", d.name),
+        );
     }
     let cc = k.compute_capability;
     let sms = k.metric("sms");
@@ -345,10 +366,35 @@ fn custom_from_file(
         Some(p) if !p.trim().chars().all(|c| c.is_ascii_digit()) => p.to_string(),
         _ => "the device".to_string(),
     };
-    let none = |note: String| (DeviceMatch::none(note, printed.clone()), None);
+    let none = |note: String| {
+        let mut m = DeviceMatch::none(note, printed.clone());
+        if let Some(cc) = k.compute_capability {
+            m.compute_capability = Some(format!("{}.{}", cc.0, cc.1));
+            m.candidates = of_capability(cc);
+        }
+        (m, None)
+    };
     let (Some(cc), Some(sms)) = (k.compute_capability, k.metric("sms")) else {
+        if let Some(cc) = k.compute_capability {
+            let (mut m, _) = none(String::new());
+            let names: Vec<&str> = m.candidates.iter().take(4).map(|c| c.name.as_str()).collect();
+            m.how = "capability";
+            m.note = format!(
+                "{label}: the file gives {} and nothing that tells which GPU; {} GPUs of the catalogue have it ({}{}): choose one for the file (--device ID on the command line)",
+                devices::arch::describe_capability(cc),
+                m.candidates.len(),
+                names.join(", "),
+                if m.candidates.len() > names.len() { ", …" } else { "" }
+            );
+            return (m, None);
+        }
+        let what = if printed.is_none() {
+            "the file names no device".to_string()
+        } else {
+            format!("{label} is not in the catalogue")
+        };
         return none(format!(
-            "{label} is not in the catalogue, and the file gives neither its compute capability and SMs nor the launch figures that imply them: choose the device for the file (--device ID on the command line)"
+            "{what}, and it gives neither the GPU's compute capability and SMs nor the launch figures that imply them: choose the device for the file (--device ID on the command line)"
         ));
     };
     let cc_text = format!("{}.{}", cc.0, cc.1);
@@ -397,4 +443,86 @@ fn custom_from_file(
     let mut m = DeviceMatch::of(record, "custom", note, printed);
     m.custom = Some(values);
     (m, Some(record))
+}
+
+/// A GPU named in the lines before the table (the application's own output: "device: NVIDIA
+/// GeForce RTX 5070 (sm_120), 48 SMs"), and the line's words that name it. A line names a GPU
+/// when a catalogue GPU's model words stand in it as whole words, one after another; the
+/// longest such name wins ("RTX 5070 Ti" over "RTX 5070"), and the words that follow it
+/// (form, memory size and kind) tell its variants apart as a printed device name does. Only a
+/// line that says "device", "GPU", "NVIDIA" or "CUDA" counts, and where the file gives a compute
+/// capability, only a GPU of that capability.
+pub fn named_before(preamble: &[String], cc: Option<(u8, u8)>) -> Option<(&'static Device, String)> {
+    use catalogue::{word_kind, words, Word};
+    if preamble.is_empty() {
+        return None;
+    }
+    let models: Vec<(Vec<String>, &'static catalogue::Gpu)> = catalogue::all()
+        .iter()
+        .filter(|g| cc.is_none_or(|c| g.compute_capability == c))
+        .map(|g| {
+            let w: Vec<String> = words(&g.name)
+                .into_iter()
+                .filter(|t| word_kind(t) == Word::Model)
+                .collect();
+            (w, g)
+        })
+        .filter(|(w, _)| !w.is_empty())
+        .collect();
+    for line in preamble {
+        let lower = line.to_ascii_lowercase();
+        if !["device", "gpu", "nvidia", "cuda"]
+            .iter()
+            .any(|k| lower.contains(k))
+        {
+            continue;
+        }
+        let mine = words(line);
+        // The longest model name standing in the line, and where.
+        let mut best: Option<(usize, usize)> = None;
+        for (w, _) in &models {
+            if best.is_some_and(|(_, n)| n >= w.len()) {
+                continue;
+            }
+            if let Some(at) = mine.windows(w.len()).position(|win| win == w.as_slice()) {
+                best = Some((at, w.len()));
+            }
+        }
+        let Some((at, n)) = best else { continue };
+        let end = (at + n..mine.len())
+            .find(|&i| word_kind(&mine[i]) == Word::Model)
+            .unwrap_or(mine.len());
+        let name = mine[at..end].join(" ");
+        let fits = |d: &Device| cc.is_none_or(|c| d.compute_capability.map(|x| x.value) == Some(c));
+        let found = preset_for(&name)
+            .filter(|d| fits(d))
+            .or_else(|| catalogue::by_printed_name(&name).map(device_of).filter(|d| fits(d)));
+        if let Some(d) = found {
+            return Some((d, line.trim().to_string()));
+        }
+    }
+    None
+}
+
+/// The catalogue's GPUs of a compute capability as (id, name), presets first (in the presets'
+/// order), then the newest: a file that gives only its capability names these as the GPU's
+/// candidates.
+pub fn of_capability(cc: (u8, u8)) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = devices::presets()
+        .filter(|d| d.kind == DeviceKind::Gpu && d.compute_capability.map(|c| c.value) == Some(cc))
+        .map(|d| Candidate {
+            id: d.id.to_string(),
+            name: d.name.to_string(),
+        })
+        .collect();
+    let mut rest: Vec<&'static catalogue::Gpu> = catalogue::all()
+        .iter()
+        .filter(|g| g.compute_capability == cc && g.preset.is_none())
+        .collect();
+    rest.sort_by(|a, b| b.release.cmp(&a.release).then_with(|| a.name.cmp(&b.name)));
+    out.extend(rest.into_iter().map(|g| Candidate {
+        id: g.id.clone(),
+        name: g.name.clone(),
+    }));
+    out
 }

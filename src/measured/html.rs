@@ -74,6 +74,7 @@ pub fn report_html(r: &Report, file: &str) -> String {
         invocations,
         if invocations == 1 { "" } else { "s" },
     );
+    h += &device_notes(r);
     let projected = r.kernels.iter().find_map(|k| {
         k.projected_from
             .as_ref()
@@ -280,9 +281,58 @@ fn device_cell(k: &KernelReport) -> String {
             name(&k.device.name),
             name(&from.name)
         ),
+        None if k.device.name.is_empty() => match &k.device.compute_capability {
+            Some(cc) => format!("compute capability {}", esc(cc)),
+            None => name(""),
+        },
         None => name(&k.device.name),
     };
-    format!(r##"{head}<br><a class="on-another" href="#measured-on-title">on another GPU</a>"##)
+    match &k.device.warning {
+        Some(w) => format!(r#"{head}<br><span class="warning" title="{}">not the file's GPU</span>"#, esc(w)),
+        None => head,
+    }
+}
+
+/// What the file's GPU needs from the user: a file that gives only a compute capability
+/// names its candidates (the page fills its device search with `data-find`, and lists them),
+/// and a GPU chosen against the file's capability is warned of. Once each.
+fn device_notes(r: &Report) -> String {
+    let mut h = String::new();
+    if let Some(d) = r.kernels.iter().map(|k| &k.device).find(|d| d.how == "capability") {
+        let cc = d.compute_capability.as_deref().unwrap_or_default();
+        let arch = cc
+            .split_once('.')
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+            .map(crate::devices::arch::describe_capability)
+            .unwrap_or_else(|| format!("compute capability {cc}"));
+        let _ = write!(
+            h,
+            r#"<p id="measured-capability" class="capability" data-find="cc {}">The file gives its GPU only as <strong>{}</strong>: occupancy follows from it, the models need the GPU. {} GPU{} of the catalogue have it: <span class="candidates">{}</span>. Choose yours with “Find any CUDA GPU” above for the full comparison.</p>"#,
+            esc(cc),
+            esc(&arch),
+            d.candidates.len(),
+            if d.candidates.len() == 1 { "" } else { "s" },
+            d.candidates
+                .iter()
+                .take(12)
+                .map(|c| esc(&c.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+                + if d.candidates.len() > 12 { ", …" } else { "" },
+        );
+    }
+    if let Some(w) = r.kernels.iter().find_map(|k| k.device.warning.as_ref()) {
+        let _ = write!(h, r#"<p id="measured-warning" class="warning" role="alert">{}</p>"#, esc(&capitalized(w)));
+    }
+    h
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }
 
 fn launch_text(k: &KernelReport) -> String {
@@ -444,7 +494,15 @@ fn counters_text(k: &KernelReport) -> String {
     let c = &k.counters;
     let mut parts = Vec::new();
     if let Some(x) = c.insts_per_warp {
-        parts.push(format!("{} per warp", format::count(x, "instruction")));
+        parts.push(format!(
+            "{} per warp{}",
+            format::count(x, "instruction"),
+            if c.insts_issued {
+                format!(" ({})", crate::model::launch::ISSUED)
+            } else {
+                String::new()
+            }
+        ));
     }
     for (what, a) in [("loads", c.loads), ("stores", c.stores)] {
         if let Some(a) = a {

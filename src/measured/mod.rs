@@ -15,7 +15,7 @@ pub mod html;
 mod occupancy_check;
 mod predict;
 
-pub use device::preset_for;
+pub use device::{named_before, of_capability, preset_for};
 use device::{file_clocks, match_device, FileClocks};
 use occupancy_check::check_occupancy;
 use predict::predict;
@@ -142,13 +142,29 @@ pub struct DeviceMatch {
     /// The name the file prints.
     pub printed: Option<String>,
     /// How: "name" (the printed name), "shape" (compute capability, SMs and clocks),
-    /// "implied" (the launch figures), "chosen" (for the whole file), "custom" (built from the
+    /// "implied" (the launch figures), "chosen" (for the whole file), "before" (named in the
+    /// lines before the table), "capability" (only the compute capability is known: see
+    /// `candidates`), "custom" (built from the
     /// file's values) or "none".
     pub how: &'static str,
     /// In words, for the page.
     pub note: String,
     /// The custom device's values, when built from the file.
     pub custom: Option<CustomValues>,
+    /// A file that gives its GPU's compute capability and nothing that tells which GPU: the
+    /// catalogue's GPUs of that capability, presets first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<Candidate>,
+    /// The chosen GPU contradicts the file (another compute capability than it prints).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
+}
+
+/// A GPU the file may have run on: its id (a preset's or the catalogue's) and name.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Candidate {
+    pub id: String,
+    pub name: String,
 }
 
 impl DeviceMatch {
@@ -174,6 +190,8 @@ impl DeviceMatch {
             how,
             note,
             custom: None,
+            candidates: Vec::new(),
+            warning: None,
         }
     }
 
@@ -190,6 +208,8 @@ impl DeviceMatch {
             how: "none",
             note,
             custom: None,
+            candidates: Vec::new(),
+            warning: None,
         }
     }
 }
@@ -232,6 +252,10 @@ pub struct OccupancyCheck {
 pub struct Counters {
     pub warps: Option<f64>,
     pub insts_per_warp: Option<f64>,
+    /// The instructions are those issued (replays included: an upper estimate), the file
+    /// counting none executed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub insts_issued: bool,
     pub loads: Option<Access>,
     pub stores: Option<Access>,
     pub barriers_per_warp: Option<f64>,
@@ -324,6 +348,9 @@ fn compare_with(
     let mut distinct: Vec<Match> = Vec::new();
     let mut of_kernel: Vec<usize> = Vec::with_capacity(profile.kernels.len());
     let mut clocks_by_device: Vec<(Option<String>, FileClocks)> = Vec::new();
+    // A GPU the application's output names above the table, of the file's capability.
+    let file_cc = profile.kernels.iter().find_map(|k| k.compute_capability);
+    let before = device::named_before(&profile.preamble, file_cc);
     for k in &profile.kernels {
         let named = k
             .device
@@ -344,7 +371,7 @@ fn compare_with(
                         c
                     }
                 };
-                let m = match_device(k, chosen, clocks);
+                let m = match_device(k, chosen, clocks, before.as_ref());
                 if let (Some(p), "name") = (named, m.0.how) {
                     by_name.push((p.to_string(), m.clone()));
                 }
@@ -428,9 +455,12 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         .filter(|w| *w > 0.0)
         .unwrap_or(blocks * (threads_per_block / 32.0).ceil());
     let per_warp = |total: Option<f64>| total.filter(|_| warps > 0.0).map(|t| t / warps);
-    let insts_per_warp = k
+    let executed = k
         .metric("inst_per_warp")
         .or_else(|| per_warp(k.metric("inst_executed")));
+    // Older nvprof metric sets print `inst_issued` alone: replays included, an upper estimate.
+    let issued = per_warp(k.metric("inst_issued")).filter(|_| executed.is_none());
+    let insts_per_warp = executed.or(issued);
     let access = |requests: &str, sectors: &str, per_request: &str| -> Option<Access> {
         let requests = k.metric(requests)?;
         let sectors_per_request = k
@@ -458,6 +488,7 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         registers_known: k.registers_per_thread.is_some(),
         shared_known: k.static_shared_bytes.is_some() || k.dynamic_shared_bytes.is_some(),
         insts_per_warp,
+        insts_issued: issued.is_some(),
         loads: access(
             "global_load_requests",
             "global_load_sectors",
@@ -482,6 +513,33 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         flops_fp32: k.metric("flops_fp32"),
         measured_s: k.measured_s(),
     })
+}
+
+/// The counters a file gives without the launch's dimensions (nvprof's `--events` and
+/// `--metrics` tables alone): instructions per warp over the warps the profiler counted, and
+/// the DRAM bytes.
+fn counters_alone(k: &ProfiledKernel) -> Counters {
+    let warps = k.metric("warps_launched").filter(|w| *w > 0.0);
+    let per_warp = |total: Option<f64>| Some(total? / warps?);
+    let dram_bytes = k
+        .metric("dram_bytes")
+        .or_else(|| Some(k.metric("dram_bytes_per_s")? * k.measured_s()?));
+    Counters {
+        warps,
+        insts_per_warp: k
+            .metric("inst_per_warp")
+            .or_else(|| per_warp(k.metric("inst_executed")))
+            .or_else(|| per_warp(k.metric("inst_issued"))),
+        insts_issued: k.metric("inst_per_warp").is_none()
+            && k.metric("inst_executed").is_none()
+            && k.metric("inst_issued").is_some(),
+        dram_bytes,
+        achieved_gbs: dram_bytes
+            .zip(k.measured_s())
+            .filter(|(_, t)| *t > 0.0)
+            .map(|(b, t)| b / t / 1e9),
+        ..Counters::default()
+    }
 }
 
 /// [`kernel_report`] on `target`, the file's own GPU kept in `projected_from`: occupancy is
@@ -522,9 +580,10 @@ fn report_on(
         occupancy.disagreements.clear();
     }
     let measured_s = k.measured_s();
-    let counters = launch.map_or_else(Counters::default, |l| Counters {
+    let counters = launch.map_or_else(|| counters_alone(k), |l| Counters {
         warps: Some(l.warps),
         insts_per_warp: l.insts_per_warp,
+        insts_issued: l.insts_issued,
         loads: l.loads,
         stores: l.stores,
         barriers_per_warp: l.barriers_per_warp,

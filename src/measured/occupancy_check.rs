@@ -72,18 +72,21 @@ pub(super) fn check_occupancy(
         profiler,
         ..OccupancyCheck::default()
     };
-    let (Some(l), Some(d)) = (launch, device) else {
-        check.error = Some(
-            if launch.is_none() {
-                "the file gives no launch dimensions for this kernel"
-            } else {
-                "no device to compute it on"
-            }
-            .to_string(),
-        );
-        return check;
-    };
-    let Some(cc) = d.compute_capability.map(|c| c.value) else {
+    // Occupancy needs only the compute capability: the device's, else the file's own.
+    let cc = device
+        .and_then(|d| d.compute_capability.map(|c| c.value))
+        .or(if device.is_none() { k.compute_capability } else { None });
+    let (Some(l), Some(cc)) = (launch, cc) else {
+        if launch.is_none() || device.is_none() {
+            check.error = Some(
+                if launch.is_none() {
+                    "the file gives no launch dimensions for this kernel"
+                } else {
+                    "no device to compute it on"
+                }
+                .to_string(),
+            );
+        }
         return check;
     };
     let fits = |x: f64| x >= 0.0 && x <= f64::from(u32::MAX);

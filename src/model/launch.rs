@@ -37,6 +37,9 @@ pub struct Launch {
     pub shared_known: bool,
     /// Warp instructions executed per warp, all kinds.
     pub insts_per_warp: Option<f64>,
+    /// `insts_per_warp` counts the instructions issued (replays included: an upper estimate
+    /// of those executed), as files without an executed count give them.
+    pub insts_issued: bool,
     pub loads: Option<Access>,
     pub stores: Option<Access>,
     /// Barrier instructions per warp.
@@ -60,7 +63,21 @@ pub struct Launch {
     pub measured_s: Option<f64>,
 }
 
+/// What an input counted from the warp instructions says of them when the file counts those
+/// issued, not executed.
+pub const ISSUED: &str = "issued (includes replays): an upper estimate";
+
 impl Launch {
+    /// `how` for an input counted from the instructions: `how` itself, or with the words
+    /// saying the count is of those issued.
+    pub fn insts_how(&self, how: &str) -> String {
+        if self.insts_issued {
+            format!("{how}; the instructions {ISSUED}")
+        } else {
+            how.to_string()
+        }
+    }
+
     /// Global memory instructions (loads and stores) per warp, where the profile counts both.
     pub fn memory_insts_per_warp(&self) -> Option<f64> {
         match (self.loads, self.stores) {

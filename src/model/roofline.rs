@@ -564,7 +564,7 @@ fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::Lau
         Some(per_warp) => LaunchInput::profile(
             "warp_insts",
             (per_warp * l.warps).round(),
-            "instructions per warp × warps launched",
+            l.insts_how("instructions per warp × warps launched"),
         ),
         None => missing(
             "warp_insts",

@@ -62,7 +62,7 @@ pub fn MeasuredPage() -> impl IntoView {
                     </p>
                     <DeviceFinder id="measured-find" model=Callback::new(|()| "") pick=Callback::new(move |d| device.set(Some(d)))/>
                 </div>
-                <ProfilerFile on_report=Callback::new(move |r| shown.set(Some(r))) device=device.read_only()/>
+                <ProfilerFile on_report=Callback::new(move |r: (String, String)| { find_candidates(&r.0); shown.set(Some(r)) }) device=device.read_only()/>
                 <p class="muted" id="measured-read">{speed}</p>
             </section>
             // HTML the worker writes (`crate::measured::html`, tested natively): the page
@@ -72,6 +72,30 @@ pub fn MeasuredPage() -> impl IntoView {
         <footer class="foot">
             <p>"Runs entirely in your browser; nothing is sent anywhere."</p>
         </footer>
+    }
+}
+
+/// A file that gives only its GPU's compute capability: the comparison names it under
+/// `data-find` ("cc 9.0"), and the device search above lists that capability's GPUs.
+fn find_candidates(html: &str) {
+    use wasm_bindgen::JsCast;
+    let Some((query, _)) = html
+        .split_once(r#"data-find=""#)
+        .and_then(|(_, rest)| rest.split_once('"'))
+    else {
+        return;
+    };
+    let Some(input) = document()
+        .get_element_by_id("measured-find")
+        .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    input.set_value(query);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    if let Ok(event) = web_sys::Event::new_with_event_init_dict("input", &init) {
+        let _ = input.dispatch_event(&event);
     }
 }
 

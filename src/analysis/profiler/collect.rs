@@ -65,6 +65,8 @@ pub(crate) struct Collector {
     groups: Vec<Group>,
     index: FastMap<GroupKey, usize>,
     pub skipped: u64,
+    /// The lines before the table that are not banners (`Profile::preamble`).
+    pub preamble: Vec<String>,
 }
 
 /// The canonical keys held in the group key rather than per invocation.

@@ -17,6 +17,7 @@ impl Profile {
             out.joined.push(p.format);
             out.joined.extend(p.joined);
             out.skipped_rows += p.skipped_rows;
+            out.preamble.extend(p.preamble);
             for k in p.kernels {
                 match out.kernels.iter_mut().find(|o| same_kernel(o, &k)) {
                     Some(o) => fill(o, k),

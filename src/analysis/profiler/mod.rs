@@ -11,6 +11,8 @@
 //!   [`nvprof`].
 //! - nvprof `--metrics … --csv` and `--events … --csv`: one row per kernel and metric (or
 //!   event), with the average over the invocations; [`nvprof`].
+//! - The Visual Profiler's CSV export (nvvp's GPU details): one row per launch, the trace's
+//!   columns then metrics named by their descriptions; [`nvvp`].
 //!
 //! Before the header, blank lines, banner lines (`==PROF== …`, `==1234== …`, `==WARNING==`,
 //! `======== Warning: …`) and up to [`MAX_PREAMBLE_LINES`] other lines (the profiled
@@ -54,13 +56,14 @@
 //! | `limit_blocks` | Block Limit SM | `launch__occupancy_limit_blocks` | — |
 //! | `inst_executed` | Executed Instructions | `smsp__inst_executed.sum`, `sm__inst_executed.sum` | `inst_executed` |
 //! | `inst_per_warp` | — | — | `inst_per_warp` |
+//! | `inst_issued` (used without an executed count) | Issued Instructions | `smsp__inst_issued.sum`, `sm__inst_issued.sum` | `inst_issued` |
 //! | `global_load_requests` | — | `l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum`, `smsp__inst_executed_op_global_ld.sum` | event `gld_request`; else `gld_transactions` ÷ `gld_transactions_per_request` |
 //! | `global_store_requests` | — | `l1tex__t_requests_pipe_lsu_mem_global_op_st.sum`, `smsp__inst_executed_op_global_st.sum` | event `gst_request`; else `gst_transactions` ÷ `gst_transactions_per_request` |
 //! | `global_load_sectors` | — | `l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum` | `gld_transactions` |
 //! | `global_store_sectors` | — | `l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum` | `gst_transactions` |
 //! | `global_load_sectors_per_request` | — | `l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio` | `gld_transactions_per_request` |
 //! | `global_store_sectors_per_request` | — | `l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio` | `gst_transactions_per_request` |
-//! | `dram_bytes` | — | `dram__bytes.sum`; else `dram__bytes_read.sum` + `dram__bytes_write.sum` | `dram_read_bytes` + `dram_write_bytes`; else (`dram_read_transactions` + `dram_write_transactions`) × 32 |
+//! | `dram_bytes` | — | `dram__bytes.sum`; else `dram__bytes_read.sum` (ncu 2025: `dram__bytes_op_read.sum`) + `dram__bytes_write.sum` (`…_op_write…`); else `dram__sectors_{read,write}.sum` × 32 | `dram_read_bytes` + `dram_write_bytes`; else (`dram_read_transactions` + `dram_write_transactions`) × 32 |
 //! | `dram_bytes_per_s` | Memory Throughput (in bytes per second; the % one is another metric) | `dram__bytes.sum.per_second`; else `dram__bytes_read.sum.per_second` + `dram__bytes_write.sum.per_second` | `dram_read_throughput` + `dram_write_throughput` |
 //! | `warps_launched` | — | `smsp__warps_launched.sum` | event `warps_launched` |
 //! | `shared_mem_config_bytes` | Shared Memory Configuration Size | `launch__shared_mem_config_size` | — |
@@ -74,6 +77,9 @@
 //! | `fp64_thread_insts` | — | `smsp__sass_thread_inst_executed_op_dadd_pred_on.sum` + `…_dmul_…` + `…_dfma_…` | `inst_fp_64` |
 //! | `l1_hit_pct` | L1/TEX Hit Rate (before 2021: L1 Hit Rate) | `l1tex__t_sector_hit_rate.pct` | `global_hit_rate` (Kepler: `l1_cache_global_hit_rate`) |
 //! | `l2_hit_pct` | L2 Hit Rate | `lts__t_sector_hit_rate.pct` | `l2_tex_hit_rate`; else `l2_tex_read_hit_rate` and `l2_tex_write_hit_rate` weighted by `l2_tex_read_transactions` and `l2_tex_write_transactions`; else the reads' (`l2_tex_read_hit_rate`, Kepler: `l2_l1_read_hit_rate`) |
+//!
+//! docs/files.md has the whole table, the Visual Profiler's column names among them
+//! ([`nvvp`]).
 //!
 //! The global-request keys also fall back to sectors ÷ sectors-per-request for Nsight
 //! Compute when both are present. A row whose unit does not measure what the key measures
@@ -92,6 +98,7 @@ pub mod csv;
 mod join;
 pub mod ncu;
 pub mod nvprof;
+pub mod nvvp;
 mod slots;
 pub mod units;
 
@@ -110,6 +117,11 @@ use units::{Dim, Unit};
 /// output) that are skipped before the file is declared not a profiler CSV.
 pub const MAX_PREAMBLE_LINES: u32 = 1000;
 
+/// Of those lines, the first this many are kept, each to its first [`PREAMBLE_LINE_BYTES`]
+/// bytes: the application's output may name the GPU ("device: NVIDIA GeForce RTX 5070").
+pub const PREAMBLE_KEPT: usize = 200;
+pub const PREAMBLE_LINE_BYTES: usize = 300;
+
 /// Which export a file is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -119,6 +131,7 @@ pub enum Format {
     NvprofTrace,
     NvprofMetrics,
     NvprofEvents,
+    Nvvp,
 }
 
 impl Format {
@@ -130,6 +143,7 @@ impl Format {
             Format::NvprofTrace => "nvprof CSV (--print-gpu-trace)",
             Format::NvprofMetrics => "nvprof CSV (--metrics)",
             Format::NvprofEvents => "nvprof CSV (--events)",
+            Format::Nvvp => "Visual Profiler CSV",
         }
     }
 }
@@ -181,6 +195,10 @@ pub struct Profile {
     pub skipped_rows: u64,
     /// The formats of the files joined to this one ([`Profile::join`]), in order.
     pub joined: Vec<Format>,
+    /// The lines before the table that are neither blank nor banners (the profiled
+    /// application's output), at most [`PREAMBLE_KEPT`] of [`PREAMBLE_LINE_BYTES`] bytes each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub preamble: Vec<String>,
 }
 
 impl Profile {
@@ -267,6 +285,7 @@ enum Body {
     NcuRaw(ncu::Raw),
     Trace(nvprof::Trace),
     Metrics(nvprof::Metrics),
+    Nvvp(nvvp::Table),
 }
 
 impl Default for ProfileReader {
@@ -319,6 +338,7 @@ impl ProfileReader {
         let (state, collector) = (&mut self.state, &mut self.collector);
         self.splitter
             .finish(&mut |record| on_record(state, collector, record))?;
+        let mut joined = Vec::new();
         let format = match self.state {
             State::Preamble { first: None, .. } => {
                 return Err(ProfileError::new(
@@ -337,13 +357,18 @@ impl ProfileReader {
             State::Table { format, body, .. } => {
                 match *body {
                     Body::NcuDetails(mut b) => b.finish(&mut self.collector),
-                    Body::NcuRaw(_) | Body::Trace(_) => {}
-                    Body::Metrics(b) => b.finish(&mut self.collector),
+                    Body::NcuRaw(_) | Body::Trace(_) | Body::Nvvp(_) => {}
+                    Body::Metrics(b) => {
+                        // nvprof's events and metrics tables in one file: both named.
+                        joined.extend(b.second);
+                        b.finish(&mut self.collector)
+                    }
                 }
                 format
             }
         };
         let skipped_rows = self.collector.skipped;
+        let preamble = std::mem::take(&mut self.collector.preamble);
         let kernels = self.collector.into_kernels();
         if kernels.is_empty() {
             return Err(ProfileError::new(0, "no kernels in the file"));
@@ -352,7 +377,8 @@ impl ProfileReader {
             format,
             kernels,
             skipped_rows,
-            joined: Vec::new(),
+            joined,
+            preamble,
         })
     }
 }
@@ -382,6 +408,7 @@ fn on_record(
                     Format::NvprofMetrics | Format::NvprofEvents => {
                         Body::Metrics(nvprof::Metrics::new(record, format)?)
                     }
+                    Format::Nvvp => Body::Nvvp(nvvp::Table::new(record)?),
                 };
                 *state = State::Table {
                     format,
@@ -392,6 +419,25 @@ fn on_record(
             }
             if first.is_none() {
                 *first = Some((record.line, hint(record)));
+            }
+            if collector.preamble.len() < PREAMBLE_KEPT {
+                let mut text = String::new();
+                for i in 0..record.len() {
+                    if text.len() >= PREAMBLE_LINE_BYTES {
+                        break;
+                    }
+                    if i > 0 {
+                        text.push(',');
+                    }
+                    text.push_str(&record.field(i));
+                }
+                // To a character's end at most the limit.
+                let mut end = text.len().min(PREAMBLE_LINE_BYTES);
+                while !text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                text.truncate(end);
+                collector.preamble.push(text.trim_end().to_string());
             }
             *skipped += 1;
             if *skipped > MAX_PREAMBLE_LINES {
@@ -419,6 +465,10 @@ fn on_record(
                         *b = nvprof::Trace::new(record)?;
                         return Ok(());
                     }
+                    (Some(Format::Nvvp), Body::Nvvp(b)) => {
+                        *b = nvvp::Table::new(record)?;
+                        return Ok(());
+                    }
                     (
                         Some(f @ (Format::NvprofMetrics | Format::NvprofEvents)),
                         Body::Metrics(b),
@@ -433,6 +483,7 @@ fn on_record(
                 Body::NcuRaw(b) => b.row(record, collector),
                 Body::Trace(b) => b.row(record, collector),
                 Body::Metrics(b) => b.row(record),
+                Body::Nvvp(b) => b.row(record, collector),
             }
         }
     }
@@ -453,7 +504,8 @@ fn not_a_profiler_csv(line: u64, hint: &str) -> ProfileError {
             "not a profiler CSV: expected a header with \"Kernel Name\" and \"Metric Name\" \
              (Nsight Compute, details page), \"ID\" and \"Kernel Name\" (Nsight Compute, raw \
              page), \"Start\", \"Duration\" and \"Grid X\" (nvprof --print-gpu-trace), or \
-             \"Kernel\" and \"Metric Name\" or \"Event Name\" (nvprof --metrics, --events){hint}"
+             \"Kernel\" and \"Metric Name\" or \"Event Name\" (nvprof --metrics, --events), or \
+             \"Name\", \"Duration(ns)\" and \"GridX\" (Visual Profiler CSV){hint}"
         ),
     )
 }
@@ -506,7 +558,8 @@ fn sniff(record: &Record<'_>) -> Option<Format> {
     } else if kernel_name && id {
         Some(Format::NcuRaw)
     } else {
-        None
+        let names: Vec<String> = (0..record.len()).map(|i| record.field(i).into_owned()).collect();
+        nvvp::is_header(&names).then_some(Format::Nvvp)
     }
 }
 

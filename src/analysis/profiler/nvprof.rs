@@ -208,6 +208,10 @@ pub(crate) struct Metrics {
     /// One entry per (device, kernel), in first-seen order.
     kernels: Vec<Launch>,
     index: HashMap<(Option<String>, String), usize>,
+    /// The format of the file's first table, and of a second of the other kind (`--events`
+    /// then `--metrics`).
+    first: Format,
+    pub second: Option<Format>,
 }
 
 impl Metrics {
@@ -222,6 +226,8 @@ impl Metrics {
             avg: 0,
             kernels: Vec::new(),
             index: HashMap::new(),
+            first: format,
+            second: None,
         };
         m.rehead(record, format)?;
         Ok(m)
@@ -234,6 +240,9 @@ impl Metrics {
         } else {
             ("nvprof CSV, --metrics", "Metric Name")
         };
+        if format != self.first {
+            self.second = Some(format);
+        }
         let header = Header::new(record, what);
         self.header_line = header.line;
         self.width = header.width;

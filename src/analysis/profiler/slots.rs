@@ -4,7 +4,7 @@
 use super::*;
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 37] = [
+pub const KEYS: [&str; 38] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -42,6 +42,7 @@ pub const KEYS: [&str; 37] = [
     "l2_hit_pct",
     "barrier_count",
     "fp64_thread_insts",
+    "inst_issued",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -88,6 +89,8 @@ pub(crate) enum Slot {
     BarrierCount,
     /// FP64 add, multiply and fused multiply-add instructions, per thread, summed.
     Fp64ThreadInsts,
+    /// Warp instructions issued, replays included (where a file has no executed count).
+    InstIssued,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -181,6 +184,7 @@ impl Slot {
             "Executed Instructions" | "smsp__inst_executed.sum" | "sm__inst_executed.sum" => {
                 InstExecuted
             }
+            "Issued Instructions" | "smsp__inst_issued.sum" | "sm__inst_issued.sum" => InstIssued,
             "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
             | "smsp__inst_executed_op_global_ld.sum" => LoadRequests,
             "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
@@ -194,12 +198,19 @@ impl Slot {
                 StoreSectorsPerRequest
             }
             "dram__bytes.sum" => DramBytes,
-            "dram__bytes_read.sum" => DramReadBytes,
-            "dram__bytes_write.sum" => DramWriteBytes,
+            // ncu 2025 and later name the parts `dram__bytes_op_{read,write}`.
+            "dram__bytes_read.sum" | "dram__bytes_op_read.sum" => DramReadBytes,
+            "dram__bytes_write.sum" | "dram__bytes_op_write.sum" => DramWriteBytes,
+            "dram__sectors_read.sum" | "dram__sectors_op_read.sum" => DramReadTransactions,
+            "dram__sectors_write.sum" | "dram__sectors_op_write.sum" => DramWriteTransactions,
             "dram__bytes.sum.per_second" => DramBytesPerSecond,
-            "dram__bytes_read.sum.per_second" => DramReadBytesPerSecond,
-            "dram__bytes_write.sum.per_second" => DramWriteBytesPerSecond,
-            "smsp__warps_launched.sum" => WarpsLaunched,
+            "dram__bytes_read.sum.per_second" | "dram__bytes_op_read.sum.per_second" => {
+                DramReadBytesPerSecond
+            }
+            "dram__bytes_write.sum.per_second" | "dram__bytes_op_write.sum.per_second" => {
+                DramWriteBytesPerSecond
+            }
+            "smsp__warps_launched.sum" | "sm__warps_launched.sum" => WarpsLaunched,
             "Shared Memory Configuration Size" | "launch__shared_mem_config_size" => {
                 SharedMemConfig
             }
@@ -223,7 +234,14 @@ impl Slot {
             // The Memory Workload Analysis section's hit rates (ncu before 2021 labels the L1's
             // "L1 Hit Rate"): all of the unit's sectors, loads and stores.
             "L1/TEX Hit Rate" | "L1 Hit Rate" | "l1tex__t_sector_hit_rate.pct" => L1HitPct,
+            // nvprof's global_hit_rate as NVIDIA's metric table renames it: global loads only.
+            "l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct" => L1HitPct,
             "L2 Hit Rate" | "lts__t_sector_hit_rate.pct" => L2HitPct,
+            "lts__t_sector_op_read_hit_rate.pct" => L2ReadHitPct,
+            "lts__t_sector_op_write_hit_rate.pct" => L2WriteHitPct,
+            "lts__t_sectors_op_read.sum" => L2ReadTransactions,
+            "lts__t_sectors_op_write.sum" => L2WriteTransactions,
+            "smsp__sass_thread_inst_executed_op_fp64_pred_on.sum" => Fp64ThreadInsts,
             "launch__barrier_count" => BarrierCount,
             // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
             // second (the Speed of Light section's, in %, is another metric: its unit tells).
@@ -238,6 +256,7 @@ impl Slot {
         Some(match name {
             "achieved_occupancy" => AchievedOccupancyFraction,
             "inst_executed" => InstExecuted,
+            "inst_issued" => InstIssued,
             "inst_per_warp" => InstPerWarp,
             "gld_request" => LoadRequests,
             "gst_request" => StoreRequests,

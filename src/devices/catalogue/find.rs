@@ -15,6 +15,9 @@ pub fn find_devices(
     accepts: impl Fn(&Device) -> bool,
     limit: usize,
 ) -> Vec<&'static Device> {
+    if let Some(ccs) = capabilities(query) {
+        return of_capabilities(&ccs, accepts, limit);
+    }
     let q = lower_words(query);
     if q.is_empty() {
         return Vec::new();
@@ -44,6 +47,67 @@ pub fn find_devices(
         (q.iter().filter(|t| !w.contains(t)).count(), d.name.len())
     };
     found.sort_by_key(|d| rank(d));
+    found.truncate(limit);
+    found
+}
+
+/// The compute capabilities a query names, when it names them rather than a GPU: "sm_90",
+/// "sm90", "cc 9.0", "compute capability 9.0", "9.0", or an architecture ("Hopper",
+/// "Ada Lovelace").
+pub fn capabilities(query: &str) -> Option<Vec<(u8, u8)>> {
+    let q = query.trim().to_ascii_lowercase();
+    let q = q
+        .strip_prefix("compute capability")
+        .or_else(|| q.strip_prefix("cc"))
+        .unwrap_or(&q)
+        .trim();
+    let digits = |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit());
+    if let Some((a, b)) = q.split_once('.') {
+        if digits(a) && b.len() == 1 && digits(b) {
+            return Some(vec![(a.parse().ok()?, b.parse().ok()?)]);
+        }
+    }
+    let sm = q.strip_prefix("sm").map(|t| t.trim_start_matches(['_', ' ']));
+    if let Some(t) = sm.filter(|t| (2..=3).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())) {
+        let (major, minor) = t.split_at(t.len() - 1);
+        return Some(vec![(major.parse().ok()?, minor.parse().ok()?)]);
+    }
+    let arch = q.strip_suffix(" lovelace").unwrap_or(q);
+    let ccs: Vec<(u8, u8)> = (1..=12u8)
+        .flat_map(|major| (0..=9u8).map(move |minor| (major, minor)))
+        .filter(|&cc| {
+            // "Tesla" names GPUs of every generation: a name, not CC 1.x, in a search.
+            crate::devices::arch::architecture(cc).is_some_and(|a| {
+                a != "Tesla" && a.to_ascii_lowercase().split(' ').next() == Some(arch)
+            })
+        })
+        .collect();
+    (!ccs.is_empty() && arch.len() >= 3).then_some(ccs)
+}
+
+/// The presets and catalogue GPUs of these capabilities that `accepts` takes, presets first,
+/// then the newest; at most `limit`.
+fn of_capabilities(
+    ccs: &[(u8, u8)],
+    accepts: impl Fn(&Device) -> bool,
+    limit: usize,
+) -> Vec<&'static Device> {
+    let of = |d: &Device| d.compute_capability.is_some_and(|c| ccs.contains(&c.value));
+    let mut found: Vec<&'static Device> = devices::presets().filter(|d| of(d) && accepts(d)).collect();
+    let mut rest: Vec<&'static super::Gpu> = super::all()
+        .iter()
+        .filter(|g| g.preset.is_none() && ccs.contains(&g.compute_capability))
+        .collect();
+    rest.sort_by(|a, b| b.release.cmp(&a.release).then_with(|| a.name.cmp(&b.name)));
+    for g in rest {
+        if found.len() >= limit {
+            break;
+        }
+        let d = device(g);
+        if accepts(d) {
+            found.push(d);
+        }
+    }
     found.truncate(limit);
     found
 }

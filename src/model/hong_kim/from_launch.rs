@@ -165,7 +165,7 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
             set.push(LaunchInput::profile(
                 "comp_insts",
                 (insts - other).max(0.0).round(),
-                "instructions per warp less its global memory requests and barriers",
+                l.insts_how("instructions per warp less its global memory requests and barriers"),
             ))
         }
         None => set.push(LaunchInput::typed(

@@ -84,7 +84,7 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
         field: "periods",
         text: period,
         origin: crate::model::launch::Origin::Computed,
-        how: format!("one period per global request: the other instructions per warp at {} cycles each ({costs_from}), shared between the requests, then t_mem ({} cycles on the {})", crate::format::num(other), round2(t_mem), device.name),
+        how: l.insts_how(&format!("one period per global request: the other instructions per warp at {} cycles each ({costs_from}), shared between the requests, then t_mem ({} cycles on the {})", crate::format::num(other), round2(t_mem), device.name)),
     });
     set.push(LaunchInput::computed(
         "rep",
