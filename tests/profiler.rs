@@ -101,7 +101,10 @@ fn ncu_details_with_labels() {
     // The DRAM frequency and the waves, which tell GPUs of one shape apart (measured::).
     assert_eq!(metric(v, "dram_clock_hz"), 2_619_000_000.0);
     assert_eq!(metric(v, "waves_per_sm"), 3.88);
-    assert_eq!(v.metrics.len(), 19, "{:?}", v.metrics);
+    // The Instruction Statistics section's "Issued Instructions" too (kept, used only where a
+    // file has no executed count).
+    assert_eq!(metric(v, "inst_issued"), 655_360.0);
+    assert_eq!(v.metrics.len(), 20, "{:?}", v.metrics);
 
     let g = &p.kernels[1];
     assert_eq!(g.invocations, 2);
