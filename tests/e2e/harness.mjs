@@ -36,21 +36,27 @@ const TYPES = {
 
 /**
  * Serves dist/ (or another folder, `root`) plus any extra {path: html} pages; records every
- * request path.
+ * request path. With `prefix` (say '/warpsight/'), the folder is served under that path
+ * alone, as GitHub Pages serves a project, and `base` ends with it.
  */
-export async function startServer(extraPages = {}, root = DIST) {
+export async function startServer(extraPages = {}, root = DIST, prefix = '/') {
   if (!existsSync(join(root, 'index.html'))) {
     throw new Error('dist/ is missing: run `trunk build --release` (scripts/test.sh does)');
   }
   const requests = [];
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    requests.push(path);
-    if (extraPages[path]) {
+    const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    requests.push(full);
+    if (extraPages[full]) {
       res.writeHead(200, { 'content-type': TYPES['.html'] });
-      res.end(extraPages[path]);
+      res.end(extraPages[full]);
       return;
     }
+    if (!full.startsWith(prefix)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    const path = `/${full.slice(prefix.length)}`;
     const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
     if (!file.startsWith(root)) {
       res.writeHead(403).end();
@@ -67,7 +73,7 @@ export async function startServer(extraPages = {}, root = DIST) {
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
   return {
-    base: `http://127.0.0.1:${port}/`,
+    base: `http://127.0.0.1:${port}${prefix}`,
     requests,
     close: () => new Promise((ok) => server.close(ok)),
   };
