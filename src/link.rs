@@ -3,7 +3,7 @@
 //!
 //! Format (version 1): `v=1&model=<id>&device=<id>&<field>=<text>…[&sweep=<field>
 //! &sweep_from=<n>&sweep_to=<n>[&sweep_points=<2…1000>][&sweep_scale=log]][&measured_s=<s>
-//! [&measured_kernel=<name>][&to_type=<field>,…][&device_unknown=1]][&embed=1]`. Every field is written under its docs/models.md name,
+//! [&measured_kernel=<name>][&to_type=<field>,…][&origin=<field>:<p|c|a>,…][&device_unknown=1]][&embed=1]`. Every field is written under its docs/models.md name,
 //! in its text form (numbers, `auto`, a choice's word, rows `a:b,c:d`). A link without
 //! `model=` is a Hong & Kim link (all links before the registry were).
 //!
@@ -16,6 +16,7 @@ use std::borrow::Cow;
 
 use crate::devices::custom::{self, Custom};
 use crate::devices::{self, Device};
+use crate::model::launch::Origin;
 use crate::model::{InputError, Model, Params, Sweep};
 use crate::registry;
 
@@ -46,10 +47,15 @@ pub struct Measured {
     /// The fields the profile does not give (`to_type=a,b`): the page marks them, and keeps
     /// the ratio back until they are typed (the model's defaults stand in).
     pub to_type: Vec<&'static str>,
+    /// Where the profile's values came from (`origin=blocks:p,n_act:c,synch_insts:a`): read
+    /// from the file (`p`), computed from it (`c`) or assumed where it says nothing (`a`).
+    /// The form and the worked table say so, until the user edits the field.
+    pub origins: Vec<(&'static str, Origin)>,
     /// The profile does not say which GPU ran the kernel (`device_unknown=1`): the device is
     /// a placeholder to pick.
     pub device_unknown: bool,
 }
+
 
 impl Measured {
     pub fn new(time_s: f64, kernel: String) -> Measured {
@@ -57,6 +63,7 @@ impl Measured {
             time_s,
             kernel,
             to_type: Vec::new(),
+            origins: Vec::new(),
             device_unknown: false,
         }
     }
@@ -182,7 +189,7 @@ const SWEEP_KEYS: [&str; 5] = [
 ];
 
 /// Every key a link may hold besides the model's fields (and the custom device's values).
-pub const LINK_KEYS: [&str; 13] = [
+pub const LINK_KEYS: [&str; 14] = [
     "v",
     "model",
     "device",
@@ -190,6 +197,7 @@ pub const LINK_KEYS: [&str; 13] = [
     "measured_s",
     "measured_kernel",
     "to_type",
+    "origin",
     "device_unknown",
     SWEEP_KEYS[0],
     SWEEP_KEYS[1],
@@ -350,7 +358,7 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
                     "ignored".to_string(),
                 ),
             },
-            "measured_kernel" | "to_type" | "device_unknown" => {} // read below, with measured_s
+            "measured_kernel" | "to_type" | "origin" | "device_unknown" => {} // read below, with measured_s
             "embed" => match raw.trim() {
                 "1" | "true" => state.embed = true,
                 "0" | "false" | "" => state.embed = false,
@@ -409,6 +417,18 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             .map(|f| f.name)
             .filter(|n| list.split(',').any(|t| t.trim() == *n))
             .collect();
+    }
+    // Where each of the profile's values came from: the model's own names, each once.
+    if let (Some(list), Some(m)) = (get("origin"), state.measured.as_mut()) {
+        for (name, code) in list.split(',').filter_map(|p| p.split_once(':')) {
+            let origin = Origin::from_code(code.trim());
+            let field = model.fields.iter().find(|f| f.name == name.trim());
+            if let (Some(o), Some(f)) = (origin, field) {
+                if !m.origins.iter().any(|(n, _)| *n == f.name) {
+                    m.origins.push((f.name, o));
+                }
+            }
+        }
     }
     if let (Some(flag), Some(m)) = (get("device_unknown"), state.measured.as_mut()) {
         m.device_unknown = matches!(flag.trim(), "1" | "true");
@@ -678,6 +698,14 @@ pub fn to_query(state: &ShareState) -> String {
         }
         if !m.to_type.is_empty() {
             q.append_pair("to_type", &m.to_type.join(","));
+        }
+        if !m.origins.is_empty() {
+            let list: Vec<String> = m
+                .origins
+                .iter()
+                .map(|(n, o)| format!("{n}:{}", o.code()))
+                .collect();
+            q.append_pair("origin", &list.join(","));
         }
         if m.device_unknown {
             q.append_pair("device_unknown", "1");

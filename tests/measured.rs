@@ -725,7 +725,7 @@ fn invocation_counts_near_2_to_the_64_saturate() {
     assert_eq!(r.kernels.len(), 2);
     let html = measured::html::report_html(&r, "huge.csv");
     assert!(
-        html.contains(&format!("{} invocations", u64::MAX)),
+        html.contains("18,446,744,073,709,551,615 invocations"),
         "{}",
         &html[..300.min(html.len())]
     );
@@ -826,9 +826,7 @@ fn many_distinct_kernels_list_the_longest_and_count_the_rest() {
     assert_eq!(roofline.kernels, n);
     let html = measured::html::report_html(&r, "many.csv");
     assert!(
-        html.contains(&format!(
-            "{n} kernel launch configurations, {n} invocations"
-        )),
+        html.contains("2,007 kernel launch configurations, 2,007 invocations"),
         "{}",
         &html[..300]
     );

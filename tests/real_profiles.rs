@@ -72,9 +72,9 @@ fn cell(r: &Report, k: usize, model: &str) -> String {
     };
     match (p.time_s, p.ratio) {
         (Some(t), Some(ratio)) if p.lower_bound => format!(
-            "{} (measured ÷ bound {})",
+            "{} (bound {}×)",
             format::duration(t),
-            format::significant(1.0 / ratio, 3)
+            format::significant(ratio, 3)
         ),
         (Some(t), Some(ratio)) => format!(
             "{} ({}×)",

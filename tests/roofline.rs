@@ -153,7 +153,7 @@ fn on_real_profiles_the_bound_never_exceeds_the_measured_time() {
                 "{}: bound {bound} > measured {measured}",
                 k.name
             );
-            // measured ÷ bound is the ratio's inverse: how far from the hardware's limit.
+            // The ratio is bound ÷ measured, as the page shows it: at most 1 where it holds.
             assert!(r.ratio.unwrap() <= 1.0);
             bounded += 1;
         }

@@ -321,6 +321,41 @@ pub fn lower_words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// A query's or a name's words for the device search: [`lower_words`], with a size written
+/// together read as two words ("80GB" as "80 GB").
+pub fn search_words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for t in lower_words(text) {
+        match t.strip_suffix("gb") {
+            Some(n) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                out.push(n.to_string());
+                out.push("gb".into());
+            }
+            _ => out.push(t),
+        }
+    }
+    out
+}
+
+/// How far a name's words are from a query's, for ranking (lower first): the query's words
+/// the name lacks as whole words, then the name's model words the query does not name ("Ti",
+/// "Super", "Mobile"; the vendor's words and a memory size do not count), so "RTX 3060" puts
+/// the RTX 3060 12 GB before the 3060 Ti.
+pub fn search_rank(q: &[String], w: &[String]) -> (usize, usize) {
+    let missing = q.iter().filter(|t| !w.contains(t)).count();
+    let extra = w
+        .iter()
+        .enumerate()
+        .filter(|(i, t)| {
+            let size = *t == "gb" || w.get(i + 1).is_some_and(|n| n == "gb");
+            !size
+                && !q.contains(t)
+                && !matches!(t.as_str(), "nvidia" | "geforce" | "tesla" | "quadro")
+        })
+        .count();
+    (missing, extra)
+}
+
 /// What a word tells apart: the model, the form factor, the memory size or kind.
 #[derive(PartialEq, Eq)]
 pub enum Word {

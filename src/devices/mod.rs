@@ -283,6 +283,9 @@ pub fn describe(key: &str) -> (String, &'static str) {
         ),
         ("fp32_gflops", "Peak FP32 rate", "GFLOP/s"),
         ("fp64_gflops", "Peak FP64 rate", "GFLOP/s"),
+        ("fp16_gflops", "Peak FP16 rate", "GFLOP/s"),
+        ("l2_mb", "L2 cache", "MB"),
+        ("base_clock_ghz", "Base clock", "GHz"),
         (
             "departure_del_uncoal",
             "Departure delay, uncoalesced (per 32-byte transaction)",

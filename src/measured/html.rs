@@ -32,25 +32,59 @@ fn ratio_text(r: Option<f64>) -> String {
     })
 }
 
-/// Predicted ÷ measured; for a lower bound, measured ÷ bound: how far the kernel ran from
-/// the hardware's limit.
+/// Predicted ÷ measured, in every table and header; a lower bound's is bound ÷ measured, the
+/// same direction, marked "bound" (at most 1 where the bound holds).
 fn shown_ratio(p: &PredictionReport) -> String {
     match p.ratio {
-        Some(r) if p.lower_bound && r > 0.0 => {
-            format!("measured ÷ bound {}", format::significant(1.0 / r, 3))
-        }
+        Some(r) if p.lower_bound => format!("bound {}", ratio_text(Some(r))),
         // No ratio beside a time: a projection (measured on another GPU) or no measured time.
         None => String::new(),
         r => ratio_text(r),
     }
 }
 
-fn ratio_class(r: Option<f64>) -> &'static str {
+/// The ratio's colour: close (within the band) or far. A lower bound is off only above the
+/// measured time (beyond the band): one below it is what a bound is, and stays uncoloured.
+fn ratio_class(r: Option<f64>, lower_bound: bool) -> &'static str {
     match r {
+        Some(r) if lower_bound && r <= 1.0 => "",
         Some(r) if (1.0 - BAND..=1.0 + BAND).contains(&r) => "ratio-close",
         Some(_) => "ratio-far",
         None => "",
     }
+}
+
+/// A kernel name as HTML that wraps where a reader would break it: after `_` and `::`, before
+/// `(`, and where a lower-case letter meets an upper-case one (`<wbr>` there; the CSS breaks
+/// nowhere else unless one piece alone is wider than its cell).
+pub fn breakable(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + name.len() / 4);
+    let mut prev = ' ';
+    for c in name.chars() {
+        if c == '(' && prev != ' ' || prev.is_lowercase() && c.is_uppercase() {
+            out.push_str("<wbr>");
+        }
+        let mut buf = [0; 4];
+        out.push_str(&esc(c.encode_utf8(&mut buf)));
+        if c == '_' || c == ':' && prev == ':' {
+            out.push_str("<wbr>");
+        }
+        prev = c;
+    }
+    out
+}
+
+/// A count with thousands separators, exact to the last digit (2⁶⁴ − 1 included).
+fn int(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn time_text(t: Option<f64>) -> String {
@@ -69,9 +103,9 @@ pub fn report_html(r: &Report, file: &str) -> String {
         r#"<p id="measured-summary">{} — {}: {} kernel launch configuration{}, {} invocation{}.</p>"#,
         esc(file),
         esc(&r.format),
-        kernels,
+        int(kernels as u64),
         if kernels == 1 { "" } else { "s" },
-        invocations,
+        int(invocations),
         if invocations == 1 { "" } else { "s" },
     );
     h += &device_notes(r);
@@ -139,9 +173,9 @@ fn summary_table(r: &Report) -> String {
             m.model,
             esc(m.title),
             m.kernels,
-            ratio_class(m.median_ratio),
+            ratio_class(m.median_ratio, m.lower_bound),
             ratio_text(m.median_ratio),
-            ratio_class(m.worst_ratio),
+            ratio_class(m.worst_ratio, m.lower_bound),
             ratio_text(m.worst_ratio),
         );
     }
@@ -193,7 +227,7 @@ fn kernel_table(r: &Report) -> String {
             h,
             r##"<tr id="kernel-row-{i}"><th scope="row">{open} title="{}">{}{close}{}</th><td data-label="Launch" class="launch">{}</td><td data-label="Device">{}</td><td data-label="Runs">{}</td><td class="measured-time" data-label="Measured" data-time-s="{}">{}</td><td data-label="Occupancy">{}</td>"##,
             esc(&k.name),
-            esc(&super::short_name(&k.name)),
+            breakable(&super::short_name(&k.name)),
             k.scope.as_deref().map_or(String::new(), |s| format!(
                 r#" <span class="scope-mark" title="{}">{}</span>"#,
                 esc(s),
@@ -205,7 +239,7 @@ fn kernel_table(r: &Report) -> String {
             )),
             esc(&launch_text(k)),
             device_cell(k),
-            k.invocations,
+            int(k.invocations),
             k.measured_s.map_or(String::new(), format::exact),
             time_text(k.measured_s),
             occupancy_cell(k),
@@ -237,8 +271,16 @@ fn kernel_table(r: &Report) -> String {
                         p.ratio.map_or(String::new(), format::exact),
                         esc(&p.query),
                         time_text(p.time_s),
-                        ratio_class(p.ratio),
+                        ratio_class(p.ratio, p.lower_bound),
                         shown_ratio(p),
+                    );
+                }
+                // Said once above the table: the cell links to the model to pick it there.
+                Some(p) if p.error.as_deref() == Some(super::predict::NO_DEVICE) => {
+                    let _ = write!(
+                        h,
+                        r#"<td data-model="{id}" data-label="{label}" class="muted"><a href="./?{}">needs the GPU</a></td>"#,
+                        esc(&p.query),
                     );
                 }
                 Some(p) if !p.query.is_empty() => {
@@ -321,6 +363,14 @@ fn device_notes(r: &Report) -> String {
                 + if d.candidates.len() > 12 { ", …" } else { "" },
         );
     }
+    let no_device = |k: &KernelReport| {
+        k.predictions
+            .iter()
+            .any(|p| p.error.as_deref() == Some(super::predict::NO_DEVICE))
+    };
+    if h.is_empty() && r.kernels.iter().any(no_device) {
+        h += r#"<p id="measured-no-device" class="capability">The file does not name its GPU: the models need it. Choose it with “Find any CUDA GPU” above for every kernel's prediction, or open a model from a kernel's row and pick it there.</p>"#;
+    }
     if let Some(w) = r.kernels.iter().find_map(|k| k.device.warning.as_ref()) {
         let _ = write!(h, r#"<p id="measured-warning" class="warning" role="alert">{}</p>"#, esc(&capitalized(w)));
     }
@@ -350,6 +400,17 @@ fn launch_text(k: &KernelReport) -> String {
     }
 }
 
+/// The occupancy's inputs the file does not give ("registers", "shared memory" or both).
+fn assumed_resources(k: &KernelReport) -> Option<&'static str> {
+    let shared = k.static_shared_bytes.is_some() || k.dynamic_shared_bytes.is_some();
+    match (k.registers_per_thread.is_some(), shared) {
+        (true, true) => None,
+        (false, true) => Some("registers"),
+        (true, false) => Some("shared memory"),
+        (false, false) => Some("registers or shared memory"),
+    }
+}
+
 fn occupancy_cell(k: &KernelReport) -> String {
     let o = &k.occupancy;
     let ours = o
@@ -357,6 +418,13 @@ fn occupancy_cell(k: &KernelReport) -> String {
         .as_ref()
         .and_then(|f| f.occupancy_pct)
         .map(|p| format!("{}%", format::significant(p, 3)));
+    // Figures the file lacks count as 0 in the occupancy: then it is an upper limit.
+    let ours = ours.map(|p| match assumed_resources(k) {
+        Some(what) => format!(
+            r#"at most {p} <span class="assumed" title="the file gives no {what}: counted as none">assumes no {what}</span>"#
+        ),
+        None => p,
+    });
     match (ours, o.agree) {
         (Some(p), Some(true)) => format!(r#"{p} <span class="agree">agrees</span>"#),
         (Some(p), Some(false)) => format!(
@@ -378,27 +446,18 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
     let _ = write!(
         h,
         r#"<details class="kernel-detail" id="kernel-{i}"><summary>{} <span class="muted">{}</span></summary>"#,
-        esc(&super::short_name(&k.name)),
+        breakable(&super::short_name(&k.name)),
         esc(&launch_text(k)),
     );
     let _ = write!(
         h,
         r#"<p class="kernel-full-name" id="kernel-{i}-name">{}</p><p>{} · measured {} (median of {} run{}){}</p>"#,
-        esc(&k.name),
-        esc(&k.device.note),
+        breakable(&k.name),
+        esc(&capitalized(&k.device.note)),
         time_text(k.measured_s),
-        k.invocations,
+        int(k.invocations),
         if k.invocations == 1 { "" } else { "s" },
-        match (k.registers_per_thread, k.shared_mem_per_block) {
-            (Some(r), Some(s)) => format!(
-                " · {} registers per thread, {} B shared memory per block ({} B static + {} B dynamic)",
-                format::significant(r, 4),
-                format::grouped(s, 0),
-                format::grouped(k.static_shared_bytes.unwrap_or(0.0), 0),
-                format::grouped(k.dynamic_shared_bytes.unwrap_or(0.0), 0)
-            ),
-            _ => String::new(),
-        }
+        resources_text(k)
     );
     h += &occupancy_table(i, k);
     h += &counters_text(k);
@@ -427,6 +486,10 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
                     esc(&inp.text),
                     esc(&inp.how)
                 ),
+                Origin::Typed if inp.how == super::predict::NEEDS_GPU => format!(
+                    r#"<li><code>{}</code> <span class="typed">needs the GPU</span></li>"#,
+                    inp.field,
+                ),
                 Origin::Typed => format!(
                     r#"<li><code>{}</code> <span class="typed">to type</span> <span class="muted">{}</span></li>"#,
                     inp.field,
@@ -441,13 +504,14 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
             esc(&p.query),
             esc(p.title),
             match (&p.error, p.complete) {
+                (Some(e), _) if e == super::predict::NO_DEVICE => "needs the GPU".to_string(),
                 (Some(e), _) => esc(e),
                 (None, true) => time_text(p.time_s),
                 (None, false) => {
                     r#"<span class="partial">no time until the inputs marked “to type” are given</span>"#.to_string()
                 }
             },
-            ratio_class(p.ratio),
+            ratio_class(p.ratio, p.lower_bound),
             shown_ratio(p),
             esc(&p.bound),
             inputs.join(""),
@@ -455,6 +519,27 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
     }
     h += "</tbody></table></div></details>";
     h
+}
+
+/// The registers and shared memory the file gives (only those: a figure it lacks is not 0).
+fn resources_text(k: &KernelReport) -> String {
+    let mut t = String::new();
+    if let Some(r) = k.registers_per_thread {
+        t += &format!(" · {} registers per thread", format::significant(r, 4));
+    }
+    match (k.static_shared_bytes, k.dynamic_shared_bytes) {
+        (None, None) => {}
+        (st, dy) => {
+            let (st, dy) = (st.unwrap_or(0.0), dy.unwrap_or(0.0));
+            t += &format!(
+                " · {} B shared memory per block ({} B static + {} B dynamic)",
+                format::grouped(st + dy, 0),
+                format::grouped(st, 0),
+                format::grouped(dy, 0)
+            );
+        }
+    }
+    t
 }
 
 fn occupancy_table(i: usize, k: &KernelReport) -> String {
@@ -484,6 +569,12 @@ fn occupancy_table(i: usize, k: &KernelReport) -> String {
         );
     }
     h += "</tbody></table></div>";
+    if let (Some(what), Some(_)) = (assumed_resources(k), &o.ours) {
+        let _ = write!(
+            h,
+            r#"<p class="assumed-note">The file gives no {what}: warpsight's occupancy counts none, so it is an upper limit.</p>"#
+        );
+    }
     if let Some(e) = &o.error {
         let _ = write!(h, r#"<p class="muted">{}</p>"#, esc(e));
     }

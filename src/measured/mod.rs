@@ -305,8 +305,11 @@ pub struct ModelSummary {
     /// (tensor cores, TMA).
     pub left_out: usize,
     pub median_ratio: Option<f64>,
-    /// The ratio farthest from 1, as a factor.
+    /// The ratio farthest from 1 (predicted ÷ measured, as the median).
     pub worst_ratio: Option<f64>,
+    /// The model's times are lower bounds (the roofline): a ratio up to 1 is what a bound
+    /// should be, and only one above 1 is off.
+    pub lower_bound: bool,
 }
 
 /// Two figures disagree: further apart than the tolerance.
@@ -696,6 +699,7 @@ pub fn short_name(name: &str) -> String {
 struct Tally {
     ratios: Vec<f64>,
     left_out: usize,
+    lower_bound: bool,
 }
 
 impl Tally {
@@ -705,6 +709,7 @@ impl Tally {
             .iter()
             .filter(|p| p.model == model.id && p.complete);
         for p in rated {
+            self.lower_bound |= p.lower_bound;
             match (p.ratio, &p.scope) {
                 (Some(r), None) => self.ratios.push(r),
                 (Some(_), Some(_)) => self.left_out += 1,
@@ -722,12 +727,13 @@ impl Tally {
             left_out: self.left_out,
             median_ratio: median,
             worst_ratio: worst,
+            lower_bound: self.lower_bound,
         }
     }
 }
 
 /// The median of ratios predicted ÷ measured (the geometric mean of the middle two for an
-/// even count) and the worst, the ratio farthest from 1 as a factor; `None` for none.
+/// even count) and the worst, the ratio farthest from 1; `None` for none.
 pub fn median_and_worst(ratios: &mut [f64]) -> Option<(f64, f64)> {
     ratios.sort_by(f64::total_cmp);
     let mid = ratios.len() / 2;

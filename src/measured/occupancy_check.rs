@@ -82,7 +82,7 @@ pub(super) fn check_occupancy(
                 if launch.is_none() {
                     "the file gives no launch dimensions for this kernel"
                 } else {
-                    "no device to compute it on"
+                    "needs the GPU"
                 }
                 .to_string(),
             );

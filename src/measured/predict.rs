@@ -3,6 +3,14 @@
 
 use super::*;
 
+/// A prediction's error where the file names no GPU and none is picked (the page says it once,
+/// above the table).
+pub(super) const NO_DEVICE: &str =
+    "no device in the file: pick its GPU above, or open the model and pick it there";
+
+/// The origin of an input computed from the GPU, in a comparison with none picked.
+pub(super) const NEEDS_GPU: &str = "computed from the GPU, once it is picked";
+
 /// One model's prediction of a kernel: its inputs from the launch on top of its defaults on
 /// the device, the file's SM clock where it gives one (Nsight Compute locks the clock to the
 /// base clock while it measures), and the measured time in the link.
@@ -100,17 +108,36 @@ pub(super) fn predict(
                 .filter(|i| i.origin == Origin::Typed)
                 .map(|i| i.field)
                 .collect(),
+            origins: inputs
+                .iter()
+                .filter(|i| i.origin != Origin::Typed)
+                .map(|i| (i.field, i.origin))
+                .collect(),
             device_unknown: !picked,
             ..link::Measured::new(time_s, short_name(&k.name))
         });
     // A device the page does not hold (a catalogue GPU, a preset only the worker holds) travels
     // by its id: the page asks the worker for it before it reads the link.
     report.query = link::to_query(&state);
+    if !picked {
+        // Computed on a stand-in GPU: whatever changes with the GPU (occupancy, latencies)
+        // is not the kernel's until its GPU is known, so it is shown as waiting for it.
+        let other = devices::DEVICES
+            .iter()
+            .rev()
+            .find(|o| o.id != d.id && model.devices.accepts(o))
+            .map(|o| (from.inputs)(l, o))
+            .unwrap_or_default();
+        for i in inputs.iter_mut().filter(|i| i.origin == Origin::Computed) {
+            if other.iter().any(|o| o.field == i.field && o.text != i.text) {
+                i.origin = Origin::Typed;
+                i.how = NEEDS_GPU.into();
+            }
+        }
+    }
     report.inputs = inputs;
     if !picked {
-        report.error = Some(
-            "no device in the file: pick its GPU above, or open the model and pick it there".into(),
-        );
+        report.error = Some(NO_DEVICE.into());
         return report;
     }
     if let Some(n) = notices.first() {

@@ -105,6 +105,25 @@ pub enum Origin {
     Typed,
 }
 
+impl Origin {
+    /// Its letter in a share link's `origin=` (`p`, `c`, `a`; `t` is never written there).
+    pub fn code(self) -> &'static str {
+        match self {
+            Origin::Profile => "p",
+            Origin::Computed => "c",
+            Origin::Assumed => "a",
+            Origin::Typed => "t",
+        }
+    }
+
+    /// The origin a link's letter names (a value's, so never `t`).
+    pub fn from_code(code: &str) -> Option<Origin> {
+        [Origin::Profile, Origin::Computed, Origin::Assumed]
+            .into_iter()
+            .find(|o| o.code() == code)
+    }
+}
+
 /// One field a launch sets (or leaves to the user).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct LaunchInput {
@@ -155,8 +174,8 @@ pub struct FromLaunch {
     pub inputs: fn(&Launch, &Device) -> Vec<LaunchInput>,
     /// What bounds the predicted time, in a few words ("memory (eq. 23)").
     pub bound: fn(&Model, &Evaluation) -> String,
-    /// The model's time is a lower bound (the roofline), not a prediction: the page shows
-    /// measured ÷ bound, how far the kernel ran from the hardware's limit.
+    /// The model's time is a lower bound (the roofline), not a prediction: its ratio is
+    /// bound ÷ measured (the same direction as a prediction's), at most 1 where it holds.
     pub lower_bound: bool,
 }
 

@@ -141,6 +141,7 @@ pub struct Model {
     /// Link keys that set several fields.
     pub aliases: &'static [Alias],
     /// Short definitions of the model's terms (field and output names), from the paper.
+    /// In the page's build, the terms alone ([`glossary`]).
     pub glossary: &'static [(&'static str, &'static str)],
     /// The GPUs the paper built and validated the model on, and what newer ones have that
     /// the model leaves out.
@@ -190,6 +191,22 @@ pub struct Scope {
     pub leaves_out: &'static str,
 }
 
+/// A model's glossary as this build holds it: whole with the `glossary` feature (the command
+/// line, the workers, the tests); in the page's build, its terms with empty texts. The page
+/// fetches the texts (`glossary.txt`, written from the whole glossaries by
+/// `tests/glossary.rs`) after its first paint, and its bundle holds only the terms.
+pub const fn glossary<const N: usize>(
+    whole: &[(&'static str, &'static str)],
+) -> [(&'static str, &'static str); N] {
+    let mut out = [("", ""); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = (whole[i].0, if cfg!(feature = "glossary") { whole[i].1 } else { "" });
+        i += 1;
+    }
+    out
+}
+
 impl Model {
     /// For a device two or more compute-capability generations past the paper's GPUs: what
     /// the model leaves out, for the result card. None on the paper's generation (or one
@@ -215,7 +232,13 @@ impl Model {
     /// The definition of a field or output, by its name; a cell of an output with axes
     /// (`t_ms_min`, `time_s_by_device.h100`) takes its output's.
     pub fn about(&self, name: &str) -> Option<&'static str> {
-        let find = |n: &str| self.glossary.iter().find(|(k, _)| *k == n).map(|(_, v)| *v);
+        let key = self.about_key(name)?;
+        self.glossary.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    /// The glossary's term that defines a field or output (see [`Model::about`]).
+    pub fn about_key(&self, name: &str) -> Option<&'static str> {
+        let find = |n: &str| self.glossary.iter().find(|(k, _)| *k == n).map(|(k, _)| *k);
         find(name).or_else(|| self.output_of(name).and_then(|o| find(o.name)))
     }
 

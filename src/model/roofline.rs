@@ -506,7 +506,7 @@ pub static MODEL: Model = Model {
     default_device: "h100",
     sweep: Some(Sweep::new("dram_bytes", 1e6, 1e10)),
     aliases: &[],
-    glossary: GLOSSARY,
+    glossary: &crate::model::glossary::<{ GLOSSARY.len() }>(GLOSSARY),
     // Not a model of any one generation: its ceilings are the device's own.
     scope: Scope {
         newest_cc: (99, 0),
@@ -547,7 +547,7 @@ fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::Lau
             LaunchInput::assumed(
                 field,
                 0.0,
-                format!("0, assumed: the file counts no {what} (the bound then leaves them out)"),
+                format!("the file counts no {what} (the bound then leaves them out)"),
             )
         } else {
             LaunchInput::typed(field, format!("{what}: not in the file"))
@@ -581,7 +581,7 @@ fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::Lau
             None => LaunchInput::assumed(
                 field,
                 0.0,
-                "0 FLOPs, assumed: the file counts none (the bound then leaves floating point out)",
+                "the file counts no FLOPs (the bound then leaves floating point out)",
             ),
         });
     }

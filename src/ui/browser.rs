@@ -230,3 +230,17 @@ pub fn download_png(filename: &str, svg: &str, width: f64, height: f64) {
     let encoded = js_sys::encode_uri_component(svg);
     img.set_src(&format!("data:image/svg+xml;charset=utf-8,{encoded}"));
 }
+
+/// The text of a file beside the page (`glossary.txt`), or `None` if it cannot be read.
+pub async fn fetch_text(path: &str) -> Option<String> {
+    let response = wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(path))
+        .await
+        .ok()?
+        .dyn_into::<web_sys::Response>()
+        .ok()
+        .filter(web_sys::Response::ok)?;
+    let text = wasm_bindgen_futures::JsFuture::from(response.text().ok()?)
+        .await
+        .ok()?;
+    text.as_string()
+}

@@ -28,7 +28,7 @@ pub fn set_text(texts: Texts, name: &'static str, value: String) {
 }
 
 /// The label: the field's words and the paper's symbol (with its definition, if any).
-fn label(field: &'static Field, about: Option<&'static str>) -> impl IntoView {
+fn label(field: &'static Field, about: crate::ui::term::About) -> impl IntoView {
     let symbol = (!field.symbol.is_empty()).then_some(field.symbol);
     view! {
         <div class="field-label">
@@ -56,8 +56,8 @@ pub fn FieldInput(
     texts: Texts,
     #[prop(into)] error: Signal<Option<String>>,
     #[prop(into)] hint: Signal<Option<String>>,
-    /// The field's definition (from the model's glossary).
-    about: Option<&'static str>,
+    /// The field's definition (its model's glossary term).
+    about: crate::ui::term::About,
 ) -> impl IntoView {
     let name = field.name;
     let error_id = format!("{name}-error");

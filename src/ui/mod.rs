@@ -10,6 +10,7 @@ mod browser;
 mod chart;
 mod device;
 mod finder;
+mod glossary;
 mod inputs;
 mod measured;
 mod occupancy;

@@ -365,14 +365,14 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
                         )
                     };
                     let head = format!(
-                        "Loop at lines {}–{} ({}{place}): runs ",
+                        "Loop at lines {}–{} ({}{place}), trips per call: ",
                         l.header_line, l.branch_line, l.label
                     );
                     let why = format!(" A loop: {}.", l.why);
                     let bad = move || parse_trip(&trip_text(i)).is_none();
                     view! {
                         <li>
-                            <label>{head}<input id=format!("ptx-trip-{i}") type="text" inputmode="numeric" class="trip" class:invalid=bad aria-invalid=move || if bad() { "true" } else { "false" } aria-describedby=format!("ptx-trip-{i}-error") data-trip=i.to_string() prop:value=move || trip_text(i)/>" times"</label>
+                            <label>{head}<input id=format!("ptx-trip-{i}") type="text" inputmode="numeric" class="trip" class:invalid=bad aria-invalid=move || if bad() { "true" } else { "false" } aria-describedby=format!("ptx-trip-{i}-error") data-trip=i.to_string() prop:value=move || trip_text(i)/></label>
                             <span class="field-error" id=format!("ptx-trip-{i}-error") role="alert">{move || if bad() { TRIP_ERROR } else { "" }}</span>
                             <span class="sub loop-why">{why}</span>
                         </li>

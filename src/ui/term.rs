@@ -3,19 +3,19 @@
 
 use leptos::prelude::*;
 
-/// `text` (a symbol or a word) with its definition, if it has one. `id` must be unique on
-/// the page: the definition is the button's description for screen readers.
+/// A term of a model's glossary: the model's id and the term (`Model::about_key`).
+pub type About = Option<(&'static str, &'static str)>;
+
+/// `text` (a symbol or a word) with its definition, if it has one (filled in once the
+/// page's glossary is fetched: `super::glossary`). `id` must be unique on the page: the
+/// definition is the button's description for screen readers.
 #[component]
-pub fn Term(
-    #[prop(into)] text: String,
-    about: Option<&'static str>,
-    #[prop(into)] id: String,
-) -> impl IntoView {
+pub fn Term(#[prop(into)] text: String, about: About, #[prop(into)] id: String) -> impl IntoView {
     match about {
-        Some(about) => view! {
+        Some((model, term)) => view! {
             <span class="term">
                 <button type="button" class="term-btn" aria-describedby=id.clone()>{text}</button>
-                <span class="tip" role="tooltip" id=id>{about}</span>
+                <span class="tip" role="tooltip" id=id>{move || super::glossary::Glossary::text(model, term)}</span>
             </span>
         }
         .into_any(),

@@ -19,8 +19,28 @@ fn shown(field: &Field, value: &Value) -> (String, String) {
     }
 }
 
+/// A profiled kernel's input: where its value came from, as the form and the worked table
+/// say it (the measured page's marks).
+pub fn origin_words(o: crate::model::launch::Origin) -> &'static str {
+    use crate::model::launch::Origin::*;
+    match o {
+        Profile => "From the profile.",
+        Computed => "Computed from the profile.",
+        Assumed => "Assumed: the profile does not count it.",
+        Typed => "To type: not in the profile.",
+    }
+}
+
 /// Where an input's value came from, in the spirit of Table 2's "Obtained" column.
 fn origin(field: &'static Field, value: &Value, good: &Good) -> String {
+    if let Some(m) = &good.state.measured {
+        if m.to_type.contains(&field.name) {
+            return origin_words(crate::model::launch::Origin::Typed).into();
+        }
+        if let Some((_, o)) = m.origins.iter().find(|(n, _)| *n == field.name) {
+            return origin_words(*o).into();
+        }
+    }
     if let Some((_, how)) = good.eval.derived.iter().find(|(n, _)| *n == field.name) {
         return how.clone();
     }
@@ -66,7 +86,7 @@ enum Row {
         /// An occupancy bound (and whether it is the limit).
         occupancy: Option<bool>,
         /// The term's definition.
-        about: Option<&'static str>,
+        about: crate::ui::term::About,
         /// No paper symbol: the first cell holds the field's words.
         plain: bool,
         /// The value's unit (the CSV's own column).
@@ -95,7 +115,7 @@ fn rows(g: &Good) -> Vec<Row> {
             text,
             exact,
             occupancy: None,
-            about: model.about(field.name),
+            about: model.about_key(field.name).map(|k| (model.id, k)),
         });
     }
     if let Some(occ) = g.eval.occupancy {
@@ -156,7 +176,7 @@ fn rows(g: &Good) -> Vec<Row> {
                 unit: spec.unit,
                 plain: spec.symbol.is_empty(),
                 symbol,
-                about: model.about(&name),
+                about: model.about_key(&name).map(|k| (model.id, k)),
                 name,
                 origin: spec.equation.to_string(),
                 text,
@@ -203,7 +223,7 @@ enum Shape {
         symbol: Symbol,
         name: String,
         occupancy: bool,
-        about: Option<&'static str>,
+        about: crate::ui::term::About,
     },
 }
 

@@ -37,7 +37,8 @@ test('a GPU given only by its compute capability: stated, its GPUs listed, a pic
   assert.equal(cli.kernels[0].device.compute_capability, '12.0');
   assert.equal(cli.kernels[0].device.candidates[0].id, 'rtx5090');
   // Occupancy from the capability alone, as the CLI's.
-  assert.match(await page.textContent('#kernel-row-0 td[data-label="Occupancy"]'), /^100%/);
+  // The file gives no shared memory: the occupancy counts none, an upper limit, said so.
+  assert.match(await page.textContent('#kernel-row-0 td[data-label="Occupancy"]'), /^at most 100% assumes no shared memory/);
   // A pick: the whole comparison on it, as the CLI's --device.
   await page.click('#measured-find ~ .device-hits [data-device="rtx5090"]');
   await page.waitForFunction(() => /RTX 5090/.test(document.querySelector('#kernel-row-0')?.textContent ?? ''));
@@ -73,7 +74,7 @@ test('a GPU named above the table, the Visual Profiler CSV, and issued instructi
   await dropFile(page, 'nvvp.csv', readFileSync(fixture('nvvp_gpu_details.csv')));
   await page.waitForFunction(() => document.querySelector('#measured-summary')?.textContent.includes('Visual Profiler CSV'));
   assert.equal(await page.locator('#measured-kernels tbody tr').count(), 2);
-  assert.match(await page.textContent('#measured-results'), /the file names no device/);
+  assert.match(await page.textContent('#measured-results'), /The file names no device/);
   // nvprof's trace with its metrics, which count instructions issued, not executed.
   const trace = fixture('nvprof_trace_titan.csv');
   const metrics = fixture('nvprof_metrics_titan.csv');
@@ -90,5 +91,55 @@ test('a GPU named above the table, the Visual Profiler CSV, and issued instructi
     assert.equal(Number(await page.getAttribute(`#kernel-row-${i} td[data-model="hong-kim"]`, 'data-time-s')), hk.time_s);
   }
   assert.match(await page.textContent('#measured-results'), /issued \(includes replays\): an upper estimate/);
+  await page.close();
+});
+
+test('a file with no GPU and a long name fits 1280 px and 360 px; the missing GPU is said once', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  const name = 'visual_profiler_export_of_the_matrix_multiply_benchmark_run_on_the_lab_machine_2026_11_27.csv';
+  await dropFile(page, name, readFileSync(fixture('nvvp_gpu_details.csv')));
+  await page.waitForSelector('#measured-kernels tbody tr');
+  assert.equal(await page.locator('#measured-no-device').count(), 1);
+  assert.equal(await page.locator('#measured-kernels td[data-model]', { hasText: 'needs the GPU' }).count(), 2 * 3);
+  const fits = () => page.evaluate(() => {
+    const table = document.querySelector('#measured-kernels');
+    return {
+      page: document.documentElement.scrollWidth,
+      view: innerWidth,
+      table: table.scrollWidth,
+      box: table.closest('.table-scroll').clientWidth,
+    };
+  });
+  let m = await fits();
+  assert.ok(m.page <= m.view, `1280 px: the page is ${m.page} px wide`);
+  assert.ok(m.table <= m.box, `1280 px: the table is ${m.table} px in a ${m.box} px box`);
+  await page.setViewportSize({ width: 360, height: 800 });
+  m = await fits();
+  assert.ok(m.page <= 360, `360 px: the page is ${m.page} px wide`);
+  // The kernel's name breaks only where a reader would (the cell holds <wbr> there).
+  assert.match(await page.innerHTML('#kernel-row-0 th .kernel-name'), /matrix<wbr>Mul/);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.close();
+});
+
+test('every model: a link with inputs still to type shows what is missing, no time, bound or chart; typed, the prediction returns', async () => {
+  const page = await app.env.context.newPage();
+  for (const [model, field] of [['roofline', 'dram_bytes'], ['hong-kim', 'comp_insts'], ['luo-suda', 'periods']]) {
+    await page.goto(app.link(`model=${model}&measured_s=0.00004928&measured_kernel=cuda_compute_flux&to_type=${field}`));
+    const pending = await page.waitForSelector('#pending', { timeout: 30000 });
+    assert.match(await pending.textContent(), new RegExp(`No prediction yet\\. The profile does not give ${field}:`));
+    assert.equal(await page.$('#result .headline'), null, model);
+    assert.equal(await page.$('#roofline'), null, model);
+    assert.doesNotMatch(await page.textContent('#result'), /Lower bound|Predicted time|What would change it/);
+  }
+  // A GPU the profile does not name is missing too, until one is picked.
+  await page.goto(app.link('model=roofline&measured_s=0.00004928&device_unknown=1'));
+  assert.match(await (await page.waitForSelector('#pending')).textContent(), /does not give the GPU:/);
+  // The roofline of a kernel with no FLOPs: the memory roof and the measured point.
+  await page.goto(app.link('model=roofline&device=gtx280&dram_bytes=1000000&warp_insts=1000&flops_fp64=0&flops_fp32=0&measured_s=0.00004928'));
+  await page.waitForSelector('#roofline .measured-point');
+  assert.match(await page.textContent('#roofline-none'), /No FLOPs: the memory roof alone/);
   await page.close();
 });

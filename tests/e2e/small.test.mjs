@@ -96,7 +96,12 @@ test('terms explain themselves on hover and on keyboard focus', async () => {
   const page = await app.env.context.newPage();
   await page.goto(app.link('model=hong-kim'));
   await ready(page);
+  // The definitions come from glossary.txt, fetched once the page is idle after its first
+  // paint (the page's bundle holds the terms alone).
+  const filled = (id) => page.waitForFunction((i) => document.getElementById(i)?.textContent.length > 0, id);
   // The result card's MWP, reached with the keyboard.
+  await filled('about-r-mwp');
+  assert.ok(app.server.requests.includes('/glossary.txt'));
   assert.equal(await page.isVisible('#about-r-mwp'), false);
   await page.focus('[aria-describedby="about-r-mwp"]');
   assert.equal(await page.isVisible('#about-r-mwp'), true);
@@ -109,6 +114,7 @@ test('terms explain themselves on hover and on keyboard focus', async () => {
     ['luo-suda', 'mpd', /^Memory Parallel Degree/], ['apsp', 't_warp', /^T_Warp: one warp's time/]]) {
     await page.goto(app.link(`model=${model}`));
     await ready(page);
+    await filled(`about-w-${name}`);
     await page.focus(`[aria-describedby="about-w-${name}"]`);
     assert.equal(await page.isVisible(`#about-w-${name}`), true, `${model} ${name}`);
     assert.match(await page.textContent(`#about-w-${name}`), words);

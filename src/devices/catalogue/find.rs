@@ -2,7 +2,7 @@
 //! [`Card`]: the worker answers the device pickers' searches and the links naming a device
 //! the page does not hold (`device=tpu-c3316`, `device=t4`) with these.
 
-use super::{device, lower_words, search, Card, Constant, Kind};
+use super::{device, search, search_rank, search_words, Card, Constant, Kind};
 use crate::chart::svg::esc;
 use crate::devices::{self, Device, Source};
 use crate::format;
@@ -18,12 +18,12 @@ pub fn find_devices(
     if let Some(ccs) = capabilities(query) {
         return of_capabilities(&ccs, accepts, limit);
     }
-    let q = lower_words(query);
+    let q = search_words(query);
     if q.is_empty() {
         return Vec::new();
     }
     let has_words = |d: &Device| {
-        let w = lower_words(&format!("{} {}", d.id, d.name));
+        let w = search_words(&format!("{} {}", d.id, d.name));
         q.iter()
             .all(|t| w.iter().any(|n| n.starts_with(t.as_str())))
     };
@@ -42,10 +42,7 @@ pub fn find_devices(
         }
     }
     found.retain(|d| accepts(d));
-    let rank = |d: &Device| {
-        let w = lower_words(&format!("{} {}", d.id, d.name));
-        (q.iter().filter(|t| !w.contains(t)).count(), d.name.len())
-    };
+    let rank = |d: &Device| (search_rank(&q, &search_words(d.name)), d.name.len());
     found.sort_by_key(|d| rank(d));
     found.truncate(limit);
     found

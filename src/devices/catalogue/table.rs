@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::{lower_words, name_fit, words, Cited, Constant, Gpu, Kind, ID_PREFIX};
+use super::{name_fit, search_rank, search_words, words, Cited, Constant, Gpu, Kind, ID_PREFIX};
 
 /// The generated file (scripts/catalogue.py).
 const TSV: &str = include_str!("gpus.tsv");
@@ -282,17 +282,18 @@ pub fn by_shape(cc: (u8, u8), sms: u32) -> Vec<&'static Gpu> {
 
 /// The GPUs whose name has every word of the query ("3060", "a10g", "rtx 4090", "t4"): each
 /// word the start of a word of the name, or the query without spaces the start of the name's
-/// words run together from one of them ("rtx3060"). Whole-word matches first, then the shorter name, then the newer.
+/// words run together from one of them ("rtx3060"). Whole-word matches first, then the fewest
+/// words the query does not name ([`search_rank`]), then the shorter name, then the newer.
 pub fn search(query: &str, limit: usize) -> Vec<&'static Gpu> {
-    let q = lower_words(query);
+    let q = search_words(query);
     if q.is_empty() {
         return Vec::new();
     }
     let joined_q: String = q.concat();
-    let mut hits: Vec<(usize, usize, &str, &'static Gpu)> = all()
+    let mut hits: Vec<((usize, usize), usize, &str, &'static Gpu)> = all()
         .iter()
         .filter_map(|g| {
-            let w = lower_words(&g.name);
+            let w = search_words(&g.name);
             let prefix = q
                 .iter()
                 .all(|t| w.iter().any(|n| n.starts_with(t.as_str())));
@@ -301,8 +302,7 @@ pub fn search(query: &str, limit: usize) -> Vec<&'static Gpu> {
             if !prefix && !joined {
                 return None;
             }
-            let exact = q.iter().filter(|t| w.contains(t)).count();
-            Some((q.len() - exact, g.name.len(), g.release.as_str(), g))
+            Some((search_rank(&q, &w), g.name.len(), g.release.as_str(), g))
         })
         .collect();
     hits.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)).then_with(|| b.2.cmp(a.2)));

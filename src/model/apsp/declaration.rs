@@ -589,7 +589,7 @@ pub static MODEL: Model = Model {
     default_device: "c2075",
     sweep: None,
     aliases: &[],
-    glossary: GLOSSARY,
+    glossary: &crate::model::glossary::<{ GLOSSARY.len() }>(GLOSSARY),
     scope: Scope {
         newest_cc: (3, 5),
         paper_gpus: "a Tesla C2075 and a GeForce GTX 780",

@@ -538,7 +538,7 @@ pub static MODEL: Model = Model {
     default_device: "k20x",
     sweep: None,
     aliases: &[],
-    glossary: GLOSSARY,
+    glossary: &crate::model::glossary::<{ GLOSSARY.len() }>(GLOSSARY),
     scope: Scope {
         newest_cc: (3, 5),
         paper_gpus: "an Intel Core i5-2400 and i7-4700, and Tesla C2075, K20c and K20X GPUs",

@@ -766,7 +766,7 @@ pub static MODEL: Model = Model {
     default_device: "hk-example",
     sweep: Some(Sweep::new("threads_per_block", 32.0, 512.0)),
     aliases: &[],
-    glossary: GLOSSARY,
+    glossary: &crate::model::glossary::<{ GLOSSARY.len() }>(GLOSSARY),
     scope: Scope {
         newest_cc: (1, 3),
         paper_gpus: "the FX5600, 8800 GTX, 8800 GT and GTX 280",

@@ -152,7 +152,7 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
             None => LaunchInput::assumed(
                 "synch_insts",
                 0.0,
-                "0 barriers, assumed: the file counts none",
+                "the file counts no barriers",
             ),
         }),
     }

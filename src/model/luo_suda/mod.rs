@@ -482,7 +482,7 @@ pub static MODEL: Model = Model {
         key: "reading",
         sets: &["reading_mpd", "reading_cpd"],
     }],
-    glossary: GLOSSARY,
+    glossary: &crate::model::glossary::<{ GLOSSARY.len() }>(GLOSSARY),
     scope: Scope {
         newest_cc: (1, 3),
         paper_gpus: "a GeForce GTX 260",

@@ -526,7 +526,7 @@ pub static MODEL: crate::model::Model = crate::model::Model {
     default_device: "c2050",
     sweep: None,
     aliases: &[],
-    glossary: fields::GLOSSARY,
+    glossary: &crate::model::glossary::<{ fields::GLOSSARY.len() }>(fields::GLOSSARY),
     scope: crate::model::Scope {
         newest_cc: (3, 5),
         paper_gpus: "a Tesla C2050 (the reference), a Tesla M2090, a Tesla K20m and a GeForce GTX 295",

@@ -37,15 +37,8 @@ fn result(ctx: Ctx) -> AnyView {
             let Some((_, o)) = typed(g) else {
                 return String::new();
             };
-            let measured = g.state.measured.as_ref().map_or(String::new(), |m| {
-                format!(
-                    " Measured {}: {} × the bound.",
-                    format::duration(m.time_s),
-                    format::significant(m.time_s / o.time_s, 3)
-                )
-            });
             format!(
-                r#"<p class="result-device">{} · roofline</p><p class="headline"><span class="label">Lower bound</span><span class="time" id="time" data-value="{}">{}</span></p><p class="explanation" id="explanation">Set by <strong id="bound">{}</strong> (each ceiling's time is in the worked table): no run of this kernel on this device takes less.{measured}</p>"#,
+                r#"<p class="result-device">{} · roofline</p><p class="headline"><span class="label">Lower bound</span><span class="time" id="time" data-value="{}">{}</span></p><p class="explanation" id="explanation">Set by <strong id="bound">{}</strong> (each ceiling's time is in the worked table): no run of this kernel on this device takes less.</p>"#,
                 esc(g.state.device.name),
                 format::exact(o.time_s),
                 format::duration(o.time_s),
@@ -70,17 +63,50 @@ fn visuals(ctx: Ctx) -> AnyView {
             })
             .unwrap_or_default()
     });
-    view! { <section class="card" aria-label="The roofline" inner_html=chart></section> }.into_any()
+    view! { <section class="card roofline-section" aria-label="The roofline" inner_html=chart></section> }.into_any()
 }
 
-/// The roofline chart as SVG text; a note instead where the kernel does no floating point.
+/// Without FLOPs (or a peak for them) no intensity places the kernel: the memory roof alone,
+/// as DRAM bandwidth, with the bandwidth at the bound and the one measured.
+fn memory_roof_svg(i: &Inputs, o: &Outputs, measured_s: Option<f64>) -> String {
+    let bw = i.mem_bandwidth_gbs;
+    let gbs = |t: f64| (t > 0.0).then(|| i.dram_bytes / t / 1e9);
+    let points = [
+        ("bound-point", "At the bound", gbs(o.time_s)),
+        ("measured-point", "Measured", measured_s.and_then(gbs)),
+    ];
+    let x = |v: f64| 56.0 + v / bw * 480.0;
+    let mut s = format!(
+        r#"<h2>Roofline</h2><figure class="chart"><svg class="roofline" id="roofline" viewBox="0 0 640 90" role="img" aria-label="DRAM bandwidth: the roof, the bound and the measured"><line class="roof" x1="{:.1}" y1="10" x2="{:.1}" y2="60"><title>roof {} GB/s</title></line><line class="axis" x1="56" y1="60" x2="600" y2="60"></line><text class="tick" x="56" y="78" text-anchor="middle">0</text><text class="tick" x="{:.1}" y="78" text-anchor="middle">{} GB/s</text>"#,
+        x(bw),
+        x(bw),
+        format::num(bw),
+        x(bw),
+        format::num(bw)
+    );
+    for (class, what, v) in points {
+        if let Some(v) = v.filter(|v| v.is_finite()) {
+            let _ = write!(
+                s,
+                r#"<circle class="{class}" cx="{:.1}" cy="35" r="5"><title>{what}: {} GB/s</title></circle>"#,
+                x(v.min(bw * 1.15)),
+                format::significant(v, 3)
+            );
+        }
+    }
+    s += r#"</svg><figcaption class="muted" id="roofline-none">No FLOPs: the memory roof alone, DRAM GB/s (dot at the bound, ring as measured).</figcaption></figure>"#;
+    s
+}
+
+/// The roofline chart as SVG text; the memory roof alone where the kernel does no floating
+/// point.
 pub fn roof_svg(i: &Inputs, o: &Outputs, measured_s: Option<f64>) -> String {
     const W: f64 = 640.0;
     const H: f64 = 260.0;
     const L: f64 = 56.0;
     const B: f64 = 30.0;
     let (Some(ai), Some(peak)) = (o.intensity, o.peak_gflops) else {
-        return r#"<h2>Roofline</h2><p class="muted" id="roofline-none">No FLOPs with a known peak: no chart.</p>"#.to_string();
+        return memory_roof_svg(i, o, measured_s);
     };
     let bw = i.mem_bandwidth_gbs;
     let ridge = peak / bw;

@@ -52,15 +52,21 @@ pub(super) fn KernelForm(
         let hint = Memo::new(move |_| {
             hints.with(|h| h.iter().find(|(n, _)| *n == name).map(|(_, t)| t.clone()))
         });
-        // A kernel opened from the measured page: a field its profile does not give, until
-        // the user types it (the shell drops it from `to_type` on input).
-        let to_type = Memo::new(move |_| {
-            form.measured
-                .with(|m| m.as_ref().is_some_and(|m| m.to_type.contains(&name)))
-        });
+        // A kernel opened from the measured page: where the profile's value came from, or
+        // that it gives none, until the user types it (the shell drops the mark on input).
+        let from_profile = move || {
+            form.measured.with(|m| {
+                let m = m.as_ref()?;
+                if m.to_type.contains(&name) {
+                    return Some("To type: not in the profile.");
+                }
+                let (_, o) = m.origins.iter().find(|(n, _)| *n == name)?;
+                Some(crate::ui::worked::origin_words(*o))
+            })
+        };
         Signal::derive(move || {
-            if to_type.get() {
-                Some("To type: not in the profile.".to_string())
+            if let Some(t) = from_profile() {
+                Some(t.to_string())
             } else if auto.get() {
                 hint.get()
             } else {
@@ -84,7 +90,7 @@ pub(super) fn KernelForm(
                     .iter()
                     .filter(|f| f.group == group)
                     .map(|f| {
-                        view! { <FieldInput field=f texts=texts error=field_error(f.name) hint=field_hint(f.name) about=m.about(f.name)/> }
+                        view! { <FieldInput field=f texts=texts error=field_error(f.name) hint=field_hint(f.name) about=m.about_key(f.name).map(|k| (m.id, k))/> }
                     })
                     .collect_view();
                 view! {

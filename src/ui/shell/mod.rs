@@ -84,7 +84,7 @@ fn MeasuredNote(
     }
 }
 
-/// An input event in the page: a field the user edits is no longer to type.
+/// An input event in the page: a field the user edits is no longer to type, nor the profile's.
 fn unmark_edited(form: Form, ev: leptos::ev::Event) {
     let Some(id) = ev
         .target()
@@ -93,13 +93,16 @@ fn unmark_edited(form: Form, ev: leptos::ev::Event) {
     else {
         return;
     };
+    // The value is the user's now: neither to type nor the profile's.
     if form.measured.with_untracked(|m| {
-        m.as_ref()
-            .is_some_and(|m| m.to_type.iter().any(|f| *f == id))
+        m.as_ref().is_some_and(|m| {
+            m.to_type.iter().any(|f| *f == id) || m.origins.iter().any(|(f, _)| *f == id)
+        })
     }) {
         form.measured.update(|m| {
             if let Some(m) = m {
                 m.to_type.retain(|f| *f != id);
+                m.origins.retain(|(f, _)| *f != id);
             }
         });
     }
@@ -108,6 +111,7 @@ fn unmark_edited(form: Form, ev: leptos::ev::Event) {
 #[component]
 pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     crate::ui::analysis::SharedFiles::provide();
+    crate::ui::glossary::Glossary::provide();
     let embed = initial.embed;
     let at = stages::in_stages();
     let form = Form::new(&initial, notices);
@@ -269,9 +273,30 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         settled: Signal::derive(move || at(1)),
     };
 
+    // Inputs a profile left to the user (and its GPU, where it names none): until they are
+    // given, the model's defaults stand in, so no time, bound, ratio or advice is shown.
+    let pending = move || {
+        form.measured.with(|m| {
+            let m = m.as_ref()?;
+            let mut what: Vec<&str> = m.to_type.clone();
+            if m.device_unknown {
+                what.push("the GPU");
+            }
+            (!what.is_empty()).then(|| what.join(", "))
+        })
+    };
     let page = move || super::pages::page(model.get().id);
-    let result = move || page().map(|p| (p.result)(ctx));
-    let visuals = move || page().map(|p| (p.visuals)(ctx));
+    let result = move || match pending() {
+        Some(what) => view! {
+            <p class="pending" id="pending">
+                <strong>"No prediction yet. "</strong>
+                {format!("The profile does not give {what}: the model's defaults stand in for them, so they say nothing about this kernel. Give them in the form to see its time.")}
+            </p>
+        }
+        .into_any(),
+        None => page().map(|p| (p.result)(ctx)).into_any(),
+    };
+    let visuals = move || pending().is_none().then(|| page().map(|p| (p.visuals)(ctx)));
     // What the model leaves out on this GPU: redrawn when it changes, not on every edit.
     let scope_note = Memo::new(move |_| {
         good.with(|g| {

@@ -268,7 +268,7 @@ pub(super) fn ExamplePicker(
                     <label for="example">"Example"</label>
                     <select id="example" on:change=on_example>
                         <option value="" prop:selected=move || loaded_example.get().is_none()>
-                            "Your own inputs — load an example from the paper…"
+                            "Your own inputs (or pick the paper's)"
                         </option>
                         {m.examples.iter().map(|e| {
                             let id = e.id;

@@ -28,7 +28,7 @@ pub(super) fn ResultCard(
                      value: fn(&Outputs) -> f64| {
         view! {
             <div class="stat">
-                <dt><Term text=label about=hong_kim::MODEL.about(about) id=format!("about-r-{id}")/></dt>
+                <dt><Term text=label about=hong_kim::MODEL.about_key(about).map(|k| ("hong-kim", k)) id=format!("about-r-{id}")/></dt>
                 <dd id=id data-value=move || out(&|o| format::exact(value(o)))>
                     {move || out(&|o| format::num(value(o)))}
                 </dd>
@@ -89,7 +89,7 @@ pub(super) fn ResultCard(
                     {stat("mwp", "MWP (eq. 5)", "mwp", |o| o.mwp_mlp)}
                     {stat("cwp", "CWP (eq. 9)", "cwp", |o| o.cwp)}
                     <div class="stat">
-                        <dt><Term text="Regime" about=hong_kim::MODEL.about("regime") id="about-r-regime"/></dt>
+                        <dt><Term text="Regime" about=hong_kim::MODEL.about_key("regime").map(|k| ("hong-kim", k)) id="about-r-regime"/></dt>
                         <dd id="regime" data-value=move || out(&|o| o.regime.equation().to_string())>
                             {move || out(&|o| format!("eq. {} · {}", o.regime.equation(), o.regime.words()))}
                         </dd>
