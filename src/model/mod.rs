@@ -32,6 +32,18 @@ pub struct ReadingNote {
     pub text: &'static str,
 }
 
+impl ReadingNote {
+    /// A note as this build holds it: whole with the `glossary` feature; in the page's build
+    /// its id alone, as [`glossary`] keeps terms (the page reads the texts from
+    /// `glossary.txt`, a `note:<id>` line each).
+    pub const fn new(id: &'static str, text: &'static str) -> ReadingNote {
+        ReadingNote {
+            id,
+            text: if cfg!(feature = "glossary") { text } else { "" },
+        }
+    }
+}
+
 /// A paper example: a name, where it is printed, and the field texts it sets.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Example {
@@ -187,8 +199,19 @@ pub struct Scope {
     pub newest_cc: (u8, u8),
     /// "the 8800 GT and GTX 280".
     pub paper_gpus: &'static str,
-    /// A sentence: what newer GPUs have that the model leaves out, and how to read its time.
+    /// A sentence: what newer GPUs have that the model leaves out, and how to read its time
+    /// (in the page's build, fetched: [`page_text`]).
     pub leaves_out: &'static str,
+}
+
+/// A text the page fetches rather than holds (a model's `scope.leaves_out`): whole with the
+/// `glossary` feature, empty in the page's build (`glossary.txt` has it, as `scope`).
+pub const fn page_text(text: &'static str) -> &'static str {
+    if cfg!(feature = "glossary") {
+        text
+    } else {
+        ""
+    }
 }
 
 /// A model's glossary as this build holds it: whole with the `glossary` feature (the command

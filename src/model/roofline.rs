@@ -418,10 +418,10 @@ pub const OUTPUTS: &[OutputSpec] = &[
     ),
 ];
 
-pub const NOTES: &[ReadingNote] = &[ReadingNote {
-    id: "lower-bound",
-    text: "A lower bound, not a prediction: the time no run of this kernel on this device can beat. A ceiling the device does not give is left out, which keeps it a bound; on a real profile it is never above the measured time.",
-}];
+pub const NOTES: &[ReadingNote] = &[ReadingNote::new(
+    "lower-bound",
+    "A lower bound, not a prediction: the time no run of this kernel on this device can beat. A ceiling the device does not give is left out, which keeps it a bound; on a real profile it is never above the measured time.",
+)];
 
 const EXAMPLES: &[Example] = &[Example {
     id: "h100-reference",

@@ -453,17 +453,23 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
 #[component]
 pub fn ReadingNotes(good: Memo<Option<Good>>) -> impl IntoView {
     // Redrawn only when the notes that apply change (not on every edit).
-    let notes = Memo::new(move |_| good.with(|g| g.as_ref().map(|g| g.eval.notes.clone())));
+    let notes = Memo::new(move |_| {
+        good.with(|g| g.as_ref().map(|g| (g.state.model.id, g.eval.notes.clone())))
+    });
     view! {
         <section class="notes" aria-label="Reading notes">
             <h2>"Reading notes"</h2>
             <p class="sub">"Where the paper is ambiguous or misprinted, this is how the model reads it; the project's model notes give the reason for each."</p>
             <ul id="reading-notes">
                 {move || {
-                    notes.get().map(|notes| {
+                    // The texts come with the glossary's (`super::glossary`).
+                    notes.get().map(|(model, notes)| {
                         notes
                             .into_iter()
-                            .map(|n| view! { <li data-note=n.id>{n.text}</li> })
+                            .map(|n| {
+                                let key = format!("note:{}", n.id);
+                                view! { <li data-note=n.id>{move || super::glossary::Glossary::text(model, &key)}</li> }
+                            })
                             .collect_view()
                     })
                 }}

@@ -2,7 +2,7 @@
 // jumps explained on hover, measured times pasted by the user, calibration.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, cliEval, ready, settledUrl } from './harness.mjs';
+import { useApp, cliEval, ready, settledUrl, readingNotes } from './harness.mjs';
 
 const app = useApp();
 const link = (q) => app.link(q);
@@ -27,7 +27,7 @@ test('the C2075 8×8 case: Buckets jumps 8 → 16 blocks per SM at n = 81', asyn
   await page.goto(link('model=apsp&device=gtx780&block_size=8&n=81'));
   await ready(page);
   assert.match(await page.textContent('#calibration'), /Not calibrated/);
-  assert.match(await page.textContent('#reading-notes'), /symbolic units/);
+  assert.match(await readingNotes(page), /symbolic units/);
   await page.close();
 });
 

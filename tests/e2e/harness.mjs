@@ -207,3 +207,12 @@ export function useApp() {
   app.link = (q) => `${app.server.base}?${q}`;
   return app;
 }
+
+/**
+ * The reading notes' text, once every note has it: the texts come with the glossary
+ * (glossary.txt, fetched when the page is idle after its first paint).
+ */
+export async function readingNotes(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('#reading-notes li')].every((li) => li.textContent.length > 0));
+  return page.textContent('#reading-notes');
+}

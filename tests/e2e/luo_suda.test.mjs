@@ -2,7 +2,7 @@
 // timeline, the readings switch, and the charts against active warps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp, cliEval, ready, settledUrl } from './harness.mjs';
+import { useApp, cliEval, ready, settledUrl, readingNotes } from './harness.mjs';
 
 const app = useApp();
 const link = (q) => app.link(q);
@@ -20,7 +20,7 @@ test('the hand-computed case: four period types, 1,899 cycles', async () => {
   await page.selectOption('#reading_mpd', 'printed');
   await page.selectOption('#reading_cpd', 'printed');
   await page.waitForFunction(() => document.querySelector('#total-cycles').dataset.value === '21391');
-  assert.match(await page.textContent('#reading-notes'), /Eq\. 2 as printed/);
+  assert.match(await readingNotes(page), /Eq\. 2 as printed/);
   assert.equal(cliEval(await settledUrl(page)).outputs.total_cycles, 21391);
   await page.close();
 });

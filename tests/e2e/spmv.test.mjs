@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useApp, cliEval, cliJson, ready, settled, settledUrl, assertCellsMatchCli } from './harness.mjs';
+import { useApp, cliEval, cliJson, ready, settled, settledUrl, assertCellsMatchCli, readingNotes } from './harness.mjs';
 
 const app = useApp();
 const link = (q) => app.link(q);
@@ -64,7 +64,7 @@ test('an estimated target says so, and the C2050 as its own target predicts T_Re
   await page.goto(link('model=spmv&target=gtx295'));
   await ready(page);
   assert.match(await page.textContent('#estimated'), /Estimated target/);
-  assert.match(await page.textContent('#reading-notes'), /ratio of memory bandwidths/);
+  assert.match(await readingNotes(page), /ratio of memory bandwidths/);
   // The headline says so too, and the summary in the header.
   assert.equal(await page.textContent('.headline #target-source'), 'estimated: nothing measured on the target yet');
   await page.waitForFunction(() => /· target estimated/.test(document.body.textContent));

@@ -329,34 +329,34 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("interval_max_ms", "max over the mappings", "§5", "ms"),
 ];
 
-pub const NOTE_GRANULARITY: ReadingNote = ReadingNote {
-    id: "warp-granularity",
-    text: "#WarpsPerBlock(x)_Dev in eqs. 7, 9, 11 and 13 rounds a warp count x up to a multiple of WarpGranularity; each row of a block starts a new warp.",
-};
-pub const NOTE_BUCKETS_FLOOR: ReadingNote = ReadingNote {
-    id: "buckets-floor",
-    text: "Eq. 16 uses ⌊ ⌋, not the printed ⌈ ⌉ (with ⌈ ⌉ eq. 17 goes negative), and eq. 17 is clamped at 0. This reading reproduces the paper's jump at n = 80 → 81.",
-};
-pub const NOTE_SORTED: ReadingNote = ReadingNote {
-    id: "sorted",
-    text: "Sorted: the blocks, most active warps first, each go to the SM with the fewest accumulated warps (lowest index on ties); #WarpsPerSM is the largest SM load.",
-};
-pub const NOTE_STEPS: ReadingNote = ReadingNote {
-    id: "min-plus-steps",
-    text: "Min-plus runs ⌈log2(n − 1)⌉ steps (eq. 1); n = 2 takes one step.",
-};
-pub const NOTE_FW: ReadingNote = ReadingNote {
-    id: "floyd-warshall",
-    text: "Floyd-Warshall: n launches (eq. 19), #InstrPerVertex fixed at 2 (eq. 22), so instr_per_vertex is not used.",
-};
-pub const NOTE_UNCALIBRATED: ReadingNote = ReadingNote {
-    id: "uncalibrated",
-    text: "No measured time at n0: times are in the model's symbolic units (Table 5). Give t_meas_ms, or a measured n:ms pair at n = n0, to convert them into ms.",
-};
-pub const NOTE_OCCUPANCY: ReadingNote = ReadingNote {
-    id: "occupancy-apsp",
-    text: "#BlocksPerSM_Occ (auto) is the occupancy calculator's answer for BlockSize² threads, with the two BlockSize² tiles of 4-byte distances Alg. 2 keeps in shared memory and registers not limiting (the paper gives 8 for 8×8 and 1 for 32×32 on the C2075).",
-};
+pub const NOTE_GRANULARITY: ReadingNote = ReadingNote::new(
+    "warp-granularity",
+    "#WarpsPerBlock(x)_Dev in eqs. 7, 9, 11 and 13 rounds a warp count x up to a multiple of WarpGranularity; each row of a block starts a new warp.",
+);
+pub const NOTE_BUCKETS_FLOOR: ReadingNote = ReadingNote::new(
+    "buckets-floor",
+    "Eq. 16 uses ⌊ ⌋, not the printed ⌈ ⌉ (with ⌈ ⌉ eq. 17 goes negative), and eq. 17 is clamped at 0. This reading reproduces the paper's jump at n = 80 → 81.",
+);
+pub const NOTE_SORTED: ReadingNote = ReadingNote::new(
+    "sorted",
+    "Sorted: the blocks, most active warps first, each go to the SM with the fewest accumulated warps (lowest index on ties); #WarpsPerSM is the largest SM load.",
+);
+pub const NOTE_STEPS: ReadingNote = ReadingNote::new(
+    "min-plus-steps",
+    "Min-plus runs ⌈log2(n − 1)⌉ steps (eq. 1); n = 2 takes one step.",
+);
+pub const NOTE_FW: ReadingNote = ReadingNote::new(
+    "floyd-warshall",
+    "Floyd-Warshall: n launches (eq. 19), #InstrPerVertex fixed at 2 (eq. 22), so instr_per_vertex is not used.",
+);
+pub const NOTE_UNCALIBRATED: ReadingNote = ReadingNote::new(
+    "uncalibrated",
+    "No measured time at n0: times are in the model's symbolic units (Table 5). Give t_meas_ms, or a measured n:ms pair at n = n0, to convert them into ms.",
+);
+pub const NOTE_OCCUPANCY: ReadingNote = ReadingNote::new(
+    "occupancy-apsp",
+    "#BlocksPerSM_Occ (auto) is the occupancy calculator's answer for BlockSize² threads, with the two BlockSize² tiles of 4-byte distances Alg. 2 keeps in shared memory and registers not limiting (the paper gives 8 for 8×8 and 1 for 32×32 on the C2075).",
+);
 
 pub const NOTES: &[ReadingNote] = &[
     NOTE_GRANULARITY,
@@ -593,7 +593,7 @@ pub static MODEL: Model = Model {
     scope: Scope {
         newest_cc: (3, 5),
         paper_gpus: "a Tesla C2075 and a GeForce GTX 780",
-        leaves_out: "Newer GPUs have larger L1 and L2 caches and schedule warps differently; the interval model's warp counts still hold, but its time units need a measurement on your GPU: calibrate with a measured time at one n.",
+        leaves_out: crate::model::page_text("Newer GPUs have larger L1 and L2 caches and schedule warps differently; the interval model's warp counts still hold, but its time units need a measurement on your GPU: calibrate with a measured time at one n."),
     },
     validated: false,
     derive: crate::model::derives_nothing,

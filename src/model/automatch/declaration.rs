@@ -179,22 +179,22 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("t_even_s", "max T_total / n (even split)", "Fig. 11", "s"),
 ];
 
-pub const NOTE_F_IM: ReadingNote = ReadingNote {
-    id: "f-im",
-    text: "Eq. 1 is 0/0 for code with no additions or multiplications; f_im is then 1.",
-};
-pub const NOTE_F_V: ReadingNote = ReadingNote {
-    id: "f-v",
-    text: "Eq. 2 as printed (W_vec / W) is 0 for code that does not vectorize and eq. 3 would divide by it: f_v = max(W_vec / W, 1 / vector width), so scalar code runs at a vector width's fraction of the peak (1 on GPUs).",
-};
-pub const NOTE_SPLIT: ReadingNote = ReadingNote {
-    id: "split",
-    text: "Shares are proportional to 1 / T_total (the paper's 3:1 cost gives the faster device 3/4 of the work); the split run takes 1 / Σ(1 / T_total). The even split gives each device 1/n and waits for the slowest.",
-};
-pub const NOTE_Q: ReadingNote = ReadingNote {
-    id: "q",
-    text: "Q_f and Q_s are counted in lines of L bytes. Left at the default profile's (64-byte lines), each architecture takes them counted in its own lines; typed, they apply to every architecture; `warpsight analyze memory` counts them per architecture from a Lackey trace (hits: stack distance below the capacity Z / L).",
-};
+pub const NOTE_F_IM: ReadingNote = ReadingNote::new(
+    "f-im",
+    "Eq. 1 is 0/0 for code with no additions or multiplications; f_im is then 1.",
+);
+pub const NOTE_F_V: ReadingNote = ReadingNote::new(
+    "f-v",
+    "Eq. 2 as printed (W_vec / W) is 0 for code that does not vectorize and eq. 3 would divide by it: f_v = max(W_vec / W, 1 / vector width), so scalar code runs at a vector width's fraction of the peak (1 on GPUs).",
+);
+pub const NOTE_SPLIT: ReadingNote = ReadingNote::new(
+    "split",
+    "Shares are proportional to 1 / T_total (the paper's 3:1 cost gives the faster device 3/4 of the work); the split run takes 1 / Σ(1 / T_total). The even split gives each device 1/n and waits for the slowest.",
+);
+pub const NOTE_Q: ReadingNote = ReadingNote::new(
+    "q",
+    "Q_f and Q_s are counted in lines of L bytes. Left at the default profile's (64-byte lines), each architecture takes them counted in its own lines; typed, they apply to every architecture; `warpsight analyze memory` counts them per architecture from a Lackey trace (hits: stack distance below the capacity Z / L).",
+);
 
 pub const NOTES: &[ReadingNote] = &[NOTE_F_IM, NOTE_F_V, NOTE_SPLIT, NOTE_Q];
 
@@ -542,7 +542,7 @@ pub static MODEL: Model = Model {
     scope: Scope {
         newest_cc: (3, 5),
         paper_gpus: "an Intel Core i5-2400 and i7-4700, and Tesla C2075, K20c and K20X GPUs",
-        leaves_out: "Newer GPUs and CPUs need their own micro-benchmarked Table I values (type them as the custom architecture).",
+        leaves_out: crate::model::page_text("Newer GPUs and CPUs need their own micro-benchmarked Table I values (type them as the custom architecture)."),
     },
     validated: false,
     derive: crate::model::derives_nothing,

@@ -770,7 +770,7 @@ pub static MODEL: Model = Model {
     scope: Scope {
         newest_cc: (1, 3),
         paper_gpus: "the FX5600, 8800 GTX, 8800 GT and GTX 280",
-        leaves_out: "The model has no caches: every load goes to DRAM at Mem_LD cycles. Newer GPUs serve repeated loads from L1 and L2 caches, issue from several warps per SM each cycle and overlap memory far more, so for kernels that reuse data (a naive matrix multiply, a stencil) it errs on the slow side, often many times the measured time; read it as the time if nothing were cached. Streaming kernels, which reuse nothing, come within a few percent to 1.5 times of published measurements with this device's measured latency and bandwidth.",
+        leaves_out: crate::model::page_text("The model has no caches: every load goes to DRAM at Mem_LD cycles. Newer GPUs serve repeated loads from L1 and L2 caches, issue from several warps per SM each cycle and overlap memory far more, so for kernels that reuse data (a naive matrix multiply, a stencil) it errs on the slow side, often many times the measured time; read it as the time if nothing were cached. Streaming kernels, which reuse nothing, come within a few percent to 1.5 times of published measurements with this device's measured latency and bandwidth."),
     },
     validated: true,
     derive: super::derived,

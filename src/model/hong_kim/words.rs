@@ -2,43 +2,43 @@
 
 use crate::model::ReadingNote;
 
-pub const NOTE_ORDER: ReadingNote = ReadingNote {
-    id: "regime-order",
-    text: "Eqs. 22–24 are tested in the printed order: eq. 22 if MWP = N and CWP = N; else eq. 23 if CWP ≥ MWP or Comp_cycles > Mem_cycles; else eq. 24.",
-};
-pub const NOTE_NO_ROUNDING: ReadingNote = ReadingNote {
-    id: "no-rounding",
-    text: "MWP, CWP and #Rep are not rounded. The paper's Table 2 rounds MWP to 2.28 (unrounded 730/320 = 2.28125), which is why it prints 50738 cycles where the unrounded model gives 50728.19.",
-};
-pub const NOTE_TIME: ReadingNote = ReadingNote {
-    id: "time",
-    text: "time_s = Exec_cycles_with_synch / (freq_ghz · 1e9): cycles are SM (processor) clock cycles.",
-};
-pub const NOTE_BW_UNITS: ReadingNote = ReadingNote {
-    id: "bw-units",
-    text: "BW_per_warp (eq. 7) is in GB/s: freq_ghz × Load_bytes_per_warp / Mem_L, as in Table 2 (0.175 GB/s).",
-};
-pub const NOTE_MWP_BELOW_ONE: ReadingNote = ReadingNote {
-    id: "mwp-below-one",
-    text: "MWP is below 1 (one memory warp already saturates the bandwidth or the departure delay exceeds Mem_L). MWP itself is kept, so eq. 23's N/MWP carries the shortfall, but the (MWP − 1) terms of eqs. 22, 23 and 26 — the warps whose cost overlap hides — use max(MWP − 1, 0): with fewer than one warp in flight nothing is hidden, and the printed form would make synchronization cost negative.",
-};
-pub const NOTE_MLP: ReadingNote = ReadingNote {
-    id: "mlp",
-    text: "MLP > 1 (Sim et al., PPoPP'12; not in Hong & Kim): a warp has MLP memory requests in flight. ITMLP = min(MWP_Without_BW_full, MWP_peak_BW, MLP × N) requests per SM; eqs. 22–26 use MWP_MLP = ITMLP / MLP, Mem_cycles / MLP and #Mem_insts / MLP memory periods.",
-};
-pub const NOTE_PARTIAL_WARPS: ReadingNote = ReadingNote {
-    id: "partial-warps",
-    text: "threads_per_block is not a multiple of threads_per_warp: warps per block = ⌈threads_per_block / threads_per_warp⌉, since a partly filled warp still issues as a whole warp (the paper divides, and names this as an error source in §5.2).",
-};
+pub const NOTE_ORDER: ReadingNote = ReadingNote::new(
+    "regime-order",
+    "Eqs. 22–24 are tested in the printed order: eq. 22 if MWP = N and CWP = N; else eq. 23 if CWP ≥ MWP or Comp_cycles > Mem_cycles; else eq. 24.",
+);
+pub const NOTE_NO_ROUNDING: ReadingNote = ReadingNote::new(
+    "no-rounding",
+    "MWP, CWP and #Rep are not rounded. The paper's Table 2 rounds MWP to 2.28 (unrounded 730/320 = 2.28125), which is why it prints 50738 cycles where the unrounded model gives 50728.19.",
+);
+pub const NOTE_TIME: ReadingNote = ReadingNote::new(
+    "time",
+    "time_s = Exec_cycles_with_synch / (freq_ghz · 1e9): cycles are SM (processor) clock cycles.",
+);
+pub const NOTE_BW_UNITS: ReadingNote = ReadingNote::new(
+    "bw-units",
+    "BW_per_warp (eq. 7) is in GB/s: freq_ghz × Load_bytes_per_warp / Mem_L, as in Table 2 (0.175 GB/s).",
+);
+pub const NOTE_MWP_BELOW_ONE: ReadingNote = ReadingNote::new(
+    "mwp-below-one",
+    "MWP is below 1 (one memory warp already saturates the bandwidth or the departure delay exceeds Mem_L). MWP itself is kept, so eq. 23's N/MWP carries the shortfall, but the (MWP − 1) terms of eqs. 22, 23 and 26 — the warps whose cost overlap hides — use max(MWP − 1, 0): with fewer than one warp in flight nothing is hidden, and the printed form would make synchronization cost negative.",
+);
+pub const NOTE_MLP: ReadingNote = ReadingNote::new(
+    "mlp",
+    "MLP > 1 (Sim et al., PPoPP'12; not in Hong & Kim): a warp has MLP memory requests in flight. ITMLP = min(MWP_Without_BW_full, MWP_peak_BW, MLP × N) requests per SM; eqs. 22–26 use MWP_MLP = ITMLP / MLP, Mem_cycles / MLP and #Mem_insts / MLP memory periods.",
+);
+pub const NOTE_PARTIAL_WARPS: ReadingNote = ReadingNote::new(
+    "partial-warps",
+    "threads_per_block is not a multiple of threads_per_warp: warps per block = ⌈threads_per_block / threads_per_warp⌉, since a partly filled warp still issues as a whole warp (the paper divides, and names this as an error source in §5.2).",
+);
 
-pub const NOTE_CACHES: ReadingNote = ReadingNote {
-    id: "caches",
-    text: "Cache hits (Sim et al., not in Hong & Kim): AMAT = h1·L1_lat + (1 − h1)·(h2·L2_lat + (1 − h2)·Mem_LD) replaces Mem_LD in eqs. 10–11, and BW_per_warp (eq. 7) counts only the (1 − h1)(1 − h2) of the bytes that reach DRAM.",
-};
-pub const NOTE_NO_DRAM: ReadingNote = ReadingNote {
-    id: "no-dram",
-    text: "Every request hits a cache: the bandwidth bounds nothing, and MWP_peak_BW is shown as max(MWP_Without_BW_full, MLP × N).",
-};
+pub const NOTE_CACHES: ReadingNote = ReadingNote::new(
+    "caches",
+    "Cache hits (Sim et al., not in Hong & Kim): AMAT = h1·L1_lat + (1 − h1)·(h2·L2_lat + (1 − h2)·Mem_LD) replaces Mem_LD in eqs. 10–11, and BW_per_warp (eq. 7) counts only the (1 − h1)(1 − h2) of the bytes that reach DRAM.",
+);
+pub const NOTE_NO_DRAM: ReadingNote = ReadingNote::new(
+    "no-dram",
+    "Every request hits a cache: the bandwidth bounds nothing, and MWP_peak_BW is shown as max(MWP_Without_BW_full, MLP × N).",
+);
 
 /// Every reading this model may apply.
 pub const NOTES: &[ReadingNote] = &[

@@ -265,38 +265,38 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("p_acc", "P_acc", "Eq. 14", ""),
 ];
 
-pub const NOTE_UNITS: ReadingNote = ReadingNote {
-    id: "bandwidth-units",
-    text: "Bandwidths in one unit: Warp_bwt = N_thread·D_mem/(N_trans·t_mem) and GPU_bwt = gpu_bwt_gbs / clock_ghz, both in bytes per processor cycle (1.242 GHz on the GTX260, not its 576 MHz graphics clock).",
-};
-pub const NOTE_MPD_FIXED: ReadingNote = ReadingNote {
-    id: "mpd-fixed",
-    text: "Eq. 2 as printed divides by N_act·N_sm·Warp_bwt, which drives MPD below 1 for ordinary coalesced kernels; this reading uses MPD = min{N_act, ⌊GPU_bwt/(N_sm·Warp_bwt)⌋}, never below 1 (reading_mpd=printed switches back).",
-};
-pub const NOTE_MPD_PRINTED: ReadingNote = ReadingNote {
-    id: "mpd-printed",
-    text: "Eq. 2 as printed: MPD = min{N_act, ⌊GPU_bwt/(N_act·N_sm·Warp_bwt)⌋}, kept at least 1.",
-};
-pub const NOTE_CPD_FIXED: ReadingNote = ReadingNote {
-    id: "cpd-fixed",
-    text: "Eq. 3's slope is read as |c − P|: as printed, (c − P) makes CPD fall with more warps when P > c (reading_cpd=printed switches back).",
-};
-pub const NOTE_CPD_PRINTED: ReadingNote = ReadingNote {
-    id: "cpd-printed",
-    text: "Eq. 3 as printed: CPD1 = (c − P)·(N_act − b) + a.",
-};
-pub const NOTE_CPD2_DOMAIN: ReadingNote = ReadingNote {
-    id: "cpd2-domain",
-    text: "CPD2 (eq. 4) is only defined for 1 ≤ N_act ≤ 2m − 1; outside it CPD = max(1, CPD1).",
-};
-pub const NOTE_PERIODS: ReadingNote = ReadingNote {
-    id: "period-types",
-    text: "A period is long when c_i < m_i (c_i = m_i is not); period 1 has no previous period. Eq. 8's undefined n is N_act and eq. 13's missing second argument is 0; ⌊ ⌋ and ⌈ ⌉ apply as printed (blind to floating-point noise below 1e-9); CPD is not rounded.",
-};
-pub const NOTE_REP: ReadingNote = ReadingNote {
-    id: "rep",
-    text: "total_cycles = rep · Σ T_i. rep is 1 unless given, or, given blocks and active_blocks_per_sm, blocks / (active_blocks_per_sm · min(n_sm, blocks)), unrounded (Hong & Kim's eq. 21).",
-};
+pub const NOTE_UNITS: ReadingNote = ReadingNote::new(
+    "bandwidth-units",
+    "Bandwidths in one unit: Warp_bwt = N_thread·D_mem/(N_trans·t_mem) and GPU_bwt = gpu_bwt_gbs / clock_ghz, both in bytes per processor cycle (1.242 GHz on the GTX260, not its 576 MHz graphics clock).",
+);
+pub const NOTE_MPD_FIXED: ReadingNote = ReadingNote::new(
+    "mpd-fixed",
+    "Eq. 2 as printed divides by N_act·N_sm·Warp_bwt, which drives MPD below 1 for ordinary coalesced kernels; this reading uses MPD = min{N_act, ⌊GPU_bwt/(N_sm·Warp_bwt)⌋}, never below 1 (reading_mpd=printed switches back).",
+);
+pub const NOTE_MPD_PRINTED: ReadingNote = ReadingNote::new(
+    "mpd-printed",
+    "Eq. 2 as printed: MPD = min{N_act, ⌊GPU_bwt/(N_act·N_sm·Warp_bwt)⌋}, kept at least 1.",
+);
+pub const NOTE_CPD_FIXED: ReadingNote = ReadingNote::new(
+    "cpd-fixed",
+    "Eq. 3's slope is read as |c − P|: as printed, (c − P) makes CPD fall with more warps when P > c (reading_cpd=printed switches back).",
+);
+pub const NOTE_CPD_PRINTED: ReadingNote = ReadingNote::new(
+    "cpd-printed",
+    "Eq. 3 as printed: CPD1 = (c − P)·(N_act − b) + a.",
+);
+pub const NOTE_CPD2_DOMAIN: ReadingNote = ReadingNote::new(
+    "cpd2-domain",
+    "CPD2 (eq. 4) is only defined for 1 ≤ N_act ≤ 2m − 1; outside it CPD = max(1, CPD1).",
+);
+pub const NOTE_PERIODS: ReadingNote = ReadingNote::new(
+    "period-types",
+    "A period is long when c_i < m_i (c_i = m_i is not); period 1 has no previous period. Eq. 8's undefined n is N_act and eq. 13's missing second argument is 0; ⌊ ⌋ and ⌈ ⌉ apply as printed (blind to floating-point noise below 1e-9); CPD is not rounded.",
+);
+pub const NOTE_REP: ReadingNote = ReadingNote::new(
+    "rep",
+    "total_cycles = rep · Σ T_i. rep is 1 unless given, or, given blocks and active_blocks_per_sm, blocks / (active_blocks_per_sm · min(n_sm, blocks)), unrounded (Hong & Kim's eq. 21).",
+);
 
 pub const NOTES: &[ReadingNote] = &[
     NOTE_UNITS,

@@ -486,7 +486,7 @@ pub static MODEL: Model = Model {
     scope: Scope {
         newest_cc: (1, 3),
         paper_gpus: "a GeForce GTX 260",
-        leaves_out: "Its instruction costs (Table 1) and the constants a, b, c, d were measured on that GPU (t_mem and m here are this device's); newer GPUs issue far faster, so with Table 1's costs the computation of a streaming kernel comes out too slow, up to 4 times the published time, and its overlap of memory can err the other way. Enter your GPU's costs (the PTX cost table) before trusting the absolute time.",
+        leaves_out: crate::model::page_text("Its instruction costs (Table 1) and the constants a, b, c, d were measured on that GPU (t_mem and m here are this device's); newer GPUs issue far faster, so with Table 1's costs the computation of a streaming kernel comes out too slow, up to 4 times the published time, and its overlap of memory can err the other way. Enter your GPU's costs (the PTX cost table) before trusting the absolute time."),
     },
     validated: true,
     derive: derived,

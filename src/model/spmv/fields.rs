@@ -503,35 +503,35 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("t_ms", "T_Tar", "§4", "ms").per(&KERNELS).per_device(),
 ];
 
-pub const NOTE_CSR_CASES: ReadingNote = ReadingNote {
-    id: "csr-cases",
-    text: "§4.1.2's case tables are garbled. Case 1: P_NZ_CSR ≤ the target's CSR threshold; case 2: above it, up to the reference's; case 3: above the reference's. Case k uses T0_Tar_{k−1}, X0{k−1}, T0{k−1} and T1{k−1}; a value on a threshold falls in the lower case.",
-};
-pub const NOTE_LT_RT: ReadingNote = ReadingNote {
-    id: "lt-rt",
-    text: "The target's C1 and C2 take their LT values in case 1 only; the reference's C1, C2 and B0 take LT up to its own threshold (cases 1–2) and RT above it.",
-};
-pub const NOTE_HYB: ReadingNote = ReadingNote {
-    id: "hyb-cases",
-    text: "HYB (§4.4): a threshold at or above the longest row puts all of A in the ELL part (ELL's P and inits); 0 puts it all in COO; otherwise P_HYB = P_ELL as printed, T_Init_Ref = B1 + (P_COO/P_ELL)·T0 and T_Init_Tar = B2 + T1.",
-};
-pub const NOTE_ELL_LINES: ReadingNote = ReadingNote {
-    id: "ell-lines",
-    text: "E_Ref_ELL and E_Tar_ELL are lines in the number of strips (slope, intercept), evaluated at I_Ref_ELL and I_Tar_ELL; Table II's S'(M'(0.011, I'), 0.062) is 0.011·I + 0.062.",
-};
-pub const NOTE_ESTIMATED: ReadingNote = ReadingNote {
-    id: "estimated-target",
-    text: "Not measured on the target: its coefficients are estimated as the C2050's scaled by the ratio of memory bandwidths (and of strip sizes), so P is near that ratio. The paper shows this naive estimate is often far off (§1): run the benchmark plan on the target and type or fit its measurements.",
-};
-pub const NOTE_REF_TIMES: ReadingNote = ReadingNote {
-    id: "reference-times",
-    text: "Table II does not print the C2050's benchmark times: T00–T02 are read from its own line C1_Ref·X0 + B0 unless you type them, and T0 (COO) is illustrative.",
-};
+pub const NOTE_CSR_CASES: ReadingNote = ReadingNote::new(
+    "csr-cases",
+    "§4.1.2's case tables are garbled. Case 1: P_NZ_CSR ≤ the target's CSR threshold; case 2: above it, up to the reference's; case 3: above the reference's. Case k uses T0_Tar_{k−1}, X0{k−1}, T0{k−1} and T1{k−1}; a value on a threshold falls in the lower case.",
+);
+pub const NOTE_LT_RT: ReadingNote = ReadingNote::new(
+    "lt-rt",
+    "The target's C1 and C2 take their LT values in case 1 only; the reference's C1, C2 and B0 take LT up to its own threshold (cases 1–2) and RT above it.",
+);
+pub const NOTE_HYB: ReadingNote = ReadingNote::new(
+    "hyb-cases",
+    "HYB (§4.4): a threshold at or above the longest row puts all of A in the ELL part (ELL's P and inits); 0 puts it all in COO; otherwise P_HYB = P_ELL as printed, T_Init_Ref = B1 + (P_COO/P_ELL)·T0 and T_Init_Tar = B2 + T1.",
+);
+pub const NOTE_ELL_LINES: ReadingNote = ReadingNote::new(
+    "ell-lines",
+    "E_Ref_ELL and E_Tar_ELL are lines in the number of strips (slope, intercept), evaluated at I_Ref_ELL and I_Tar_ELL; Table II's S'(M'(0.011, I'), 0.062) is 0.011·I + 0.062.",
+);
+pub const NOTE_ESTIMATED: ReadingNote = ReadingNote::new(
+    "estimated-target",
+    "Not measured on the target: its coefficients are estimated as the C2050's scaled by the ratio of memory bandwidths (and of strip sizes), so P is near that ratio. The paper shows this naive estimate is often far off (§1): run the benchmark plan on the target and type or fit its measurements.",
+);
+pub const NOTE_REF_TIMES: ReadingNote = ReadingNote::new(
+    "reference-times",
+    "Table II does not print the C2050's benchmark times: T00–T02 are read from its own line C1_Ref·X0 + B0 unless you type them, and T0 (COO) is illustrative.",
+);
 
-pub const NOTE_T_REF_ESTIMATED: ReadingNote = ReadingNote {
-    id: "t-ref-estimated",
-    text: "T_Ref is estimated from the matrix (read from the C2050's own Table II lines at its rows and row lengths), not measured: type the C2050's measured time.",
-};
+pub const NOTE_T_REF_ESTIMATED: ReadingNote = ReadingNote::new(
+    "t-ref-estimated",
+    "T_Ref is estimated from the matrix (read from the C2050's own Table II lines at its rows and row lengths), not measured: type the C2050's measured time.",
+);
 
 pub const NOTES: &[ReadingNote] = &[
     NOTE_CSR_CASES,

@@ -530,7 +530,7 @@ pub static MODEL: crate::model::Model = crate::model::Model {
     scope: crate::model::Scope {
         newest_cc: (3, 5),
         paper_gpus: "a Tesla C2050 (the reference), a Tesla M2090, a Tesla K20m and a GeForce GTX 295",
-        leaves_out: "Newer GPUs cache much of x and the matrix in L1 and L2 and run other SpMV kernels (cuSPARSE's); the cross-architecture relation still needs the target's own benchmark measurements.",
+        leaves_out: crate::model::page_text("Newer GPUs cache much of x and the matrix in L1 and L2 and run other SpMV kernels (cuSPARSE's); the cross-architecture relation still needs the target's own benchmark measurements."),
     },
     validated: false,
     derive: crate::model::derives_nothing,

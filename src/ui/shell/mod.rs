@@ -301,7 +301,9 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
     let scope_note = Memo::new(move |_| {
         good.with(|g| {
             let g = g.as_ref()?;
-            let text = g.state.model.beyond_scope(g.state.device)?;
+            // The sentence on what it leaves out comes with the glossary's texts.
+            let text = g.state.model.beyond_scope(g.state.device)?
+                + &crate::ui::glossary::Glossary::text(g.state.model.id, "scope");
             // Published measurements on this device, where the table has some for the model.
             let id = g.state.device.id;
             let link = if !g.state.model.validated {
