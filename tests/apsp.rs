@@ -374,6 +374,21 @@ proptest! {
         );
     }
 
+    /// Eq. 6's #Warps through the paper's eqs. 8, 10, 12 and 13 equals the block-by-block
+    /// count of the four categories (each count exists once, under its equation).
+    #[test]
+    fn eqs_8_10_12_sum_to_the_blocks_warps(
+        n in 1u64..500,
+        b in 1u64..33,
+        g in 1u64..5,
+        warp in prop::sample::select(vec![8u64, 16, 32]),
+    ) {
+        let cats = apsp::Categories::of(n, b, warp, g);
+        let by_block: u64 = cats.all().iter().map(|k| k.count * k.warps).sum();
+        prop_assert_eq!(cats.warps(), by_block);
+        prop_assert_eq!(cats.warps_full, apsp::warps_full(n, b, cats.full.warps));
+    }
+
     #[test]
     fn the_interval_holds_the_optimistic_and_pessimistic_mappings(n in 2u64..3000, b in 1u64..33) {
         // Min ≤ Sorted ≤ Full (Min ignores blocks; Full counts every block as full).

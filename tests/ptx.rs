@@ -1390,3 +1390,17 @@ fn kernels_are_named_in_cpp() {
         r.notes
     );
 }
+
+/// An operand is a number only as PTX writes numbers: `1abc` is neither a number nor a name
+/// (a name cannot start with a digit), so the line is an error naming it; hex floats need
+/// their 8 or 16 digits.
+#[test]
+fn a_word_starting_with_a_digit_is_not_a_number() {
+    for bad in ["add.s32 %r1, %r2, 1abc;", "mov.f32 %f1, 0f3F80;", "mov.s32 %r1, 12x;"] {
+        let p = parse(bad);
+        assert_eq!(p.errors.len(), 1, "{bad}: {:?}", p.errors);
+    }
+    for good in ["add.s32 %r1, %r2, 0x1F;", "mov.f32 %f1, 1.5e-3;", "mov.u32 %r1, 10U;", "mov.f32 %f1, 0f3F800000;"] {
+        one(good);
+    }
+}

@@ -90,6 +90,9 @@ export async function openBrowser() {
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      // Shared memory in /tmp: a container's /dev/shm may be 64 MB, which several
+      // browsers at once (two test files, each its own) outgrow.
+      '--disable-dev-shm-usage',
     ],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

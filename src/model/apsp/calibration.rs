@@ -80,9 +80,10 @@ pub fn measured_at_n0(p: &Params, device: &Device) -> Option<(f64, MeasuredFrom)
 pub fn predict(p: &Params, device: &Device) -> Result<Prediction, InputError> {
     let (inputs, occupancy) = inputs(p, device)?;
     let point = at(&inputs);
-    let calibration = match measured_at_n0(p, device) {
-        Some((t_meas_ms, from)) => {
-            let n0 = p.num("n0").unwrap_or(500.0) as u64;
+    // A measured time exists only at an n0 (`measured_at_n0` reads it first).
+    let calibration = match measured_at_n0(p, device).zip(p.num("n0")) {
+        Some(((t_meas_ms, from), n0)) => {
+            let n0 = n0 as u64;
             let at_n0 = at(&Inputs { n: n0, ..inputs });
             let f = calibration_factor(t_meas_ms, at_n0.t_sym);
             // The measured time came from the list or was typed: name the one the user set.

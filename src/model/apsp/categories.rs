@@ -64,6 +64,10 @@ pub struct Categories {
     pub right: BlockKind,
     pub bottom: BlockKind,
     pub last: BlockKind,
+    /// Eqs. 8, 10 and 12: the active warps of all full, right and bottom blocks.
+    pub warps_full: u64,
+    pub warps_right: u64,
+    pub warps_bottom: u64,
 }
 
 impl Categories {
@@ -75,23 +79,22 @@ impl Categories {
         } else {
             0
         };
+        let (full, right, bottom) = (
+            warps_per_block_full(block_size, threads_per_warp, g),
+            warps_per_block_right(n, block_size, threads_per_warp, g),
+            warps_per_block_bottom(n, block_size, threads_per_warp, g),
+        );
         Categories {
-            full: BlockKind {
-                count: q * q,
-                warps: warps_per_block_full(block_size, threads_per_warp, g),
-            },
-            right: BlockKind {
-                count: edge,
-                warps: warps_per_block_right(n, block_size, threads_per_warp, g),
-            },
-            bottom: BlockKind {
-                count: edge,
-                warps: warps_per_block_bottom(n, block_size, threads_per_warp, g),
-            },
+            full: BlockKind { count: q * q, warps: full },
+            right: BlockKind { count: edge, warps: right },
+            bottom: BlockKind { count: edge, warps: bottom },
             last: BlockKind {
                 count: u64::from(partial),
                 warps: warps_last(n, block_size, threads_per_warp, g),
             },
+            warps_full: warps_full(n, block_size, full),
+            warps_right: warps_right(n, block_size, right),
+            warps_bottom: warps_bottom(n, block_size, bottom),
         }
     }
 
@@ -99,9 +102,10 @@ impl Categories {
         [self.full, self.right, self.bottom, self.last]
     }
 
-    /// Eq. 6: #Warps = #Warps_Full + #Warps_Right + #Warps_Bottom + #Warps_Last.
+    /// Eq. 6: #Warps = #Warps_Full + #Warps_Right + #Warps_Bottom + #Warps_Last (eqs. 8, 10,
+    /// 12; the last block, when there is one, is eq. 13's).
     pub fn warps(&self) -> u64 {
-        self.all().iter().map(|k| k.count * k.warps).sum()
+        self.warps_full + self.warps_right + self.warps_bottom + self.last.count * self.last.warps
     }
 
     /// All blocks of the grid, GridWidth².

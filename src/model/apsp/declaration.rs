@@ -339,7 +339,7 @@ pub const NOTE_BUCKETS_FLOOR: ReadingNote = ReadingNote::new(
 );
 pub const NOTE_SORTED: ReadingNote = ReadingNote::new(
     "sorted",
-    "Sorted: the blocks, most active warps first, each go to the SM with the fewest accumulated warps (lowest index on ties); #WarpsPerSM is the largest SM load.",
+    "Sorted: the blocks, most active warps first, each go to an SM with the fewest accumulated warps; #WarpsPerSM is the largest SM load (which of several equally loaded SMs takes a block does not change it).",
 );
 pub const NOTE_STEPS: ReadingNote = ReadingNote::new(
     "min-plus-steps",
@@ -618,7 +618,7 @@ const GLOSSARY: &[(&str, &str)] = &[
     ("interval_min_ms", "The fastest of the four mappings: the lower end of the interval the measured time should fall in."),
     ("interval_max_ms", "The slowest of the four mappings: the upper end of the interval."),
     ("blocks_per_sm_occ", "#BlocksPerSM_Occ: blocks an SM runs at once, from occupancy unless set."),
-    ("warp_granularity", "WarpGranularity_Dev: each row of a block starts a new warp, rounded up to this many threads (Table 4)."),
+    ("warp_granularity", "WarpGranularity_Dev: the fewest warps allocated at a time (Table 1), so a block's warp count is rounded up to a multiple of it; each row of a block starts a new warp (Table 4 gives the values)."),
     ("t_launch", "T_Launch: the cost of one kernel launch, in symbolic units."),
     ("instr_per_vertex", "#InstrPerVertex: instructions per vertex of the Min-plus inner loop."),
     ("t_instr", "T_Instr: the cost of one instruction."),

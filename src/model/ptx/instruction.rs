@@ -180,10 +180,9 @@ fn operands_of(operand_text: &str) -> Result<Vec<Operand<'_>>, String> {
 }
 
 /// Reads one statement (without its `;`) into an instruction, or says what was expected.
+/// The parser never passes an empty statement (a lone `;` ends a directive); one would be
+/// "expected an opcode".
 pub(super) fn parse_instruction(statement: &str, line: usize) -> Result<Instruction, String> {
-    if statement.is_empty() {
-        return Err("expected an instruction before `;`".to_string());
-    }
     let (predicate, word, operand_text) = pieces(statement);
     if let Some(guard) = predicate {
         let register = guard.strip_prefix('!').unwrap_or(guard);
@@ -482,16 +481,23 @@ fn parse_integer(text: &str) -> Option<i64> {
     }
 }
 
-/// A number as PTX writes it: integers, `0f`/`0d` hex floats, decimal floats (`1.5`, `1e-3`).
+/// A number as PTX writes it: integers (`parse_integer`), `0f`/`0d` hex floats (8 and 16
+/// hex digits), decimal floats (`1.5`, `1e-3`, `.5`). Not `1abc`.
 fn is_immediate(text: &str) -> bool {
     let digits = text
         .strip_prefix('-')
         .or_else(|| text.strip_prefix('+'))
         .unwrap_or(text);
-    digits.chars().next().is_some_and(|c| c.is_ascii_digit())
-        && digits
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '+' || c == '-')
+    let hex_float = |t: &str, n: usize| t.len() == n && t.bytes().all(|b| b.is_ascii_hexdigit());
+    if let Some(f) = digits.strip_prefix("0f").or_else(|| digits.strip_prefix("0F")) {
+        return hex_float(f, 8);
+    }
+    if let Some(d) = digits.strip_prefix("0d").or_else(|| digits.strip_prefix("0D")) {
+        return hex_float(d, 16);
+    }
+    parse_integer(text).is_some()
+        || (digits.bytes().next().is_some_and(|b| b.is_ascii_digit() || b == b'.')
+            && digits.parse::<f64>().is_ok_and(f64::is_finite))
 }
 
 /// `%r1`, `%tid.x`, `%p1|%p2`, `%envreg3`.
