@@ -154,3 +154,27 @@ fn origins_round_trip_through_the_link() {
     assert_eq!(again, state);
     assert!(notices.is_empty(), "{notices:?}");
 }
+
+/// A link the page writes reopens to the same state with no notice, for every model, on a
+/// custom device at the edges of its fields' ranges (issue 49: `custom_sms` up to 1,024 gave
+/// the roofline 1,024 SMs against a limit of 1,000, and 2 × 1,024 cores × 1,024 SMs × 10 GHz
+/// an FP32 peak over 10⁷ GFLOP/s).
+#[test]
+fn a_custom_device_at_its_limits_reopens_in_every_model() {
+    use warpsight::link;
+    for m in warpsight::registry::MODELS {
+        for (sms, cores, clock, bw) in [(1024, 1024, 10.0, 100_000.0), (1, 1, 0.01, 0.1), (82, 128, 1.695, 936.0)] {
+            for cc in ["1.3", "8.6", "9.0"] {
+                let q = format!(
+                    "v=1&model={}&device=custom&custom_cc={cc}&custom_sms={sms}&custom_cores_per_sm={cores}&custom_clock_ghz={clock}&custom_bandwidth_gbs={bw}",
+                    m.id
+                );
+                let (state, _) = link::from_query(&q);
+                let written = link::to_query(&state);
+                let (again, notices) = link::from_query(&written);
+                assert!(notices.is_empty(), "{}: {written}: {notices:?}", m.id);
+                assert_eq!(again, state, "{}: {written}", m.id);
+            }
+        }
+    }
+}

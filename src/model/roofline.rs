@@ -301,7 +301,8 @@ pub const FIELDS: &[Field] = &[
     .optional()
     .group(CEILINGS)
     .source("optional"),
-    Field::number("sms", "SMs", "SMs", "SMs", 1.0, 1000.0, true, 132.0)
+    // Up to 1,024, as a custom device's SMs (`custom_sms`): every device's value reopens.
+    Field::number("sms", "SMs", "SMs", "SMs", 1.0, 1024.0, true, 132.0)
         .group(CEILINGS)
         .from_device("sms")
         .source("device"),
@@ -351,7 +352,8 @@ pub const FIELDS: &[Field] = &[
         "Peak FP32 rate",
         "GFLOP/s",
         0.001,
-        1e7,
+        // A custom device's 2 × 1,024 cores × 1,024 SMs × 10 GHz = 2.1e7 fits.
+        1e8,
         false,
         66_900.0,
     )
