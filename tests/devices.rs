@@ -300,7 +300,7 @@ fn issue_cycles_follow_the_compute_capability() {
         mem_bandwidth_gbs: 320.0,
     };
     assert_eq!(
-        derived(&custom.device(), "issue_cycles").map(|c| c.value),
+        derived(custom.device(), "issue_cycles").map(|c| c.value),
         Some(0.5)
     );
 }

@@ -80,9 +80,9 @@ fn vector_add_hand_count() {
     assert_eq!(
         ld.operands(),
         [
-            Operand::Register("%f1".into()),
+            Operand::Register("%f1"),
             Operand::Address {
-                base: "%rd8".into(),
+                base: "%rd8",
                 offset: 0
             }
         ]
@@ -98,7 +98,7 @@ fn vector_add_hand_count() {
     assert_eq!(
         param.operands()[1],
         Operand::Address {
-            base: "_Z6vecAddPKfS0_Pfi_param_0".into(),
+            base: "_Z6vecAddPKfS0_Pfi_param_0",
             offset: 0
         }
     );
@@ -136,14 +136,14 @@ fn matmul_tiled_hand_count() {
     assert_eq!(
         p.instructions[51].operands()[1],
         Operand::Address {
-            base: "%r31".into(),
+            base: "%r31",
             offset: 64
         }
     );
     // mov.f32 %f13, 0f00000000: a hex-float immediate.
     assert_eq!(
         p.instructions[12].operands()[1],
-        Operand::Immediate("0f00000000".into())
+        Operand::Immediate("0f00000000")
     );
 }
 
@@ -174,7 +174,7 @@ fn reduce_shared_hand_count() {
     assert_eq!(
         p.instructions[36].operands()[1],
         Operand::Address {
-            base: "_ZZ9reduceSumPKfPfiE5sdata".into(),
+            base: "_ZZ9reduceSumPKfPfiE5sdata",
             offset: 0
         }
     );
@@ -462,10 +462,10 @@ fn classification_and_operands() {
     assert_eq!(
         i.operands(),
         [
-            Operand::Register("%f1".into()),
-            Operand::Register("%f2".into()),
+            Operand::Register("%f1"),
+            Operand::Register("%f2"),
             Operand::Address {
-                base: "%rd4".into(),
+                base: "%rd4",
                 offset: 8
             }
         ]
@@ -499,7 +499,7 @@ fn classification_and_operands() {
     assert_eq!(
         generic.operands()[1],
         Operand::Address {
-            base: "%rd1".into(),
+            base: "%rd1",
             offset: -4
         }
     );
@@ -515,11 +515,11 @@ fn classification_and_operands() {
     );
 
     let neg = one("mov.s32 %r1, -1;");
-    assert_eq!(neg.operands()[1], Operand::Immediate("-1".into()));
+    assert_eq!(neg.operands()[1], Operand::Immediate("-1"));
     let dbl = one("mov.f64 %fd1, 0d3FF0000000000000;");
     assert_eq!(
         dbl.operands()[1],
-        Operand::Immediate("0d3FF0000000000000".into())
+        Operand::Immediate("0d3FF0000000000000")
     );
 
     assert_eq!(one("bar.sync 0;").class, Class::Sync);
@@ -569,9 +569,9 @@ fn directives_comments_and_calls_are_understood() {
     assert_eq!(
         p.instructions[2].operands(),
         [
-            Operand::Symbol("(retval0)".into()),
-            Operand::Symbol("vprintf".into()),
-            Operand::Symbol("(param0, param1)".into())
+            Operand::Symbol("(retval0)"),
+            Operand::Symbol("vprintf"),
+            Operand::Symbol("(param0, param1)")
         ]
     );
 }

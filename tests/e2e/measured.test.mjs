@@ -307,7 +307,7 @@ test('a kernel whose profile lacks counters opens its model with the fields to t
   assert.doesNotMatch(await page.textContent('main'), /What would change it/);
   assert.match(page.url(), /to_type=comp_insts,uncoal_mem_insts,coal_mem_insts/);
   const note = await page.textContent('#measured-note');
-  assert.match(note, /Still to type, not in the profile: comp_insts, uncoal_mem_insts, coal_mem_insts \(marked;/);
+  assert.match(note, /^Measured \(cuda_compute_step_factor\): 7\.392 µs\. Drop the measurement$/);
   assert.doesNotMatch(note, /Predicted ÷ measured/);
   const marked = () => page.$$eval('.field', (fs) => fs.filter((f) => f.querySelector('.field-hint')?.textContent === 'To type: not in the profile.').map((f) => f.querySelector('input').id));
   assert.deepEqual(await marked(), ['comp_insts', 'uncoal_mem_insts', 'coal_mem_insts']);

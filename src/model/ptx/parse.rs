@@ -126,11 +126,10 @@ impl Pending {
                 '[' => self.open.push(']'),
                 '{' => self.open.push('}'),
                 '(' => self.open.push(')'),
-                ']' | '}' | ')' => {
-                    if self.open.pop() != Some(c) {
+                ']' | '}' | ')'
+                    if self.open.pop() != Some(c) => {
                         self.broken = true;
                     }
-                }
                 _ => {}
             }
         }

@@ -38,11 +38,11 @@ pub(super) fn columns(inp: &Inputs, pr: &Prediction) -> Vec<TargetColumn> {
     // The comparison's GPUs in the order given, the target first if it is not among them.
     let mut columns = Vec::new();
     if !inp.targets.iter().any(|d| d.id == inp.target.id) {
-        columns.push(column(inp.target, &pr, inp.all_measured));
+        columns.push(column(inp.target, pr, inp.all_measured));
     }
     for d in &inp.targets {
         if d.id == inp.target.id {
-            columns.push(column(inp.target, &pr, inp.all_measured));
+            columns.push(column(inp.target, pr, inp.all_measured));
             continue;
         }
         let Some((limits, _)) = limits_of(d) else {

@@ -34,7 +34,7 @@ pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
         reference_setup(&inp, pr.ell.i_ref),
         target_setup(&inp, pr.ell.i_tar),
     ] {
-        if !(setup.value() > 0.0) {
+        if setup.value().partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
             return Err(setup.error());
         }
     }
@@ -48,7 +48,7 @@ pub fn evaluate(inp: Inputs) -> Result<Spmv, InputError> {
         ));
     }
     let t_tar_ms = rel.t_tar(inp.t_ref_ms);
-    if !(t_tar_ms > 0.0) {
+    if t_tar_ms.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return Err(t_tar_error(&inp, &pr, t_tar_ms));
     }
     let columns = comparison::columns(&inp, &pr);

@@ -47,25 +47,15 @@ fn MeasuredNote(
             } else {
                 format!(" ({})", m.kernel)
             };
-            let unknown = if m.device_unknown {
-                " The profile names no GPU: pick yours."
-            } else {
-                ""
-            };
-            if !m.to_type.is_empty() {
-                return Some(format!(
-                    "Measured{kernel}: {}. Still to type, not in the profile: {} (marked; defaults stand in, so no ratio yet).{unknown}",
-                    crate::format::duration(m.time_s),
-                    m.to_type.join(", ")
-                ));
-            }
+            // With inputs or the GPU still to give, the card above says which: no ratio from
+            // the defaults standing in.
             Some(match predicted {
-                Some(t) if !m.device_unknown => format!(
+                Some(t) if !m.device_unknown && m.to_type.is_empty() => format!(
                     "Measured{kernel}: {}. Predicted ÷ measured = {}.",
                     crate::format::duration(m.time_s),
                     crate::format::significant(t / m.time_s, 3)
                 ),
-                _ => format!("Measured{kernel}: {}.{unknown}", crate::format::duration(m.time_s)),
+                _ => format!("Measured{kernel}: {}.", crate::format::duration(m.time_s)),
             })
         })
     };
