@@ -145,3 +145,19 @@ test('every model: a link with inputs still to type shows what is missing, no ti
   assert.match(await page.textContent('#roofline-none'), /No FLOPs: the memory roof alone/);
   await page.close();
 });
+
+test('at 360 px the example picker\'s own-inputs text is whole', async () => {
+  const page = await app.env.context.newPage();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(app.link('model=hong-kim&threads_per_block=96'));
+  await page.waitForSelector('#example');
+  const fit = await page.$eval('#example', (sel) => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = getComputedStyle(sel).font;
+    return { text: sel.options[sel.selectedIndex].text, width: ctx.measureText(sel.options[sel.selectedIndex].text).width, box: sel.clientWidth };
+  });
+  assert.equal(fit.text, 'Your own inputs (no example)');
+  // The select's arrow and padding take about 2.5 rem of its box.
+  assert.ok(fit.width <= fit.box - 40, `${fit.width} px of text in a ${fit.box} px select`);
+  await page.close();
+});

@@ -84,6 +84,8 @@ test('pasting PTX fills the periods; malformed lines are named, the rest still p
   // A loop's trip count multiplies its costs: the tiled matrix multiply has loops to set.
   await page.selectOption('#ptx-example', 'matmul-tiled');
   await page.waitForSelector('#ptx-loops');
+  // The field says what it holds: trips per call, not "runs [1] times".
+  assert.match(await page.textContent('label:has(#ptx-trip-0)'), /^Loop at lines \d+–\d+ \(.*\), trips per call: $/);
   const before = await page.textContent('#ptx-summary');
   await page.fill('#ptx-trip-0', '4');
   await page.waitForFunction((b) => (document.querySelector('#ptx-summary')?.textContent ?? b) !== b, before);

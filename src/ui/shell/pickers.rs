@@ -272,7 +272,7 @@ pub(super) fn ExamplePicker(
                     <label for="example">"Example"</label>
                     <select id="example" on:change=on_example>
                         <option value="" prop:selected=move || loaded_example.get().is_none()>
-                            "Your own inputs (or pick the paper's)"
+                            "Your own inputs (no example)"
                         </option>
                         {m.examples.iter().map(|e| {
                             let id = e.id;
