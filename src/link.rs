@@ -56,7 +56,6 @@ pub struct Measured {
     pub device_unknown: bool,
 }
 
-
 impl Measured {
     pub fn new(time_s: f64, kernel: String) -> Measured {
         Measured {

@@ -77,12 +77,21 @@ fn ncu_2025_dram_names_are_dram_bytes_and_give_a_roofline_bound() {
 #[test]
 fn a_gpu_named_in_the_lines_before_the_table() {
     let p = read("ncu_rtx5070_2026.csv");
-    assert!(p.preamble.iter().any(|l| l.starts_with("device: NVIDIA GeForce RTX 5070")));
+    assert!(p
+        .preamble
+        .iter()
+        .any(|l| l.starts_with("device: NVIDIA GeForce RTX 5070")));
     let r = compare(&p);
     for k in &r.kernels {
         assert_eq!(k.device.name, "GeForce RTX 5070");
         assert_eq!(k.device.how, "before");
-        assert!(k.device.note.contains("named in the lines before the table"), "{}", k.device.note);
+        assert!(
+            k.device
+                .note
+                .contains("named in the lines before the table"),
+            "{}",
+            k.device.note
+        );
         assert_eq!(k.device.compute_capability.as_deref(), Some("12.0"));
     }
 }
@@ -94,15 +103,36 @@ fn a_named_gpu_must_be_whole_words_of_the_files_capability() {
         measured::named_before(&lines, cc).map(|(d, _)| d.name)
     };
     // The longest name standing in the line.
-    assert_eq!(named(&["Using CUDA device 0: NVIDIA GeForce RTX 5070 Ti"], Some((12, 0))), Some("GeForce RTX 5070 Ti"));
-    assert_eq!(named(&["device: NVIDIA GeForce RTX 5070 (sm_120), 48 SMs"], None), Some("GeForce RTX 5070"));
+    assert_eq!(
+        named(
+            &["Using CUDA device 0: NVIDIA GeForce RTX 5070 Ti"],
+            Some((12, 0))
+        ),
+        Some("GeForce RTX 5070 Ti")
+    );
+    assert_eq!(
+        named(&["device: NVIDIA GeForce RTX 5070 (sm_120), 48 SMs"], None),
+        Some("GeForce RTX 5070")
+    );
     // A partial word names nothing ("RTX 507"), nor a GPU of another capability, nor a line
     // that is not about the device.
-    assert_eq!(named(&["device: NVIDIA GeForce RTX 507 (sm_120)"], Some((12, 0))), None);
-    assert_eq!(named(&["device: NVIDIA GeForce RTX 5070"], Some((9, 0))), None);
-    assert_eq!(named(&["comparing against the RTX 5070 numbers"], None), None);
+    assert_eq!(
+        named(&["device: NVIDIA GeForce RTX 507 (sm_120)"], Some((12, 0))),
+        None
+    );
+    assert_eq!(
+        named(&["device: NVIDIA GeForce RTX 5070"], Some((9, 0))),
+        None
+    );
+    assert_eq!(
+        named(&["comparing against the RTX 5070 numbers"], None),
+        None
+    );
     // The presets come first: "Tesla V100-SXM2-16GB" is the V100 (SXM2) preset.
-    assert_eq!(named(&["GPU: Tesla V100-SXM2-16GB"], Some((7, 0))), Some("Tesla V100 (SXM2)"));
+    assert_eq!(
+        named(&["GPU: Tesla V100-SXM2-16GB"], Some((7, 0))),
+        Some("Tesla V100 (SXM2)")
+    );
 }
 
 #[test]
@@ -114,7 +144,13 @@ fn a_gpu_given_only_by_its_compute_capability() {
     assert_eq!(k.device.how, "capability");
     assert_eq!(k.device.name, "");
     assert_eq!(k.device.compute_capability.as_deref(), Some("12.0"));
-    assert!(k.device.note.contains("compute capability 12.0 (Blackwell)"), "{}", k.device.note);
+    assert!(
+        k.device
+            .note
+            .contains("compute capability 12.0 (Blackwell)"),
+        "{}",
+        k.device.note
+    );
     // The candidates: the presets of 12.0 first, then the catalogue's; every one of 12.0.
     let c = &k.device.candidates;
     assert_eq!(c[0].id, "rtx5090");
@@ -127,7 +163,11 @@ fn a_gpu_given_only_by_its_compute_capability() {
         assert_eq!(cc, Some((12, 0)), "{}", x.name);
     }
     // Occupancy needs only the capability: 256 threads, 16 registers, 48 warps on CC 12.0.
-    let ours = k.occupancy.ours.as_ref().expect("occupancy from the capability");
+    let ours = k
+        .occupancy
+        .ours
+        .as_ref()
+        .expect("occupancy from the capability");
     assert_eq!(ours.active_warps, Some(48.0));
     assert_eq!(ours.occupancy_pct, Some(100.0));
     // In the JSON, as the command line prints it.
@@ -154,18 +194,33 @@ fn a_gpu_chosen_against_the_files_capability_is_warned_of() {
     let gtx1080ti = catalogue::device(catalogue::by_id("tpu-c2877").unwrap());
     let r = compare_on(&p, Some(gtx1080ti));
     let w = kernel(&r, TRIAD).device.warning.clone().expect("a warning");
-    assert!(w.contains("compute capability 12.0") && w.contains("is 6.1"), "{w}");
+    assert!(
+        w.contains("compute capability 12.0") && w.contains("is 6.1"),
+        "{w}"
+    );
     let html = measured::html::report_html(&r, "run.csv");
     assert!(html.contains(r#"id="measured-warning""#), "{html}");
 }
 
 #[test]
 fn the_device_search_finds_gpus_by_capability() {
-    for query in ["sm_90", "sm90", "cc 9.0", "9.0", "Hopper", "compute capability 9.0"] {
+    for query in [
+        "sm_90",
+        "sm90",
+        "cc 9.0",
+        "9.0",
+        "Hopper",
+        "compute capability 9.0",
+    ] {
         let found = catalogue::find_devices(query, |_| true, 20);
         assert!(found.iter().any(|d| d.id == "h100"), "{query}");
         for d in &found {
-            assert_eq!(d.compute_capability.unwrap().value, (9, 0), "{query}: {}", d.name);
+            assert_eq!(
+                d.compute_capability.unwrap().value,
+                (9, 0),
+                "{query}: {}",
+                d.name
+            );
         }
     }
     assert_eq!(catalogue::capabilities("sm_120"), Some(vec![(12, 0)]));
@@ -174,7 +229,9 @@ fn the_device_search_finds_gpus_by_capability() {
     // Names stay names: "Tesla" brands GPUs of every generation, "4090" is a model number.
     assert_eq!(catalogue::capabilities("tesla"), None);
     assert_eq!(catalogue::capabilities("4090"), None);
-    assert!(catalogue::find_devices("4090", |_| true, 5).iter().any(|d| d.id == "rtx4090"));
+    assert!(catalogue::find_devices("4090", |_| true, 5)
+        .iter()
+        .any(|d| d.id == "rtx4090"));
 }
 
 #[test]
@@ -196,7 +253,11 @@ fn issued_instructions_stand_in_for_executed_ones_labelled() {
     for model in ["hong-kim", "luo-suda", "roofline"] {
         let p = prediction(k, model);
         assert!(p.complete, "{model}");
-        assert!(p.inputs.iter().any(|i| i.how.contains(ISSUED)), "{model}: {:?}", p.inputs);
+        assert!(
+            p.inputs.iter().any(|i| i.how.contains(ISSUED)),
+            "{model}: {:?}",
+            p.inputs
+        );
     }
     let hk = prediction(k, "hong-kim");
     let comp = hk.inputs.iter().find(|i| i.field == "comp_insts").unwrap();
@@ -224,13 +285,19 @@ fn the_visual_profilers_csv() {
     assert_eq!(mm.dynamic_shared_bytes, Some(0.0));
     assert_eq!(mm.device, None);
     assert_eq!(mm.metric("inst_executed"), Some(147_456_000.0));
-    assert_eq!(mm.metric("dram_bytes"), Some((3_309_568.0 + 102_400.0) * 32.0));
+    assert_eq!(
+        mm.metric("dram_bytes"),
+        Some((3_309_568.0 + 102_400.0) * 32.0)
+    );
     assert_eq!(mm.metric("global_load_sectors"), Some(3_276_800.0));
     assert_eq!(mm.metric("global_load_requests"), Some(3_276_800.0));
     assert_eq!(mm.metric("l1_hit_pct"), Some(0.0));
     assert_eq!(mm.metric("flops_fp32"), Some(655_360_000.0));
     let occupancy = mm.metric("achieved_occupancy_pct").unwrap();
-    assert!((occupancy - (74.2103 + 74.1880) / 2.0).abs() < 1e-9, "{occupancy}");
+    assert!(
+        (occupancy - (74.2103 + 74.1880) / 2.0).abs() < 1e-9,
+        "{occupancy}"
+    );
     // Words in cells ("Idle", "Low (1)") and empty ones are no figure.
     let va = &p.kernels[1];
     assert_eq!(va.metric("l1_hit_pct"), None);
@@ -238,7 +305,14 @@ fn the_visual_profilers_csv() {
     // No device column: the comparison asks for one, and a device given completes it.
     let r = compare(&p);
     assert_eq!(r.kernels[0].device.how, "none");
-    assert!(r.kernels[0].device.note.starts_with("the file names no device"), "{}", r.kernels[0].device.note);
+    assert!(
+        r.kernels[0]
+            .device
+            .note
+            .starts_with("the file names no device"),
+        "{}",
+        r.kernels[0].device.note
+    );
     let k20m = warpsight::devices::find("k20m").unwrap();
     let r = compare_on(&p, Some(k20m));
     for k in &r.kernels {
@@ -254,7 +328,10 @@ fn nvprof_events_and_metrics_tables_in_one_file() {
     let p = read("nvprof_events_metrics_k20.csv");
     assert_eq!(p.format, Format::NvprofEvents);
     assert_eq!(p.joined, vec![Format::NvprofMetrics]);
-    assert_eq!(p.describe(), "nvprof CSV (--events) + nvprof CSV (--metrics)");
+    assert_eq!(
+        p.describe(),
+        "nvprof CSV (--events) + nvprof CSV (--metrics)"
+    );
     assert_eq!(p.kernels.len(), 1);
     let k = &p.kernels[0];
     assert_eq!(k.invocations, 5);
@@ -278,7 +355,11 @@ fn a_byte_order_mark_crlf_correlation_ids_and_exponents() {
     let p = read("nvprof_trace_titan.csv");
     assert_eq!(p.format, Format::NvprofTrace);
     assert_eq!(p.skipped_rows, 2);
-    let names: Vec<(&str, u64)> = p.kernels.iter().map(|k| (k.name.as_str(), k.invocations)).collect();
+    let names: Vec<(&str, u64)> = p
+        .kernels
+        .iter()
+        .map(|k| (k.name.as_str(), k.invocations))
+        .collect();
     assert_eq!(
         names,
         [

@@ -10,7 +10,11 @@ fn text() -> String {
     let mut out = String::new();
     for m in MODELS {
         for (term, about) in m.glossary {
-            assert!(!about.is_empty(), "{} {term}: no text (built without the glossary feature?)", m.id);
+            assert!(
+                !about.is_empty(),
+                "{} {term}: no text (built without the glossary feature?)",
+                m.id
+            );
             assert!(
                 !about.contains(['\t', '\n']) && !term.contains(['\t', '\n']),
                 "{} {term}: a tab or a line break",
@@ -22,7 +26,12 @@ fn text() -> String {
             out += &format!("{}\tscope\t{}\n", m.id, m.scope.leaves_out);
         }
         for n in m.notes {
-            assert!(!n.text.is_empty() && !n.text.contains(['\t', '\n']), "{} {}", m.id, n.id);
+            assert!(
+                !n.text.is_empty() && !n.text.contains(['\t', '\n']),
+                "{} {}",
+                m.id,
+                n.id
+            );
             out += &format!("{}\tnote:{}\t{}\n", m.id, n.id, n.text);
         }
     }
@@ -53,7 +62,11 @@ fn every_term_a_page_shows_has_its_text() {
     for m in MODELS {
         for f in m.fields {
             if let Some(key) = m.about_key(f.name) {
-                assert!(text.contains(&format!("{}\t{key}\t", m.id)), "{} {key}", m.id);
+                assert!(
+                    text.contains(&format!("{}\t{key}\t", m.id)),
+                    "{} {key}",
+                    m.id
+                );
                 assert!(m.about(f.name).map(str::len).unwrap_or(0) > 0);
             }
         }
@@ -67,7 +80,9 @@ fn every_note_an_evaluation_gives_is_in_the_file() {
     let text = text();
     let mut seen = 0;
     for m in MODELS {
-        let devices: Vec<_> = warpsight::devices::presets().filter(|d| m.devices.accepts(d)).collect();
+        let devices: Vec<_> = warpsight::devices::presets()
+            .filter(|d| m.devices.accepts(d))
+            .collect();
         for d in devices {
             let mut states = vec![warpsight::model::Params::defaults(m, d)];
             for e in m.examples {
@@ -80,7 +95,12 @@ fn every_note_an_evaluation_gives_is_in_the_file() {
             for p in states {
                 let Ok(e) = (m.evaluate)(&p, d) else { continue };
                 for n in &e.notes {
-                    assert!(text.contains(&format!("{}\tnote:{}\t", m.id, n.id)), "{} {}", m.id, n.id);
+                    assert!(
+                        text.contains(&format!("{}\tnote:{}\t", m.id, n.id)),
+                        "{} {}",
+                        m.id,
+                        n.id
+                    );
                     seen += 1;
                 }
             }

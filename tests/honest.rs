@@ -14,7 +14,10 @@ fn names(query: &str, n: usize) -> Vec<&'static str> {
 #[test]
 fn rtx_3060_lists_the_3060_before_the_3060_ti() {
     let found = names("RTX 3060", 6);
-    let plain = found.iter().position(|n| n.contains("3060") && !n.contains("Ti")).unwrap();
+    let plain = found
+        .iter()
+        .position(|n| n.contains("3060") && !n.contains("Ti"))
+        .unwrap();
     let ti = found.iter().position(|n| n.contains("3060 Ti")).unwrap();
     assert!(plain < ti, "{found:?}");
 }
@@ -24,23 +27,31 @@ fn a_size_written_together_is_read_as_two_words() {
     for q in ["A100 80GB", "A100 80 GB", "a100 80"] {
         let found = names(q, 8);
         assert!(
-            found.iter().any(|n| n.contains("A100") && n.contains("PCIe") && n.contains("80")),
+            found
+                .iter()
+                .any(|n| n.contains("A100") && n.contains("PCIe") && n.contains("80")),
             "{q}: {found:?}"
         );
     }
-    assert_eq!(
-        catalogue::search_words("A100 80GB"),
-        ["a100", "80", "gb"]
-    );
+    assert_eq!(catalogue::search_words("A100 80GB"), ["a100", "80", "gb"]);
 }
 
 #[test]
 fn rank_counts_missing_then_extra_model_words() {
     let w = |s: &str| catalogue::search_words(s);
     let q = w("RTX 3060");
-    assert_eq!(catalogue::search_rank(&q, &w("NVIDIA GeForce RTX 3060 12 GB")), (0, 0));
-    assert_eq!(catalogue::search_rank(&q, &w("NVIDIA GeForce RTX 3060 Ti")), (0, 1));
-    assert_eq!(catalogue::search_rank(&w("RTX 306"), &w("GeForce RTX 3060")), (1, 1));
+    assert_eq!(
+        catalogue::search_rank(&q, &w("NVIDIA GeForce RTX 3060 12 GB")),
+        (0, 0)
+    );
+    assert_eq!(
+        catalogue::search_rank(&q, &w("NVIDIA GeForce RTX 3060 Ti")),
+        (0, 1)
+    );
+    assert_eq!(
+        catalogue::search_rank(&w("RTX 306"), &w("GeForce RTX 3060")),
+        (1, 1)
+    );
 }
 
 /// Every constant a device's details list has a label (not its raw key), for the presets and
@@ -65,15 +76,24 @@ use warpsight::analysis::profiler;
 use warpsight::measured::{self, compare};
 
 fn fixture(path: &str) -> warpsight::analysis::profiler::Profile {
-    let path = format!("{}/tests/fixtures/profiler/{path}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/fixtures/profiler/{path}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     profiler::read(&std::fs::read(&path).unwrap()).unwrap()
 }
 
 #[test]
 fn kernel_names_break_after_underscores_and_colons_before_parentheses_and_at_case_changes() {
     use measured::html::breakable;
-    assert_eq!(breakable("cuda_compute_step_factor"), "cuda_<wbr>compute_<wbr>step_<wbr>factor");
-    assert_eq!(breakable("ns::fooBar(int)"), "ns::<wbr>foo<wbr>Bar<wbr>(int)");
+    assert_eq!(
+        breakable("cuda_compute_step_factor"),
+        "cuda_<wbr>compute_<wbr>step_<wbr>factor"
+    );
+    assert_eq!(
+        breakable("ns::fooBar(int)"),
+        "ns::<wbr>foo<wbr>Bar<wbr>(int)"
+    );
     // Escaped, and no break inside an all-capital or all-lower word.
     assert_eq!(breakable("gemm<T>"), "gemm&lt;T&gt;");
     assert_eq!(breakable("SGEMM"), "SGEMM");
@@ -91,7 +111,10 @@ fn one_direction_for_every_ratio() {
     let row = &row[..row.find("</tr>").unwrap()];
     assert!(row.contains("gather"), "{row}");
     let cell = &row[row.find(r#"data-model="roofline""#).unwrap()..];
-    assert!(cell.contains(r#"<span class="">bound 0.081×</span>"#), "{cell}");
+    assert!(
+        cell.contains(r#"<span class="">bound 0.081×</span>"#),
+        "{cell}"
+    );
     // The summary: the roofline's median is below 1, and so not coloured as off.
     let roof = r.models.iter().find(|m| m.model == "roofline").unwrap();
     assert!(roof.lower_bound && roof.median_ratio.unwrap() < 1.0);
@@ -128,7 +151,11 @@ fn occupancy_says_what_it_assumed() {
     let p = profiler::read(text.as_bytes()).unwrap();
     let r = measured::compare_on(&p, warpsight::devices::find("a100"));
     let html = measured::html::report_html(&r, "k.csv");
-    assert!(html.contains("at most 100%"), "{}", &html[..html.len().min(3000)]);
+    assert!(
+        html.contains("at most 100%"),
+        "{}",
+        &html[..html.len().min(3000)]
+    );
     assert!(html.contains("assumes no registers or shared memory"));
     assert!(html.contains("The file gives no registers or shared memory: warpsight's occupancy counts none, so it is an upper limit."));
     assert!(!html.contains("B shared memory per block"));
@@ -146,10 +173,17 @@ fn origins_round_trip_through_the_link() {
     assert_eq!(m.to_type, ["comp_insts"]);
     assert_eq!(
         m.origins,
-        [("blocks", Origin::Profile), ("synch_insts", Origin::Assumed), ("mem_ld", Origin::Computed)]
+        [
+            ("blocks", Origin::Profile),
+            ("synch_insts", Origin::Assumed),
+            ("mem_ld", Origin::Computed)
+        ]
     );
     let written = link::to_query(&state);
-    assert!(written.contains("&to_type=comp_insts&origin=blocks:p,synch_insts:a,mem_ld:c"), "{written}");
+    assert!(
+        written.contains("&to_type=comp_insts&origin=blocks:p,synch_insts:a,mem_ld:c"),
+        "{written}"
+    );
     let (again, notices) = link::from_query(&written);
     assert_eq!(again, state);
     assert!(notices.is_empty(), "{notices:?}");
@@ -163,7 +197,11 @@ fn origins_round_trip_through_the_link() {
 fn a_custom_device_at_its_limits_reopens_in_every_model() {
     use warpsight::link;
     for m in warpsight::registry::MODELS {
-        for (sms, cores, clock, bw) in [(1024, 1024, 10.0, 100_000.0), (1, 1, 0.01, 0.1), (82, 128, 1.695, 936.0)] {
+        for (sms, cores, clock, bw) in [
+            (1024, 1024, 10.0, 100_000.0),
+            (1, 1, 0.01, 0.1),
+            (82, 128, 1.695, 936.0),
+        ] {
             for cc in ["1.3", "8.6", "9.0"] {
                 let q = format!(
                     "v=1&model={}&device=custom&custom_cc={cc}&custom_sms={sms}&custom_cores_per_sm={cores}&custom_clock_ghz={clock}&custom_bandwidth_gbs={bw}",

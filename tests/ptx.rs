@@ -517,10 +517,7 @@ fn classification_and_operands() {
     let neg = one("mov.s32 %r1, -1;");
     assert_eq!(neg.operands()[1], Operand::Immediate("-1"));
     let dbl = one("mov.f64 %fd1, 0d3FF0000000000000;");
-    assert_eq!(
-        dbl.operands()[1],
-        Operand::Immediate("0d3FF0000000000000")
-    );
+    assert_eq!(dbl.operands()[1], Operand::Immediate("0d3FF0000000000000"));
 
     assert_eq!(one("bar.sync 0;").class, Class::Sync);
     assert_eq!(one("barrier.sync 0;").class, Class::Sync);
@@ -1396,11 +1393,20 @@ fn kernels_are_named_in_cpp() {
 /// their 8 or 16 digits.
 #[test]
 fn a_word_starting_with_a_digit_is_not_a_number() {
-    for bad in ["add.s32 %r1, %r2, 1abc;", "mov.f32 %f1, 0f3F80;", "mov.s32 %r1, 12x;"] {
+    for bad in [
+        "add.s32 %r1, %r2, 1abc;",
+        "mov.f32 %f1, 0f3F80;",
+        "mov.s32 %r1, 12x;",
+    ] {
         let p = parse(bad);
         assert_eq!(p.errors.len(), 1, "{bad}: {:?}", p.errors);
     }
-    for good in ["add.s32 %r1, %r2, 0x1F;", "mov.f32 %f1, 1.5e-3;", "mov.u32 %r1, 10U;", "mov.f32 %f1, 0f3F800000;"] {
+    for good in [
+        "add.s32 %r1, %r2, 0x1F;",
+        "mov.f32 %f1, 1.5e-3;",
+        "mov.u32 %r1, 10U;",
+        "mov.f32 %f1, 0f3F800000;",
+    ] {
         one(good);
     }
 }

@@ -299,7 +299,10 @@ pub(super) fn match_device(
         return found(
             d,
             "before",
-            format!("the {}, named in the lines before the table (“{line}”)", d.name),
+            format!(
+                "the {}, named in the lines before the table (“{line}”)",
+                d.name
+            ),
         );
     }
     let cc = k.compute_capability;
@@ -377,7 +380,12 @@ fn custom_from_file(
     let (Some(cc), Some(sms)) = (k.compute_capability, k.metric("sms")) else {
         if let Some(cc) = k.compute_capability {
             let (mut m, _) = none(String::new());
-            let names: Vec<&str> = m.candidates.iter().take(4).map(|c| c.name.as_str()).collect();
+            let names: Vec<&str> = m
+                .candidates
+                .iter()
+                .take(4)
+                .map(|c| c.name.as_str())
+                .collect();
             m.how = "capability";
             m.note = format!(
                 "{label}: the file gives {} and nothing that tells which GPU; {} GPUs of the catalogue have it ({}{}): choose one for the file (--device ID on the command line)",
@@ -452,7 +460,10 @@ fn custom_from_file(
 /// (form, memory size and kind) tell its variants apart as a printed device name does. Only a
 /// line that says "device", "GPU", "NVIDIA" or "CUDA" counts, and where the file gives a compute
 /// capability, only a GPU of that capability.
-pub fn named_before(preamble: &[String], cc: Option<(u8, u8)>) -> Option<(&'static Device, String)> {
+pub fn named_before(
+    preamble: &[String],
+    cc: Option<(u8, u8)>,
+) -> Option<(&'static Device, String)> {
     use catalogue::{word_kind, words, Word};
     if preamble.is_empty() {
         return None;
@@ -494,9 +505,11 @@ pub fn named_before(preamble: &[String], cc: Option<(u8, u8)>) -> Option<(&'stat
             .unwrap_or(mine.len());
         let name = mine[at..end].join(" ");
         let fits = |d: &Device| cc.is_none_or(|c| d.compute_capability.map(|x| x.value) == Some(c));
-        let found = preset_for(&name)
-            .filter(|d| fits(d))
-            .or_else(|| catalogue::by_printed_name(&name).map(device_of).filter(|d| fits(d)));
+        let found = preset_for(&name).filter(|d| fits(d)).or_else(|| {
+            catalogue::by_printed_name(&name)
+                .map(device_of)
+                .filter(|d| fits(d))
+        });
         if let Some(d) = found {
             return Some((d, line.trim().to_string()));
         }

@@ -330,7 +330,10 @@ fn device_cell(k: &KernelReport) -> String {
         None => name(&k.device.name),
     };
     match &k.device.warning {
-        Some(w) => format!(r#"{head}<br><span class="warning" title="{}">not the file's GPU</span>"#, esc(w)),
+        Some(w) => format!(
+            r#"{head}<br><span class="warning" title="{}">not the file's GPU</span>"#,
+            esc(w)
+        ),
         None => head,
     }
 }
@@ -340,7 +343,12 @@ fn device_cell(k: &KernelReport) -> String {
 /// and a GPU chosen against the file's capability is warned of. Once each.
 fn device_notes(r: &Report) -> String {
     let mut h = String::new();
-    if let Some(d) = r.kernels.iter().map(|k| &k.device).find(|d| d.how == "capability") {
+    if let Some(d) = r
+        .kernels
+        .iter()
+        .map(|k| &k.device)
+        .find(|d| d.how == "capability")
+    {
         let cc = d.compute_capability.as_deref().unwrap_or_default();
         let arch = cc
             .split_once('.')
@@ -372,7 +380,11 @@ fn device_notes(r: &Report) -> String {
         h += r#"<p id="measured-no-device" class="capability">The file does not name its GPU: the models need it. Choose it with “Find any CUDA GPU” above for every kernel's prediction, or open a model from a kernel's row and pick it there.</p>"#;
     }
     if let Some(w) = r.kernels.iter().find_map(|k| k.device.warning.as_ref()) {
-        let _ = write!(h, r#"<p id="measured-warning" class="warning" role="alert">{}</p>"#, esc(&capitalized(w)));
+        let _ = write!(
+            h,
+            r#"<p id="measured-warning" class="warning" role="alert">{}</p>"#,
+            esc(&capitalized(w))
+        );
     }
     h
 }

@@ -15,8 +15,8 @@ pub mod html;
 mod occupancy_check;
 mod predict;
 
-pub use device::{named_before, of_capability, preset_for};
 use device::{file_clocks, match_device, FileClocks};
+pub use device::{named_before, of_capability, preset_for};
 use occupancy_check::check_occupancy;
 use predict::predict;
 
@@ -583,20 +583,23 @@ fn report_on(
         occupancy.disagreements.clear();
     }
     let measured_s = k.measured_s();
-    let counters = launch.map_or_else(|| counters_alone(k), |l| Counters {
-        warps: Some(l.warps),
-        insts_per_warp: l.insts_per_warp,
-        insts_issued: l.insts_issued,
-        loads: l.loads,
-        stores: l.stores,
-        barriers_per_warp: l.barriers_per_warp,
-        dram_bytes: l.dram_bytes,
-        achieved_gbs: l
-            .dram_bytes
-            .zip(measured_s)
-            .filter(|(_, t)| *t > 0.0)
-            .map(|(b, t)| b / t / 1e9),
-    });
+    let counters = launch.map_or_else(
+        || counters_alone(k),
+        |l| Counters {
+            warps: Some(l.warps),
+            insts_per_warp: l.insts_per_warp,
+            insts_issued: l.insts_issued,
+            loads: l.loads,
+            stores: l.stores,
+            barriers_per_warp: l.barriers_per_warp,
+            dram_bytes: l.dram_bytes,
+            achieved_gbs: l
+                .dram_bytes
+                .zip(measured_s)
+                .filter(|(_, t)| *t > 0.0)
+                .map(|(b, t)| b / t / 1e9),
+        },
+    );
     let scope = scope_of(k);
     let predictions = registry::from_launch()
         .into_iter()

@@ -75,7 +75,11 @@ pub(super) fn check_occupancy(
     // Occupancy needs only the compute capability: the device's, else the file's own.
     let cc = device
         .and_then(|d| d.compute_capability.map(|c| c.value))
-        .or(if device.is_none() { k.compute_capability } else { None });
+        .or(if device.is_none() {
+            k.compute_capability
+        } else {
+            None
+        });
     let (Some(l), Some(cc)) = (launch, cc) else {
         if launch.is_none() || device.is_none() {
             check.error = Some(

@@ -224,7 +224,14 @@ pub const fn glossary<const N: usize>(
     let mut out = [("", ""); N];
     let mut i = 0;
     while i < N {
-        out[i] = (whole[i].0, if cfg!(feature = "glossary") { whole[i].1 } else { "" });
+        out[i] = (
+            whole[i].0,
+            if cfg!(feature = "glossary") {
+                whole[i].1
+            } else {
+                ""
+            },
+        );
         i += 1;
     }
     out
@@ -256,7 +263,10 @@ impl Model {
     /// (`t_ms_min`, `time_s_by_device.h100`) takes its output's.
     pub fn about(&self, name: &str) -> Option<&'static str> {
         let key = self.about_key(name)?;
-        self.glossary.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+        self.glossary
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| *v)
     }
 
     /// The glossary's term that defines a field or output (see [`Model::about`]).

@@ -558,7 +558,9 @@ fn sniff(record: &Record<'_>) -> Option<Format> {
     } else if kernel_name && id {
         Some(Format::NcuRaw)
     } else {
-        let names: Vec<String> = (0..record.len()).map(|i| record.field(i).into_owned()).collect();
+        let names: Vec<String> = (0..record.len())
+            .map(|i| record.field(i).into_owned())
+            .collect();
         nvvp::is_header(&names).then_some(Format::Nvvp)
     }
 }

@@ -11,7 +11,9 @@
 
 use super::csv::Record;
 use super::units::{self, BytePrefixes, Dim, Unit};
-use super::{bad_number, optional_text, short_row, slot_value, Collector, Launch, ProfileError, Slot};
+use super::{
+    bad_number, optional_text, short_row, slot_value, Collector, Launch, ProfileError, Slot,
+};
 
 /// A header's name without spaces, punctuation or case, and its unit (`Duration(ns)` →
 /// `duration`, ns). A parenthesis that is not a unit stays in the name ("Floating Point
@@ -120,8 +122,14 @@ impl Table {
         let mut grid = [0; 3];
         let mut block = [0; 3];
         for (k, axis) in ["x", "y", "z"].iter().enumerate() {
-            grid[k] = require(&format!("grid{axis}"), &format!("Grid{}", axis.to_uppercase()))?;
-            block[k] = require(&format!("block{axis}"), &format!("Block{}", axis.to_uppercase()))?;
+            grid[k] = require(
+                &format!("grid{axis}"),
+                &format!("Grid{}", axis.to_uppercase()),
+            )?;
+            block[k] = require(
+                &format!("block{axis}"),
+                &format!("Block{}", axis.to_uppercase()),
+            )?;
         }
         let columns = split
             .iter()

@@ -64,8 +64,12 @@ pub fn capabilities(query: &str) -> Option<Vec<(u8, u8)>> {
             return Some(vec![(a.parse().ok()?, b.parse().ok()?)]);
         }
     }
-    let sm = q.strip_prefix("sm").map(|t| t.trim_start_matches(['_', ' ']));
-    if let Some(t) = sm.filter(|t| (2..=3).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())) {
+    let sm = q
+        .strip_prefix("sm")
+        .map(|t| t.trim_start_matches(['_', ' ']));
+    if let Some(t) =
+        sm.filter(|t| (2..=3).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()))
+    {
         let (major, minor) = t.split_at(t.len() - 1);
         return Some(vec![(major.parse().ok()?, minor.parse().ok()?)]);
     }
@@ -90,7 +94,8 @@ fn of_capabilities(
     limit: usize,
 ) -> Vec<&'static Device> {
     let of = |d: &Device| d.compute_capability.is_some_and(|c| ccs.contains(&c.value));
-    let mut found: Vec<&'static Device> = devices::presets().filter(|d| of(d) && accepts(d)).collect();
+    let mut found: Vec<&'static Device> =
+        devices::presets().filter(|d| of(d) && accepts(d)).collect();
     let mut rest: Vec<&'static super::Gpu> = super::all()
         .iter()
         .filter(|g| g.preset.is_none() && ccs.contains(&g.compute_capability))

@@ -85,9 +85,18 @@ impl Categories {
             warps_per_block_bottom(n, block_size, threads_per_warp, g),
         );
         Categories {
-            full: BlockKind { count: q * q, warps: full },
-            right: BlockKind { count: edge, warps: right },
-            bottom: BlockKind { count: edge, warps: bottom },
+            full: BlockKind {
+                count: q * q,
+                warps: full,
+            },
+            right: BlockKind {
+                count: edge,
+                warps: right,
+            },
+            bottom: BlockKind {
+                count: edge,
+                warps: bottom,
+            },
             last: BlockKind {
                 count: u64::from(partial),
                 warps: warps_last(n, block_size, threads_per_warp, g),

@@ -489,14 +489,23 @@ fn is_immediate(text: &str) -> bool {
         .or_else(|| text.strip_prefix('+'))
         .unwrap_or(text);
     let hex_float = |t: &str, n: usize| t.len() == n && t.bytes().all(|b| b.is_ascii_hexdigit());
-    if let Some(f) = digits.strip_prefix("0f").or_else(|| digits.strip_prefix("0F")) {
+    if let Some(f) = digits
+        .strip_prefix("0f")
+        .or_else(|| digits.strip_prefix("0F"))
+    {
         return hex_float(f, 8);
     }
-    if let Some(d) = digits.strip_prefix("0d").or_else(|| digits.strip_prefix("0D")) {
+    if let Some(d) = digits
+        .strip_prefix("0d")
+        .or_else(|| digits.strip_prefix("0D"))
+    {
         return hex_float(d, 16);
     }
     parse_integer(text).is_some()
-        || (digits.bytes().next().is_some_and(|b| b.is_ascii_digit() || b == b'.')
+        || (digits
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_digit() || b == b'.')
             && digits.parse::<f64>().is_ok_and(f64::is_finite))
 }
 

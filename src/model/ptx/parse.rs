@@ -126,10 +126,9 @@ impl Pending {
                 '[' => self.open.push(']'),
                 '{' => self.open.push('}'),
                 '(' => self.open.push(')'),
-                ']' | '}' | ')'
-                    if self.open.pop() != Some(c) => {
-                        self.broken = true;
-                    }
+                ']' | '}' | ')' if self.open.pop() != Some(c) => {
+                    self.broken = true;
+                }
                 _ => {}
             }
         }

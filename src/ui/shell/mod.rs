@@ -276,7 +276,8 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         })
     };
     let page = move || super::pages::page(model.get().id);
-    let result = move || match pending() {
+    let result = move || {
+        match pending() {
         Some(what) => view! {
             <p class="pending" id="pending">
                 <strong>"No prediction yet. "</strong>
@@ -285,8 +286,13 @@ pub fn Shell(initial: ShareState, notices: Vec<Notice>) -> impl IntoView {
         }
         .into_any(),
         None => page().map(|p| (p.result)(ctx)).into_any(),
+    }
     };
-    let visuals = move || pending().is_none().then(|| page().map(|p| (p.visuals)(ctx)));
+    let visuals = move || {
+        pending()
+            .is_none()
+            .then(|| page().map(|p| (p.visuals)(ctx)))
+    };
     // What the model leaves out on this GPU: redrawn when it changes, not on every edit.
     let scope_note = Memo::new(move |_| {
         good.with(|g| {

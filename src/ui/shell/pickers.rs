@@ -242,7 +242,10 @@ pub(super) fn ExamplePicker(
     let loaded_example = Memo::new(move |_| {
         let (m, d) = (model.get(), device.get());
         // A profiled kernel's placeholders are not the paper's example, whatever they equal.
-        if form.measured.with(|x| x.as_ref().is_some_and(|x| !x.to_type.is_empty())) {
+        if form
+            .measured
+            .with(|x| x.as_ref().is_some_and(|x| !x.to_type.is_empty()))
+        {
             return None;
         }
         let p = params.get().ok()?;

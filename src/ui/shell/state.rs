@@ -72,7 +72,10 @@ impl Form {
     pub fn set_device(self, d: &'static Device) {
         self.device.set(d);
         // A GPU the profile did not name is the user's once picked.
-        if self.measured.with_untracked(|m| m.as_ref().is_some_and(|m| m.device_unknown)) {
+        if self
+            .measured
+            .with_untracked(|m| m.as_ref().is_some_and(|m| m.device_unknown))
+        {
             self.measured.update(|m| {
                 if let Some(m) = m {
                     m.device_unknown = false;
