@@ -2,7 +2,7 @@
 //! ones in `../shared/profiles/` and the H200 run of `scripts/device/known_kernels.cu`) with
 //! its measured time, each model's prediction, the roofline bound and what was assumed. The
 //! test recomputes the table, so it cannot go stale;
-//! `WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles` rewrites it. Where
+//! `WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles -- --test-threads=1` rewrites it (one thread: two tests write the same file). Where
 //! `../shared/profiles` is absent (a clone without it), the check is skipped.
 
 use std::fmt::Write as _;
@@ -160,6 +160,91 @@ fn section() -> String {
     out
 }
 
+/// Known kernels profiled on two GPUs: (the export with counts, its kernel, the target
+/// device, the target's export, its kernel).
+const PROJECTED: &[(&str, &str, &str, &str, &str)] = &[
+    (
+        "tests/fixtures/profiler/known-kernels-h200/h200_recommended.csv.gz",
+        "vec_add",
+        "h100",
+        "tests/fixtures/profiler/ncu-h100-sxm-details.csv",
+        "vecAdd",
+    ),
+    (
+        "tests/fixtures/profiler/known-kernels-h200/h200_full.csv.gz",
+        "vec_add",
+        "h100",
+        "tests/fixtures/profiler/ncu-h100-sxm-details.csv",
+        "vecAdd",
+    ),
+];
+
+/// The projection table: each model's time on the target against the time measured there.
+fn projected_section() -> String {
+    let mut out = String::from("| Kernel | Measured on | Projected onto | Measured there | Hong & Kim | Luo & Suda | Roofline bound |\n|---|---|---|---|---|---|---|\n");
+    for (from, name, target, there, there_name) in PROJECTED {
+        let profile = read(&[from]);
+        let on = warpsight::devices::find(target).unwrap();
+        let here = compare(&profile);
+        let projected = warpsight::measured::compare_projected(&profile, None, on);
+        let find = |r: &Report, n: &str| {
+            r.kernels
+                .iter()
+                .position(|k| k.name.starts_with(n))
+                .unwrap_or_else(|| panic!("no kernel {n}"))
+        };
+        let (i, j) = (find(&here, name), find(&projected, name));
+        let measured = compare(&read(&[there]));
+        let m = &measured.kernels[find(&measured, there_name)];
+        let t_there = m.measured_s.unwrap();
+        let cell = |model: &str| {
+            let p = projected.kernels[j]
+                .predictions
+                .iter()
+                .find(|p| p.model == model)
+                .unwrap();
+            p.time_s.map_or("—".into(), |t| {
+                format!(
+                    "{} ({}×)",
+                    format::duration(t),
+                    format::significant(t / t_there, 3)
+                )
+            })
+        };
+        let file = from.rsplit('/').next().unwrap();
+        let _ = writeln!(
+            out,
+            "| {name} (`{file}`) | {} | {} | {} | {} | {} | {} |",
+            here.kernels[i].device.name,
+            on.name,
+            format::duration(t_there),
+            cell("hong-kim"),
+            cell("luo-suda"),
+            cell("roofline"),
+        );
+    }
+    out
+}
+
+/// docs/validation.md's projection table is what the models give today.
+#[test]
+fn docs_validation_holds_the_projection_table() {
+    let path = format!("{}/docs/validation.md", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (begin, end) = ("<!-- begin projected -->\n", "<!-- end projected -->");
+    let a = text.find(begin).expect("begin marker") + begin.len();
+    let b = text.find(end).expect("end marker");
+    let want = format!("{}{}{}", &text[..a], projected_section(), &text[b..]);
+    if std::env::var_os("WARPSIGHT_WRITE_VALIDATION").is_some() {
+        std::fs::write(&path, want).unwrap();
+    } else {
+        assert!(
+            text == want,
+            "docs/validation.md is stale: run WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles -- --test-threads=1"
+        );
+    }
+}
+
 #[test]
 fn docs_validation_holds_the_real_files_table() {
     if !std::path::Path::new("../shared/profiles").exists() {
@@ -177,7 +262,7 @@ fn docs_validation_holds_the_real_files_table() {
     } else {
         assert!(
             text == want,
-            "docs/validation.md is stale: run WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles"
+            "docs/validation.md is stale: run WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles -- --test-threads=1"
         );
     }
 }

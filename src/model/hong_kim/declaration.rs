@@ -544,9 +544,15 @@ pub const OUTPUTS: &[OutputSpec] = &[
     out("mem_l_coal", "Mem_L_Coal", "Eq. 11", "cycles"),
     out("mem_l", "Mem_L", "Eq. 12", "cycles"),
     out(
+        "mem_l_dram",
+        "Mem_L at Mem_LD (DRAM)",
+        "Sim et al.; = Mem_L at 0 % hits",
+        "cycles",
+    ),
+    out(
         "mwp_without_bw_full",
         "MWP_Without_BW_full",
-        "Eq. 16",
+        "Eq. 16, Mem_L at DRAM",
         "warps",
     ),
     out("mwp_without_bw", "MWP_Without_BW", "Eq. 17", "warps"),

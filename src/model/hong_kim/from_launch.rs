@@ -111,20 +111,8 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
         ));
     }
     // Sim et al.'s cache hits, where the file gives them (else none: the paper's model).
-    if let Some(h1) = l.l1_hit_pct {
-        set.push(LaunchInput::profile(
-            "l1_hit_pct",
-            (h1 * 100.0).round() / 100.0,
-            "the L1 hit rate the profiler measured (ncu's L1/TEX Hit Rate, nvprof's global_hit_rate)",
-        ));
-    }
-    if let Some(h2) = l.l2_hit_pct {
-        set.push(LaunchInput::profile(
-            "l2_hit_pct",
-            (h2 * 100.0).round() / 100.0,
-            "the L2 hit rate the profiler measured (ncu's L2 Hit Rate, nvprof's L2 hit rates of reads and writes)",
-        ));
-    }
+    set.extend(hit_rates(l));
+    set.extend(overfetch(l, device));
     match l.barriers_per_warp {
         Some(b) => set.push(LaunchInput::profile(
             "synch_insts",
@@ -156,6 +144,7 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
             ),
         }),
     }
+    set.extend(straight_line_mlp(l, &set));
     if let Some(input) = issue_cycles_of_mix(l, device) {
         set.push(input);
     }
@@ -174,6 +163,150 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
         )),
     }
     set
+}
+
+/// The hit rates, where the file gives any: as the profiler measured them, or, where the file
+/// also counts the requests and the DRAM bytes, the rates that send exactly the file's DRAM
+/// bytes to DRAM (docs/models.md, "Cache-aware memory latency"). A profiler's L2 hit rate
+/// counts a store that hits the L2 as a hit, yet its bytes reach DRAM when the line is written
+/// back, and nvprof's L1 rate on Pascal counts sectors a request never used; the DRAM bytes
+/// are what reached DRAM. The file's L1 rate is kept where it leaves room for them, and the L2
+/// rate is what the DRAM share (1 − h1)(1 − h2) then asks for.
+fn hit_rates(l: &Launch) -> Vec<LaunchInput> {
+    let (Some(h1), h2) = (l.l1_hit_pct.or(l.l2_hit_pct.map(|_| 0.0)), l.l2_hit_pct) else {
+        return Vec::new();
+    };
+    let round = |pct: f64| (pct * 100.0).round() / 100.0;
+    let share = dram_per_requested(l).map(|r| r.min(1.0));
+    let Some(share) = share else {
+        let mut set = Vec::new();
+        if l.l1_hit_pct.is_some() {
+            set.push(LaunchInput::profile(
+                "l1_hit_pct",
+                round(h1),
+                "the L1 hit rate the profiler measured (ncu's L1/TEX Hit Rate, nvprof's global_hit_rate)",
+            ));
+        }
+        if let Some(h2) = h2 {
+            set.push(LaunchInput::profile(
+                "l2_hit_pct",
+                round(h2),
+                "the L2 hit rate the profiler measured (ncu's L2 Hit Rate, nvprof's L2 hit rates of reads and writes)",
+            ));
+        }
+        return set;
+    };
+    let l1 = (h1 / 100.0).min(1.0 - share);
+    let l2 = if l1 < 1.0 {
+        1.0 - share / (1.0 - l1)
+    } else {
+        0.0
+    };
+    let sig = |x: f64| crate::format::significant(x, 3);
+    let pct = sig(share * 100.0);
+    let l1_input = if l1 * 100.0 < h1 {
+        LaunchInput::computed(
+            "l1_hit_pct",
+            round(l1 * 100.0),
+            format!("the file's DRAM bytes are {pct} % of the bytes its requests asked for, so at most {} % of them hit the L1 (the profiler measured {} %)", sig(l1 * 100.0), sig(h1)),
+        )
+    } else {
+        LaunchInput::profile(
+            "l1_hit_pct",
+            round(h1),
+            "the L1 hit rate the profiler measured (ncu's L1/TEX Hit Rate, nvprof's global_hit_rate)",
+        )
+    };
+    let measured = match h2 {
+        Some(h) if h > l2 * 100.0 => format!(
+            "; the profiler's {} % counts stores that hit the L2, whose lines still reach DRAM",
+            sig(h)
+        ),
+        Some(h) => format!("; the profiler measured {} %", sig(h)),
+        None => String::new(),
+    };
+    vec![
+        l1_input,
+        LaunchInput::computed(
+            "l2_hit_pct",
+            round(l2 * 100.0).clamp(0.0, 100.0),
+            format!("what sends the file's DRAM bytes to DRAM: they are {pct} % of the bytes requested, so (1 − h1)(1 − h2) = {pct} %{measured}"),
+        ),
+    ]
+}
+
+/// The file's DRAM bytes over the bytes its global requests asked for (32 per sector touched),
+/// where the file counts both.
+fn dram_per_requested(l: &Launch) -> Option<f64> {
+    let requested: f64 = [l.loads, l.stores]
+        .into_iter()
+        .flatten()
+        .map(|a| a.requests_per_warp * a.sectors_per_request * 32.0)
+        .sum();
+    l.dram_bytes
+        .filter(|_| requested > 0.0 && l.warps > 0.0)
+        .map(|bytes| bytes / (l.warps * requested))
+}
+
+/// The departure delays where the file moved more DRAM bytes than its requests asked for (a
+/// Hopper's DRAM reads 64 bytes for a 32-byte sector a scattered request touches): the
+/// device's delays are the sustained bandwidth's per 128 and 32 requested bytes, so each
+/// counts the bytes that reached DRAM (docs/models.md, "Cache-aware memory latency").
+fn overfetch(l: &Launch, device: &Device) -> Vec<LaunchInput> {
+    let Some(ratio) = dram_per_requested(l).filter(|r| *r > 1.05) else {
+        return Vec::new();
+    };
+    let times = crate::format::significant(ratio, 3);
+    ["departure_del_coal", "departure_del_uncoal"]
+        .into_iter()
+        .filter_map(|key| {
+            let delay = device.constant(key).or_else(|| super::device::derived(device, key))?;
+            Some(LaunchInput::computed(
+                key,
+                (delay.value * ratio * 100.0).round() / 100.0,
+                format!("the {}'s {} cycles × {times}: the file's DRAM bytes are {times} times the bytes its requests asked for", device.name, crate::format::num(delay.value)),
+            ))
+        })
+        .collect()
+}
+
+/// The most instructions per warp of a kernel read as straight-line code (no loop to repeat
+/// its loads): the known kernels' vector add has 20, its tiled transpose 41.
+pub const STRAIGHT_LINE_INSTS: f64 = 64.0;
+
+/// Sim et al.'s MLP for a short kernel, assumed: a warp of at most [`STRAIGHT_LINE_INSTS`]
+/// instructions has no loop, so its loads are issued back to back before their first use (the
+/// PTX panel's reading of MLP, "loads before their first use"), and each is in flight at
+/// once: MLP = its load memory warps (its memory warps where the file does not split loads
+/// from stores). A longer kernel keeps the paper's 1.
+fn straight_line_mlp(l: &Launch, set: &[LaunchInput]) -> Option<LaunchInput> {
+    let insts = l.insts_per_warp.filter(|i| *i <= STRAIGHT_LINE_INSTS)?;
+    let value = |field: &str| {
+        set.iter()
+            .find(|i| i.field == field)?
+            .text
+            .parse::<f64>()
+            .ok()
+    };
+    let loads = match l.loads {
+        Some(a) if a.sectors_per_request <= COALESCED_SECTORS => {
+            a.requests_per_warp * (a.sectors_per_request / 4.0).max(1.0)
+        }
+        Some(a) => a.requests_per_warp,
+        None => value("coal_mem_insts")? + value("uncoal_mem_insts").unwrap_or(0.0),
+    }
+    .round();
+    (loads >= 2.0).then(|| {
+        LaunchInput::assumed(
+            "mlp",
+            loads.min(256.0),
+            format!(
+                "{} instructions per warp: no loop, so its {} memory warps of loads are issued before their first use and wait together (Sim et al.'s MLP)",
+                crate::format::num(insts.round()),
+                crate::format::num(loads)
+            ),
+        )
+    })
 }
 
 /// Issue_cycles for the kernel's instruction mix, where the file counts FP64 instructions

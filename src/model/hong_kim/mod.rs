@@ -297,6 +297,9 @@ pub struct Outputs {
     pub mem_l_uncoal: f64,
     pub mem_l_coal: f64,
     pub mem_l: f64,
+    /// Eq. 12's Mem_L at the DRAM latency (Mem_LD in eqs. 10 and 11), whatever the hit
+    /// rates: Sim et al.'s avg_DRAM_lat, which eq. 16 divides by the departure delay.
+    pub mem_l_dram: f64,
     pub weight_uncoal: f64,
     pub weight_coal: f64,
     pub departure_delay: f64,
@@ -572,7 +575,15 @@ fn compute(inp: &Inputs) -> Outputs {
         weight_coal,
     );
     let n = n(inp.active_blocks_per_sm, warps_per_block);
-    let mwp_without_bw_full = mwp_without_bw_full(mem_l, departure_delay);
+    // Sim et al.: the departure delay spaces the requests that go to DRAM, so the warps
+    // whose requests overlap are counted at the DRAM latency (= Mem_L at 0 % hits).
+    let mem_l_dram = self::mem_l(
+        self::mem_l_uncoal(inp.mem_ld, inp.uncoal_per_mw, inp.departure_del_uncoal),
+        weight_uncoal,
+        self::mem_l_coal(inp.mem_ld),
+        weight_coal,
+    );
+    let mwp_without_bw_full = mwp_without_bw_full(mem_l_dram, departure_delay);
     let mwp_without_bw = mwp_without_bw(mwp_without_bw_full, n);
     let bw_per_warp = bw_per_warp(inp.freq_ghz, inp.load_bytes_per_warp, dram_share, mem_l);
     let mwp_peak_bw = mwp_peak_bw(
@@ -636,6 +647,7 @@ fn compute(inp: &Inputs) -> Outputs {
         mem_l_uncoal,
         mem_l_coal,
         mem_l,
+        mem_l_dram,
         weight_uncoal,
         weight_coal,
         departure_delay,
@@ -667,7 +679,7 @@ fn compute(inp: &Inputs) -> Outputs {
 
 /// How many numbers [`Outputs::values`] holds: the worked table's numeric rows before the
 /// launch overhead's.
-pub const OUTPUT_COUNT: usize = 32;
+pub const OUTPUT_COUNT: usize = 33;
 
 impl Outputs {
     /// Every numeric output's value, in [`OUTPUTS`] order.
@@ -687,6 +699,7 @@ impl Outputs {
             self.mem_l_uncoal,
             self.mem_l_coal,
             self.mem_l,
+            self.mem_l_dram,
             self.mwp_without_bw_full,
             self.mwp_without_bw,
             self.bw_per_warp,

@@ -33,7 +33,7 @@ pub const NOTE_PARTIAL_WARPS: ReadingNote = ReadingNote::new(
 
 pub const NOTE_CACHES: ReadingNote = ReadingNote::new(
     "caches",
-    "Cache hits (Sim et al., not in Hong & Kim): AMAT = h1·L1_lat + (1 − h1)·(h2·L2_lat + (1 − h2)·Mem_LD) replaces Mem_LD in eqs. 10–11, and BW_per_warp (eq. 7) counts only the (1 − h1)(1 − h2) of the bytes that reach DRAM.",
+    "Cache hits (Sim et al., not in Hong & Kim): AMAT = h1·L1_lat + (1 − h1)·(h2·L2_lat + (1 − h2)·Mem_LD) replaces Mem_LD in eqs. 10–11, and BW_per_warp (eq. 7) counts only the (1 − h1)(1 − h2) of the bytes that reach DRAM. Eq. 16 keeps the DRAM latency: MWP_Without_BW_full = Mem_L at Mem_LD / Departure_delay, as Sim et al.'s MWP.",
 );
 pub const NOTE_NO_DRAM: ReadingNote = ReadingNote::new(
     "no-dram",
@@ -67,7 +67,8 @@ pub(super) const GLOSSARY: &[(&str, &str)] = &[
     ("mem_l", "Average latency of a memory warp: Mem_L_Uncoal and Mem_L_Coal weighted by how many memory instructions are of each kind."),
     ("weight_uncoal", "Share of the memory instructions that are uncoalesced."),
     ("weight_coal", "Share of the memory instructions that are coalesced."),
-    ("mwp_without_bw_full", "Warps that could wait on memory at once if only the departure delay limited them: Mem_L / Departure_delay."),
+    ("mwp_without_bw_full", "Warps that could wait on memory at once if only the departure delay limited them: Mem_L / Departure_delay, with Mem_L at the DRAM latency (Sim et al.: a cache hit does not hold the DRAM's queue)."),
+    ("mem_l_dram", "Mem_L (eq. 12) with Mem_LD, the DRAM latency, in eqs. 10 and 11 whatever the hit rates (Sim et al.'s avg_DRAM_lat): what eq. 16 divides by the departure delay."),
     ("mwp_without_bw", "MWP_Without_BW_full, at most the active warps N."),
     ("bw_per_warp", "DRAM bandwidth one warp uses: Freq × Load_bytes_per_warp / Mem_L, counting only the bytes that miss the caches, (1 − h1)(1 − h2) of them (all of them in the paper)."),
     ("mwp_peak_bw", "Memory warps the peak bandwidth can serve at once, per SM: Mem_Bandwidth / (BW_per_warp × #Active_SMs)."),
