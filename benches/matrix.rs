@@ -1,12 +1,16 @@
 //! Benchmark (not a test): how fast the streaming Matrix Market reader reads, natively, on a
 //! generated 120 MB coordinate file fed in 1 MiB chunks as the worker feeds it; and the same
 //! file gzip-compressed through flate2 as the CLI reads it. Run: `cargo bench --bench matrix`.
-//! (The browser worker's figure: `node --test tests/e2e/spmv.test.mjs` prints its MB/s.)
+//! (The browser worker's figure: `node tests/e2e/bench-matrix.mjs`.) Where `scripts/bench-peers.sh`
+//! installed them, fast_matrix_market and scipy read the same file in the same run.
 
 use std::io::{Read, Write};
 use std::time::Instant;
 
 use warpsight::analysis::MatrixReader;
+
+#[path = "support/peers.rs"]
+mod peers;
 
 /// A real general matrix of `n` entries, rows of varying length, values with many digits.
 fn generate(n: u64) -> Vec<u8> {
@@ -55,6 +59,7 @@ fn main() {
         best,
         mb / best
     );
+    peers::beside("matrix", "bench.mtx", &file, best);
 
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     gz.write_all(&file).expect("gzip");

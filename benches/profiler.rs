@@ -9,6 +9,9 @@ use std::time::Instant;
 
 use warpsight::analysis::profiler::ProfileReader;
 
+#[path = "support/peers.rs"]
+mod peers;
+
 /// An Nsight Compute details page: `launches` launches of 20 kernels, each with the launch,
 /// occupancy and counter rows the comparison reads and filler rows as `--set full` prints.
 pub fn ncu_details(launches: usize) -> Vec<u8> {
@@ -121,7 +124,7 @@ pub fn nvprof_trace(n: usize) -> Vec<u8> {
     out
 }
 
-fn read(name: &str, bytes: &[u8]) {
+fn read(name: &str, kind: &str, bytes: &[u8]) {
     let mb = bytes.len() as f64 / 1e6;
     let mut best = f64::INFINITY;
     let mut kernels = 0;
@@ -145,6 +148,7 @@ fn read(name: &str, bytes: &[u8]) {
         mb / best,
         compare * 1e3
     );
+    peers::beside(kind, &format!("bench-{kind}.csv"), bytes, best);
 }
 
 /// An Nsight Compute raw page (`--page raw --csv`) naming `n` distinct kernels, one launch
@@ -219,9 +223,13 @@ fn main() {
         );
     }
     if run("ncu-details") {
-        read("ncu details (labels, full set)", &ncu_details(10_000));
+        read(
+            "ncu details (labels, full set)",
+            "ncu",
+            &ncu_details(10_000),
+        );
     }
     if run("nvprof") {
-        read("nvprof gpu trace", &nvprof_trace(1_500_000));
+        read("nvprof gpu trace", "nvprof", &nvprof_trace(1_500_000));
     }
 }

@@ -162,6 +162,30 @@ proptest! {
         prop_assert_eq!(&records(&text).unwrap(), &records_in);
         prop_assert_eq!(&records_in_chunks(text.as_bytes(), chunk).unwrap(), &records_in);
     }
+
+    /// Any bytes split as whole lines in place (the splitter's plain-line path, taken when a
+    /// chunk holds a whole line) give what the byte-wise path gives (one byte per chunk never
+    /// holds a line but an empty one): the same records, line numbers, banners and errors.
+    #[test]
+    fn plain_lines_split_as_byte_by_byte(
+        text in prop::collection::vec(prop::sample::select(b",\"\r\n=a ".to_vec()), 0..60),
+    ) {
+        let split = |chunk: usize| {
+            let mut out = Vec::new();
+            let mut s = Splitter::with_banners();
+            let mut f = |r: &csv::Record<'_>| {
+                let fields: Vec<Vec<u8>> = (0..r.len()).map(|i| r.bytes(i).to_vec()).collect();
+                out.push((r.line, r.banner, fields));
+                Ok::<(), Error>(())
+            };
+            let result = text
+                .chunks(chunk)
+                .try_for_each(|c| s.feed(c, &mut f))
+                .and_then(|()| s.finish(&mut f));
+            (out, result)
+        };
+        prop_assert_eq!(split(1), split(1 << 20));
+    }
 }
 
 fn gtx295_plan() -> Vec<plan::Bench> {

@@ -140,8 +140,9 @@ impl Collector {
         groups
             .into_iter()
             .map(|mut g| {
-                // By key, each key's values still in file order (a stable sort).
-                g.values.sort_by_key(|&(k, _)| k);
+                // By key, each key's values still in file order (a counting sort: the keys are
+                // the slots, a few dozen).
+                counting_sort_by_slot(&mut g.values);
                 let mut metrics = BTreeMap::new();
                 let mut durations_s = Vec::new();
                 for run in g.values.chunk_by(|a, b| a.0 == b.0) {
@@ -185,17 +186,74 @@ impl Collector {
     }
 }
 
-/// The median (the mean of the two middle values when their number is even).
+/// Sorts (slot, value) pairs by slot, stably, in linear time.
+fn counting_sort_by_slot(values: &mut Vec<(u8, f64)>) {
+    let mut starts = [0usize; 257];
+    for &(k, _) in values.iter() {
+        starts[k as usize + 1] += 1;
+    }
+    for k in 0..256 {
+        starts[k + 1] += starts[k];
+    }
+    let mut sorted = vec![(0u8, 0.0); values.len()];
+    for &(k, v) in values.iter() {
+        sorted[starts[k as usize]] = (k, v);
+        starts[k as usize] += 1;
+    }
+    *values = sorted;
+}
+
+/// The median (the mean of the two middle values when their number is even), by selection:
+/// linear time, not a sort.
 pub(crate) fn median(values: &[f64]) -> Option<f64> {
     if values.is_empty() {
         return None;
     }
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
+    let mut v = values.to_vec();
+    let n = v.len();
+    let (left, &mut upper, _) = v.select_nth_unstable_by(n / 2, f64::total_cmp);
     Some(if n % 2 == 1 {
-        sorted[n / 2]
+        upper
     } else {
-        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+        let lower = left.iter().copied().max_by(f64::total_cmp).unwrap_or(upper);
+        (lower + upper) / 2.0
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{counting_sort_by_slot, median};
+
+    #[test]
+    fn median_by_selection() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[5.0, 1.0, 3.0]), Some(3.0));
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+        assert_eq!(median(&[7.0, 7.0]), Some(7.0));
+        // Against a sort, on a run with repeats.
+        let v: Vec<f64> = (0..101).map(|i| f64::from((i * 37) % 11)).collect();
+        let mut s = v.clone();
+        s.sort_by(f64::total_cmp);
+        assert_eq!(median(&v), Some(s[50]));
+        assert_eq!(
+            median(&v[..100]),
+            Some((s_of(&v[..100])[49] + s_of(&v[..100])[50]) / 2.0)
+        );
+    }
+
+    fn s_of(v: &[f64]) -> Vec<f64> {
+        let mut s = v.to_vec();
+        s.sort_by(f64::total_cmp);
+        s
+    }
+
+    #[test]
+    fn counting_sort_is_stable() {
+        let mut v = vec![(3, 1.0), (1, 2.0), (3, 3.0), (0, 4.0), (1, 5.0), (255, 6.0)];
+        counting_sort_by_slot(&mut v);
+        assert_eq!(
+            v,
+            vec![(0, 4.0), (1, 2.0), (1, 5.0), (3, 1.0), (3, 3.0), (255, 6.0)]
+        );
+    }
 }

@@ -635,6 +635,23 @@ pub(crate) fn bad_number(
 }
 
 /// A column's text, trimmed, when the header has the column and the row a non-empty value.
+/// [`optional_text`] into `slot`, its allocation reused (once per launch row).
+pub(crate) fn set_optional_text(
+    slot: &mut Option<String>,
+    record: &Record<'_>,
+    column: Option<usize>,
+) {
+    let text = column.map(|c| record.field(c));
+    match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        Some(t) => {
+            let s = slot.get_or_insert_with(String::new);
+            s.clear();
+            s.push_str(t);
+        }
+        None => *slot = None,
+    }
+}
+
 pub(crate) fn optional_text(record: &Record<'_>, column: Option<usize>) -> Option<String> {
     let text = record.field(column?);
     let text = text.trim();

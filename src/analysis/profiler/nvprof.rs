@@ -23,8 +23,8 @@ use std::collections::HashMap;
 use super::csv::Record;
 use super::units::{self, BytePrefixes, Dim, Unit};
 use super::{
-    bad_number, is_missing, optional_text, short_row, slot_value, Collector, Format, Header,
-    Launch, ProfileError, Slot,
+    bad_number, is_missing, optional_text, set_optional_text, short_row, slot_value, Collector,
+    Format, Header, Launch, ProfileError, Slot,
 };
 
 /// The units row's units for the columns read.
@@ -96,7 +96,10 @@ impl Trace {
             return Ok(());
         }
         let launch = &mut self.scratch;
+        // The device's text is set below, into the allocation the last row left.
+        let device = launch.device.take();
         launch.reset();
+        launch.device = device;
         launch.invocations = 1;
         let mut grid = [0; 3];
         let mut block = [0; 3];
@@ -109,7 +112,7 @@ impl Trace {
         launch
             .name
             .push_str(without_correlation_id(record.field(self.name).trim()));
-        launch.device = optional_text(record, self.device);
+        set_optional_text(&mut launch.device, record, self.device);
         let columns = [
             (
                 Some(self.duration),
@@ -178,6 +181,11 @@ impl Trace {
 
 /// A launch dimension.
 fn count(record: &Record<'_>, column: usize, name: &str) -> Result<u64, ProfileError> {
+    // The common case, digits alone, read from the bytes (at most 19: no overflow).
+    let bytes = record.bytes(column);
+    if !bytes.is_empty() && bytes.len() <= 19 && bytes.iter().all(u8::is_ascii_digit) {
+        return Ok(bytes.iter().fold(0, |n, &d| n * 10 + u64::from(d - b'0')));
+    }
     let text = record.field(column);
     units::parse_count(&text).ok_or_else(|| bad_number(record.line, text.trim(), name, None))
 }
@@ -185,6 +193,9 @@ fn count(record: &Record<'_>, column: usize, name: &str) -> Result<u64, ProfileE
 /// `void k(int) [1073]` → `void k(int)`: older nvprof versions end a kernel's name in the
 /// trace with its correlation id.
 fn without_correlation_id(name: &str) -> &str {
+    if !name.ends_with(']') {
+        return name;
+    }
     if let Some(open) = name.rfind(" [") {
         if let Some(digits) = name[open + 2..].strip_suffix(']') {
             if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) {
