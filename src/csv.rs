@@ -290,7 +290,7 @@ impl Splitter {
         while i < chunk.len() {
             let rest = &chunk[i..];
             // The fastest path: a whole plain line at the start of a record, split in place.
-            if self.state == State::FieldStart && !self.started {
+            if PLAIN_LINES && self.state == State::FieldStart && !self.started {
                 match plain_line(rest, self.banners, &mut self.spans) {
                     Some(n) if n <= MAX_RECORD_BYTES => {
                         self.newlines += 1;
@@ -526,6 +526,12 @@ impl Splitter {
         result
     }
 }
+
+/// Whether the splitter takes [`plain_line`]'s path: in the workers and the CLI, which read
+/// profilers' exports of hundreds of megabytes; the page itself reads only small files (the
+/// benchmark plan's times), and its bundle is kept without it. Either way the records are the
+/// same (`tests/csv.rs`, `plain_lines_split_as_byte_by_byte`).
+const PLAIN_LINES: bool = cfg!(not(feature = "web"));
 
 /// Splits the line at the start of `s` in place when it is plain: whole in `s` (its `\n`
 /// there), not a banner, and each field either unquoted or quoted with no `""`, no line

@@ -1,12 +1,15 @@
 // Browser benchmark (not a test): the analysis worker reading a generated Matrix Market file
 // of about 150 MB (5 M entries, as benches/matrix.rs generates natively), plain and
 // gzip-compressed (DecompressionStream), timed by the page from the file's choice to its
-// statistics. Run after `trunk build --release`: node tests/e2e/bench-matrix.mjs
+// statistics, beside the native CLI on the same file (`cargo build --release --bin warpsight`
+// first) and fast_matrix_market (scripts/bench-peers.sh installs it).
+// Run after `trunk build --release`: node tests/e2e/bench-matrix.mjs
 import { writeFile, mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer, openBrowser, ready } from './harness.mjs';
+import { nativeSeconds, besideNative, besidePeers } from './native.mjs';
 
 const n = 5_000_000;
 const rows = 1_000_000;
@@ -29,6 +32,7 @@ const env = await openBrowser();
 const page = await env.context.newPage();
 await page.goto(`${server.base}?model=spmv`);
 await ready(page);
+const best = {};
 for (const file of [plain, gz, plain]) {
   const name = file.split('/').pop();
   await page.setInputFiles('#matrix-input', file);
@@ -47,7 +51,13 @@ for (const file of [plain, gz, plain]) {
   const mb = text.length / 1e6;
   const size = (await stat(file)).size / 1e6;
   const long = await page.evaluate(() => window.__long);
+  best[file] = Math.min(best[file] ?? Infinity, seconds);
   console.log(`${file.endsWith('.gz') ? 'gzip' : 'plain'} (${size.toFixed(0)} MB file): ${mb.toFixed(0)} MB of text in ${seconds} s = ${(mb / seconds).toFixed(0)} MB/s; main-thread tasks over 50 ms meanwhile: ${long.length}${long.length ? ` (longest ${Math.max(...long).toFixed(0)} ms)` : ''}`);
+}
+for (const file of [plain, gz]) {
+  const native = nativeSeconds(['analyze', 'matrix', file]);
+  besideNative(`${file.endsWith('.gz') ? 'gzip' : 'plain'}, the browser's best`, best[file], native, 0.8);
+  if (file === plain) besidePeers('matrix', file, native, best[file]);
 }
 await env.browser.close();
 await server.close();

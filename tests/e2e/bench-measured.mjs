@@ -1,11 +1,14 @@
 // Browser benchmark (not a test): the analysis worker reading a generated Nsight Compute
 // details page (about 140 MB, as benches/profiler.rs generates natively) and an nvprof GPU
 // trace (about 200 MB), timed by the page from the file's choice to the comparison shown.
+// Each is printed beside the native CLI's time on the same file (`cargo build --release --bin
+// warpsight` first) and pandas' (scripts/bench-peers.sh installs it).
 // Run after `trunk build --release`: node tests/e2e/bench-measured.mjs
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, openBrowser } from './harness.mjs';
+import { nativeSeconds, besideNative, besidePeers } from './native.mjs';
 
 function ncuDetails(launches) {
   const parts = ['"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"\n'];
@@ -52,6 +55,7 @@ const env = await openBrowser();
 const page = await env.context.newPage();
 await page.goto(`${server.base}?page=measured`);
 await page.waitForSelector('#profile-drop');
+const best = {};
 for (const [name, bytes] of [...files, files[0]]) {
   const before = await page.textContent('#measured-read');
   await page.setInputFiles('#profile-input', join(dir, name));
@@ -62,6 +66,13 @@ for (const [name, bytes] of [...files, files[0]]) {
   const text = await page.textContent('#measured-read');
   const seconds = Number(/in ([\d.]+) s/.exec(text)[1]);
   console.log(`${name}: ${(bytes.length / 1e6).toFixed(0)} MB in ${seconds} s = ${(bytes.length / 1e6 / seconds).toFixed(0)} MB/s`);
+  best[name] = Math.min(best[name] ?? Infinity, seconds);
+}
+for (const [name] of files) {
+  const file = join(dir, name);
+  const native = nativeSeconds(['analyze', 'measured', file]);
+  besideNative(`${name}, the browser's best`, best[name], native, 0.8);
+  besidePeers(name.startsWith('ncu') ? 'ncu' : 'nvprof', file, native, best[name]);
 }
 await env.browser.close();
 await server.close();

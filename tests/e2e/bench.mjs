@@ -1,12 +1,16 @@
 // Browser benchmarks (not tests), in headless Chromium against the release build:
 // - cold load: navigation start to the frame that shows the first prediction, measured in the
-//   page, median and max of 10 loads in fresh contexts (no HTTP cache, no service worker);
+//   page, median and max of 10 loads in fresh contexts (no HTTP cache, no service worker),
+//   beside its floor: the static skeleton (the same dist/ with its scripts removed) painted;
 // - Hong & Kim with a 1,000-point sweep shown: input → updated result and chart (input event
 //   to the second animation frame, so the frame is painted), median and max of 25 edits;
 // - the APSP runtime chart for n = 2…10,000 with all four mappings: the sweep's compute time
 //   as the page measures it, and edit → redrawn chart, median and max of 15 edits.
 // Run after `trunk build --release`: node tests/e2e/bench.mjs
-import { startServer, openBrowser, ready } from './harness.mjs';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, openBrowser, ready, DIST } from './harness.mjs';
 
 // BENCH_DIST: another build to measure the same way (an older commit's dist/, say).
 const server = await (process.env.BENCH_DIST ? startServer({}, process.env.BENCH_DIST) : startServer());
@@ -57,6 +61,33 @@ for (let i = 0; i < 10; i++) {
   await context.close();
 }
 console.log(`cold load to the first prediction (navigation start → the frame showing the result painted): ${stats(loads)}`);
+// The floor: the same dist/ with no script (the static skeleton: HTML, CSS, the theme), the
+// frame after its DOM is parsed painted, the same way, in the same run.
+{
+  const skeleton = await mkdtemp(join(tmpdir(), 'warpsight-skeleton-'));
+  await cp(process.env.BENCH_DIST ?? DIST, skeleton, { recursive: true });
+  const html = await readFile(join(skeleton, 'index.html'), 'utf8');
+  await writeFile(join(skeleton, 'index.html'), html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b[^>]*rel=["']?(modulepreload|preload)["']?[^>]*>/g, ''));
+  const floorServer = await startServer({}, skeleton);
+  const floor = [];
+  for (let i = 0; i < 10; i++) {
+    const context = await env.browser.newContext({ serviceWorkers: 'block' });
+    const p = await context.newPage();
+    await p.addInitScript(() => {
+      addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => setTimeout(() => { window.__painted = performance.now(); }, 0)));
+    });
+    await p.goto(`${floorServer.base}?model=hong-kim&device=gtx280`);
+    await p.waitForFunction(() => window.__painted !== undefined);
+    floor.push(await p.evaluate(() => window.__painted));
+    await context.close();
+  }
+  await floorServer.close();
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const over = median(loads) - median(floor);
+  console.log(`  the floor, the static skeleton painted (no script): ${stats(floor)}; the first prediction ${median(loads).toFixed(1)} ms = the floor + ${over.toFixed(1)} ms (goal: at most + 50 ms)`);
+}
 console.log(`  wasm fetched: ${stats(wasmLoaded)}; compiled and started: ${stats(started)}; result in the DOM: ${stats(inDom)}`);
 console.log(`  the whole page built and painted (form, charts, tables): ${stats(complete)}`);
 
