@@ -173,11 +173,10 @@ fn save_blob(filename: &str, blob: &web_sys::Blob) {
         a.click();
     }
     // Revoke later: the download starts asynchronously.
-    let revoke = Closure::once_into_js(move || {
+    gloo_timers::callback::Timeout::new(10_000, move || {
         let _ = web_sys::Url::revoke_object_url(&url);
-    });
-    let _ = window()
-        .set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 10_000);
+    })
+    .forget();
 }
 
 /// Draws an SVG document (`width` × `height` CSS px) at twice that size and offers it as a
