@@ -12,7 +12,24 @@ use crate::model::{Evaluation, Model};
 
 /// The fields that describe the kernel, each from the profile or left to the user.
 pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
-    let mut set = vec![
+    let mut set = launch_inputs(l);
+    let requests = memory_inputs(l, &mut set);
+    // Sim et al.'s cache hits, where the file gives them (else none: the paper's model).
+    set.extend(hit_rates(l));
+    set.extend(overfetch(l, device));
+    set.push(barrier_input(l));
+    set.extend(straight_line_mlp(l, &set));
+    if let Some(input) = issue_cycles_of_mix(l, device) {
+        set.push(input);
+    }
+    set.push(comp_input(l, requests));
+    set
+}
+
+/// The launch as it is: block, grid, registers and shared memory (these two left to type
+/// where the file does not print them).
+fn launch_inputs(l: &Launch) -> Vec<LaunchInput> {
+    vec![
         LaunchInput::profile("threads_per_block", l.threads_per_block, "block size"),
         LaunchInput::profile("blocks", l.blocks, "grid size"),
         if l.registers_known {
@@ -39,7 +56,13 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
                 "shared memory per block: not in the file (ncu's Launch Statistics section)",
             )
         },
-    ];
+    ]
+}
+
+/// The global memory requests per warp, by coalescing (or estimated from the DRAM bytes): the
+/// fields they fill, and the requests the warp's computation excludes (`None` when only a
+/// lower bound is known).
+fn memory_inputs(l: &Launch, set: &mut Vec<LaunchInput>) -> Option<f64> {
     // Memory warps per warp, by coalescing.
     let (mut coal, mut uncoal, mut uncoal_sectors) = (0.0, 0.0, 0.0);
     for a in [l.loads, l.stores].into_iter().flatten() {
@@ -110,59 +133,50 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
             "uncoalesced requests per warp: not in the file",
         ));
     }
-    // Sim et al.'s cache hits, where the file gives them (else none: the paper's model).
-    set.extend(hit_rates(l));
-    set.extend(overfetch(l, device));
-    match l.barriers_per_warp {
-        Some(b) => set.push(LaunchInput::profile(
-            "synch_insts",
-            b.round(),
-            "barrier instructions per warp",
-        )),
+    requests
+}
+
+/// `synch_insts`: counted, declared, or assumed 0, each said so.
+fn barrier_input(l: &Launch) -> LaunchInput {
+    match (l.barriers_per_warp, l.barrier_count) {
+        (Some(b), _) => LaunchInput::profile("synch_insts", b.round(), "barrier instructions per warp"),
         // No counter for barriers in the file: none assumed, said with the prediction.
         // Nsight Compute has no barrier counter (none in `ncu --query-metrics --chip gh100`,
         // 2025.3.1); PTX's bar.sync counts fill the field on the model page.
-        None => set.push(match l.barrier_count {
-            Some(n) if n <= 0.0 => LaunchInput::profile(
-                "synch_insts",
-                0.0,
-                "0 barriers: the kernel declares none (launch__barrier_count 0)",
+        (None, Some(n)) if n <= 0.0 => LaunchInput::profile(
+            "synch_insts",
+            0.0,
+            "0 barriers: the kernel declares none (launch__barrier_count 0)",
+        ),
+        (None, Some(n)) => LaunchInput::assumed(
+            "synch_insts",
+            n.round(),
+            format!(
+                "{} per warp, assumed: the kernel declares {} (launch__barrier_count), each taken as passed once; the file counts no executions (fill from PTX for the loop trips)",
+                crate::format::num(n.round()),
+                crate::format::count(n.round(), "barrier")
             ),
-            Some(n) => LaunchInput::assumed(
-                "synch_insts",
-                n.round(),
-                format!(
-                    "{} per warp, assumed: the kernel declares {} (launch__barrier_count), each taken as passed once; the file counts no executions (fill from PTX for the loop trips)",
-                    crate::format::num(n.round()),
-                    crate::format::count(n.round(), "barrier")
-                ),
-            ),
-            None => LaunchInput::assumed(
-                "synch_insts",
-                0.0,
-                "the file counts no barriers",
-            ),
-        }),
+        ),
+        (None, None) => LaunchInput::assumed("synch_insts", 0.0, "the file counts no barriers"),
     }
-    set.extend(straight_line_mlp(l, &set));
-    if let Some(input) = issue_cycles_of_mix(l, device) {
-        set.push(input);
-    }
+}
+
+/// `comp_insts`: the warp's instructions less its requests and barriers.
+fn comp_input(l: &Launch, requests: Option<f64>) -> LaunchInput {
     match l.insts_per_warp {
         Some(insts) => {
             let other = requests.unwrap_or(0.0) + l.barriers_per_warp.unwrap_or(0.0);
-            set.push(LaunchInput::profile(
+            LaunchInput::profile(
                 "comp_insts",
                 (insts - other).max(0.0).round(),
                 l.insts_how("instructions per warp less its global memory requests and barriers"),
-            ))
+            )
         }
-        None => set.push(LaunchInput::typed(
+        None => LaunchInput::typed(
             "comp_insts",
             "instructions per warp: profile with the Instruction Statistics section, or fill from PTX",
-        )),
+        ),
     }
-    set
 }
 
 /// The hit rates, where the file gives any: as the profiler measured them, or, where the file

@@ -543,6 +543,29 @@ fn too_large() -> InputError {
     )
 }
 
+/// Sim et al.'s AMAT parts for these inputs ([`amat_parts`]).
+#[inline(always)]
+fn amat_of(inp: &Inputs) -> [f64; 3] {
+    amat_parts(
+        inp.l1_hit_pct,
+        inp.l2_hit_pct,
+        inp.l1_lat,
+        inp.l2_lat,
+        inp.mem_ld,
+    )
+}
+
+/// Eq. 12's Mem_L with `latency` in Mem_LD's place in eqs. 10 and 11.
+#[inline(always)]
+fn mem_l_at(latency: f64, inp: &Inputs, weight_uncoal: f64, weight_coal: f64) -> f64 {
+    mem_l(
+        mem_l_uncoal(latency, inp.uncoal_per_mw, inp.departure_del_uncoal),
+        weight_uncoal,
+        mem_l_coal(latency),
+        weight_coal,
+    )
+}
+
 /// Eqs. 5–27 on validated inputs, every intermediate kept. Inlined into callers, so a caller
 /// that reads only the time (the sweep chart) lets the compiler drop what it does not read.
 #[inline(always)]
@@ -553,13 +576,7 @@ fn compute(inp: &Inputs) -> Outputs {
     let mem_insts = inp.uncoal_mem_insts + inp.coal_mem_insts;
     let total_insts = inp.comp_insts + mem_insts; // Table 1 row 13
 
-    let [amat_l1, amat_l2, amat_dram] = amat_parts(
-        inp.l1_hit_pct,
-        inp.l2_hit_pct,
-        inp.l1_lat,
-        inp.l2_lat,
-        inp.mem_ld,
-    );
+    let [amat_l1, amat_l2, amat_dram] = amat_of(inp);
     let amat = amat_l1 + amat_l2 + amat_dram;
     let dram_share = dram_share(inp.l1_hit_pct, inp.l2_hit_pct);
     // Sim et al.: the average memory access time in Mem_LD's place (= Mem_LD at 0 % hits).
@@ -577,12 +594,7 @@ fn compute(inp: &Inputs) -> Outputs {
     let n = n(inp.active_blocks_per_sm, warps_per_block);
     // Sim et al.: the departure delay spaces the requests that go to DRAM, so the warps
     // whose requests overlap are counted at the DRAM latency (= Mem_L at 0 % hits).
-    let mem_l_dram = self::mem_l(
-        self::mem_l_uncoal(inp.mem_ld, inp.uncoal_per_mw, inp.departure_del_uncoal),
-        weight_uncoal,
-        self::mem_l_coal(inp.mem_ld),
-        weight_coal,
-    );
+    let mem_l_dram = mem_l_at(inp.mem_ld, inp, weight_uncoal, weight_coal);
     let mwp_without_bw_full = mwp_without_bw_full(mem_l_dram, departure_delay);
     let mwp_without_bw = mwp_without_bw(mwp_without_bw_full, n);
     let bw_per_warp = bw_per_warp(inp.freq_ghz, inp.load_bytes_per_warp, dram_share, mem_l);
