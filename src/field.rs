@@ -495,64 +495,7 @@ impl Field {
                 columns,
                 min_rows,
                 max_rows,
-            } => {
-                // Errors name the row and column (`row 2, m_i: …`); rows left entirely blank
-                // (a row just added in the form) are skipped.
-                let mut rows = Vec::new();
-                for row in t.split([',', '\n', ';']).map(str::trim) {
-                    let cells: Vec<&str> = row
-                        .split([':', ' ', '\t'])
-                        .filter(|c| !c.is_empty())
-                        .collect();
-                    if cells.is_empty() {
-                        continue;
-                    }
-                    let at = rows.len() + 1;
-                    if cells.len() != columns.len() {
-                        let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
-                        return Err(InputError::new(
-                            self.name,
-                            format!(
-                                "row {at} must have {} numbers ({}), not {}",
-                                columns.len(),
-                                names.join(" and "),
-                                cells.len()
-                            ),
-                        ));
-                    }
-                    let mut parsed = Vec::with_capacity(cells.len());
-                    for (cell, c) in cells.iter().zip(columns) {
-                        match parse_number(cell) {
-                            Some(v) if in_range(v, c.min, c.max, c.integer) => parsed.push(v),
-                            _ => {
-                                return Err(InputError::new(
-                                    self.name,
-                                    format!(
-                                        "row {at}, {}: {}",
-                                        c.name,
-                                        number_range(c.min, c.max, c.integer)
-                                    ),
-                                ))
-                            }
-                        }
-                    }
-                    rows.push(parsed);
-                }
-                if !(min_rows..=max_rows).contains(&rows.len()) {
-                    let count = if min_rows == 0 {
-                        format!("at most {max_rows} rows")
-                    } else if rows.is_empty() {
-                        format!(
-                            "at least {min_rows} row{}",
-                            if min_rows == 1 { "" } else { "s" }
-                        )
-                    } else {
-                        format!("{min_rows} to {max_rows} rows")
-                    };
-                    return Err(InputError::new(self.name, format!("needs {count}")));
-                }
-                Value::Rows(rows)
-            }
+            } => self.parse_rows(t, columns, min_rows, max_rows)?,
             Kind::Tuple { .. } => {
                 let mut xs = Vec::new();
                 for cell in t.split([',', ' ', '\t', ';']).filter(|c| !c.is_empty()) {
@@ -560,31 +503,7 @@ impl Field {
                 }
                 Value::Tuple(xs)
             }
-            Kind::Runs { max_levels, .. } => {
-                let mut runs: Vec<(f64, u64)> = Vec::new();
-                let mut levels = 0u64;
-                for cell in t
-                    .split([',', ' ', '\t', '\n', ';'])
-                    .filter(|c| !c.is_empty())
-                {
-                    let (v, n) = match cell.split_once('*') {
-                        Some((v, n)) => (v, n.trim().parse::<u64>().ok().filter(|n| *n >= 1)),
-                        None => (cell, Some(1)),
-                    };
-                    let (Some(v), Some(n)) = (parse_number(v.trim()), n) else {
-                        return Err(self.error());
-                    };
-                    levels = levels.saturating_add(n);
-                    if levels > max_levels {
-                        return Err(self.error());
-                    }
-                    match runs.last_mut() {
-                        Some(last) if last.0 == v => last.1 += n,
-                        _ => runs.push((v, n)),
-                    }
-                }
-                Value::Runs(runs)
-            }
+            Kind::Runs { max_levels, .. } => self.parse_runs(t, max_levels)?,
             Kind::Devices { .. } => Value::Devices(
                 t.split([',', ' ', '\n', ';'])
                     .map(|id| id.trim().to_ascii_lowercase())
@@ -594,6 +513,100 @@ impl Field {
         };
         self.check(&value)?;
         Ok(value)
+    }
+
+    /// A `rows` value: rows split at `,`, newlines or `;`, cells at `:`, spaces or tabs.
+    fn parse_rows(
+        &self,
+        t: &str,
+        columns: &[Column],
+        min_rows: usize,
+        max_rows: usize,
+    ) -> Result<Value, InputError> {
+        // Errors name the row and column (`row 2, m_i: …`); rows left entirely blank
+        // (a row just added in the form) are skipped.
+        let mut rows = Vec::new();
+        for row in t.split([',', '\n', ';']).map(str::trim) {
+            let cells: Vec<&str> = row
+                .split([':', ' ', '\t'])
+                .filter(|c| !c.is_empty())
+                .collect();
+            if cells.is_empty() {
+                continue;
+            }
+            let at = rows.len() + 1;
+            if cells.len() != columns.len() {
+                let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
+                return Err(InputError::new(
+                    self.name,
+                    format!(
+                        "row {at} must have {} numbers ({}), not {}",
+                        columns.len(),
+                        names.join(" and "),
+                        cells.len()
+                    ),
+                ));
+            }
+            let mut parsed = Vec::with_capacity(cells.len());
+            for (cell, c) in cells.iter().zip(columns) {
+                match parse_number(cell) {
+                    Some(v) if in_range(v, c.min, c.max, c.integer) => parsed.push(v),
+                    _ => {
+                        return Err(InputError::new(
+                            self.name,
+                            format!(
+                                "row {at}, {}: {}",
+                                c.name,
+                                number_range(c.min, c.max, c.integer)
+                            ),
+                        ))
+                    }
+                }
+            }
+            rows.push(parsed);
+        }
+        if !(min_rows..=max_rows).contains(&rows.len()) {
+            let count = if min_rows == 0 {
+                format!("at most {max_rows} rows")
+            } else if rows.is_empty() {
+                format!(
+                    "at least {min_rows} row{}",
+                    if min_rows == 1 { "" } else { "s" }
+                )
+            } else {
+                format!("{min_rows} to {max_rows} rows")
+            };
+            return Err(InputError::new(self.name, format!("needs {count}")));
+        }
+        Ok(Value::Rows(rows))
+    }
+
+    /// A `runs` value: `v*n` cells (n repeats of v; `v` alone is one), adjacent equal values
+    /// merged, at most `max_levels` in all.
+    fn parse_runs(&self, t: &str, max_levels: u64) -> Result<Value, InputError> {
+        let mut runs: Vec<(f64, u64)> = Vec::new();
+        let mut levels = 0u64;
+        for cell in t
+            .split([',', ' ', '\t', '\n', ';'])
+            .filter(|c| !c.is_empty())
+        {
+            let (v, n) = match cell.split_once('*') {
+                Some((v, n)) => (v, n.trim().parse::<u64>().ok().filter(|n| *n >= 1)),
+                None => (cell, Some(1)),
+            };
+            let (Some(v), Some(n)) = (parse_number(v.trim()), n) else {
+                return Err(self.error());
+            };
+            levels = levels.saturating_add(n);
+            if levels > max_levels {
+                return Err(self.error());
+            }
+            match runs.last_mut() {
+                Some(last) if last.0 == v => last.1 += n,
+                _ => runs.push((v, n)),
+            }
+        }
+        Ok(Value::Runs(runs))
     }
 
     /// The value's text: shortest round-trip numbers, `auto`, the choice's id, `a:b,c:d`.
