@@ -50,34 +50,9 @@ pub(super) fn predict(
     }
     let mut inputs = (from.inputs)(l, d);
     if let Some(file_gpu) = projected_from {
-        // The hit rates carry over, measured on the file's GPU: the target's caches may differ.
-        let on = if file_gpu.name.is_empty() {
-            "the file's GPU".to_string()
-        } else {
-            format!("the {}", file_gpu.name)
-        };
-        for i in inputs.iter_mut().filter(|i| i.field.ends_with("_hit_pct")) {
-            i.how = format!(
-                "{}; measured on {on}, whose caches may differ from the {}'s",
-                i.how, d.name
-            );
-        }
+        measured_on(&mut inputs, file_gpu, d);
     }
-    // The file's SM clock is its own GPU's: a projection keeps the target's.
-    let file_clock = k.metric("sm_clock_hz").filter(|_| projected_from.is_none());
-    if let Some(hz) = file_clock.filter(|hz| *hz > 0.0) {
-        for f in model
-            .fields
-            .iter()
-            .filter(|f| f.device == Some("clock_ghz"))
-        {
-            inputs.push(LaunchInput::profile(
-                f.name,
-                (hz / 1e6).round() / 1000.0,
-                "the SM frequency the profiler measured at",
-            ));
-        }
-    }
+    inputs.extend(file_clock(model, k, projected_from));
     report.complete = inputs.iter().all(|i| i.origin != Origin::Typed);
     report.assumed = inputs
         .iter()
@@ -120,20 +95,7 @@ pub(super) fn predict(
     // by its id: the page asks the worker for it before it reads the link.
     report.query = link::to_query(&state);
     if !picked {
-        // Computed on a stand-in GPU: whatever changes with the GPU (occupancy, latencies)
-        // is not the kernel's until its GPU is known, so it is shown as waiting for it.
-        let other = devices::DEVICES
-            .iter()
-            .rev()
-            .find(|o| o.id != d.id && model.devices.accepts(o))
-            .map(|o| (from.inputs)(l, o))
-            .unwrap_or_default();
-        for i in inputs.iter_mut().filter(|i| i.origin == Origin::Computed) {
-            if other.iter().any(|o| o.field == i.field && o.text != i.text) {
-                i.origin = Origin::Typed;
-                i.how = NEEDS_GPU.into();
-            }
-        }
+        wait_for_gpu(model, from, l, d, &mut inputs);
     }
     report.inputs = inputs;
     if !picked {
@@ -160,4 +122,73 @@ pub(super) fn predict(
         Err(e) => report.error = Some(format!("{}: {}", e.field, e.message)),
     }
     report
+}
+
+/// A projection's hit rates carry over, said to be measured on the file's GPU: the target's
+/// caches may differ.
+fn measured_on(inputs: &mut [LaunchInput], file_gpu: &DeviceMatch, d: &Device) {
+    // The hit rates carry over, measured on the file's GPU: the target's caches may differ.
+    let on = if file_gpu.name.is_empty() {
+        "the file's GPU".to_string()
+    } else {
+        format!("the {}", file_gpu.name)
+    };
+    for i in inputs.iter_mut().filter(|i| i.field.ends_with("_hit_pct")) {
+        i.how = format!(
+            "{}; measured on {on}, whose caches may differ from the {}'s",
+            i.how, d.name
+        );
+    }
+}
+
+/// The file's SM clock in every field that takes the device's clock: the clock the kernel
+/// was measured at (a projection keeps the target's own).
+fn file_clock(
+    model: &'static Model,
+    k: &ProfiledKernel,
+    projected_from: Option<&DeviceMatch>,
+) -> Vec<LaunchInput> {
+    let hz = k
+        .metric("sm_clock_hz")
+        .filter(|hz| *hz > 0.0 && projected_from.is_none());
+    let Some(hz) = hz else {
+        return Vec::new();
+    };
+    model
+        .fields
+        .iter()
+        .filter(|f| f.device == Some("clock_ghz"))
+        .map(|f| {
+            LaunchInput::profile(
+                f.name,
+                (hz / 1e6).round() / 1000.0,
+                "the SM frequency the profiler measured at",
+            )
+        })
+        .collect()
+}
+
+/// Without a picked GPU: an input computed on the stand-in that another GPU would change is
+/// not the kernel's yet, so it is shown as waiting for the GPU.
+fn wait_for_gpu(
+    model: &'static Model,
+    from: crate::model::launch::FromLaunch,
+    l: &Launch,
+    d: &Device,
+    inputs: &mut [LaunchInput],
+) {
+    // Computed on a stand-in GPU: whatever changes with the GPU (occupancy, latencies)
+    // is not the kernel's until its GPU is known, so it is shown as waiting for it.
+    let other = devices::DEVICES
+        .iter()
+        .rev()
+        .find(|o| o.id != d.id && model.devices.accepts(o))
+        .map(|o| (from.inputs)(l, o))
+        .unwrap_or_default();
+    for i in inputs.iter_mut().filter(|i| i.origin == Origin::Computed) {
+        if other.iter().any(|o| o.field == i.field && o.text != i.text) {
+            i.origin = Origin::Typed;
+            i.how = NEEDS_GPU.into();
+        }
+    }
 }
