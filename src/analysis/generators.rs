@@ -179,6 +179,149 @@ impl Run {
     }
 }
 
+/// Heat2D's sweeps.
+fn heat2d(r: &mut Run, n: u64, steps: u64, progress: &mut dyn FnMut(f64)) -> (bool, &'static str) {
+    for t in 0..steps {
+        let (u, v) = (t % 2, 1 - t % 2);
+        for i in 1..n.saturating_sub(1) {
+            progress((t * n + i) as f64 / (steps * n) as f64);
+            for j in 1..n.saturating_sub(1) {
+                r.ld(0, grid(n, u, i - 1, j));
+                r.ld(1, grid(n, u, i + 1, j));
+                r.op(Op::Add, 2, 0, 1);
+                r.ld(3, grid(n, u, i, j - 1));
+                r.op(Op::Add, 2, 2, 3);
+                r.ld(3, grid(n, u, i, j + 1));
+                r.op(Op::Add, 2, 2, 3);
+                r.op(Op::Mul, 2, 2, C);
+                r.st(grid(n, v, i, j), 2);
+            }
+        }
+        r.asap.sync();
+    }
+    (
+        true,
+        "the j loop is unit-stride and independent: every operation vectorizes",
+    )
+}
+
+/// The 3-D stencil's sweeps.
+fn stencil3d(
+    r: &mut Run,
+    n: u64,
+    steps: u64,
+    progress: &mut dyn FnMut(f64),
+) -> (bool, &'static str) {
+    for t in 0..steps {
+        let (u, v) = (t % 2, 1 - t % 2);
+        for i in 1..n.saturating_sub(1) {
+            progress((t * n + i) as f64 / (steps * n) as f64);
+            for j in 1..n.saturating_sub(1) {
+                for k in 1..n.saturating_sub(1) {
+                    r.ld(0, grid3(n, u, i, j, k));
+                    let neighbours = [
+                        (i - 1, j, k),
+                        (i + 1, j, k),
+                        (i, j - 1, k),
+                        (i, j + 1, k),
+                        (i, j, k - 1),
+                        (i, j, k + 1),
+                    ];
+                    for (a, b, c) in neighbours {
+                        r.ld(1, grid3(n, u, a, b, c));
+                        r.op(Op::Add, 0, 0, 1);
+                    }
+                    r.op(Op::Mul, 0, 0, C);
+                    r.st(grid3(n, v, i, j, k), 0);
+                }
+            }
+        }
+        r.asap.sync();
+    }
+    (
+        true,
+        "the k loop is unit-stride and independent: every operation vectorizes",
+    )
+}
+
+/// SpMV's rows, at pseudo-random columns.
+fn spmv(
+    r: &mut Run,
+    rows: u64,
+    per_row: u64,
+    seed: u64,
+    progress: &mut dyn FnMut(f64),
+) -> (bool, &'static str) {
+    let mut state = seed | 1;
+    let mut cols = Vec::new();
+    for i in 0..rows {
+        if i % 1024 == 0 {
+            progress(i as f64 / rows as f64);
+        }
+        cols.clear();
+        for _ in 0..per_row {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // rows ≤ 1,000,000 (the spec's maximum): a u32.
+            cols.push((state % rows.max(1)) as u32);
+        }
+        r.spmv_row(i, i * per_row, &cols);
+    }
+    (false, SPMV_W_VEC)
+}
+
+/// LU's pivot steps.
+fn lu(r: &mut Run, n: u64, progress: &mut dyn FnMut(f64)) -> (bool, &'static str) {
+    for k in 0..n.saturating_sub(1) {
+        // The trailing updates shrink: (n−k)² of n³/3.
+        let left = (n - k) as f64 / n as f64;
+        progress(1.0 - left * left * left);
+        r.ld(0, grid(n, 0, k, k));
+        for i in k + 1..n {
+            r.ld(1, grid(n, 0, i, k));
+            r.op(Op::Div, 1, 1, 0);
+            r.st(grid(n, 0, i, k), 1);
+            for j in k + 1..n {
+                r.ld(2, grid(n, 0, k, j));
+                r.op(Op::Mul, 3, 1, 2);
+                r.ld(4, grid(n, 0, i, j));
+                r.op(Op::Sub, 4, 4, 3);
+                r.st(grid(n, 0, i, j), 4);
+            }
+        }
+        r.asap.sync();
+    }
+    (
+        false,
+        "the j loop's multiply-subtracts vectorize, the divisions do not",
+    )
+}
+
+/// The matrix multiply's dot products.
+fn matmul(r: &mut Run, n: u64, progress: &mut dyn FnMut(f64)) -> (bool, &'static str) {
+    for i in 0..n {
+        progress(i as f64 / n as f64);
+        for j in 0..n {
+            for k in 0..n {
+                r.ld(1, grid(n, 0, i, k));
+                r.ld(2, grid(n, 1, k, j));
+                if k == 0 {
+                    r.op(Op::Mul, 0, 1, 2);
+                } else {
+                    r.op(Op::Mul, 3, 1, 2);
+                    r.op(Op::Add, 0, 0, 3);
+                }
+            }
+            r.st(grid(n, 2, i, j), 0);
+        }
+    }
+    (
+        true,
+        "the i-j loops are independent: every operation vectorizes",
+    )
+}
+
 /// The address of element (i, j) of array `a`, n doubles to a row.
 #[inline(always)]
 fn grid(n: u64, a: u64, i: u64, j: u64) -> u64 {
@@ -301,132 +444,15 @@ impl Workload {
     pub fn generate_with(self, line_sizes: &[u64], progress: &mut dyn FnMut(f64)) -> Generated {
         let mut r = Run::new(line_sizes);
         let (w_vec_all, note): (bool, &'static str) = match self {
-            Workload::Heat2d { n, steps } => {
-                for t in 0..steps {
-                    let (u, v) = (t % 2, 1 - t % 2);
-                    for i in 1..n.saturating_sub(1) {
-                        progress((t * n + i) as f64 / (steps * n) as f64);
-                        for j in 1..n.saturating_sub(1) {
-                            r.ld(0, grid(n, u, i - 1, j));
-                            r.ld(1, grid(n, u, i + 1, j));
-                            r.op(Op::Add, 2, 0, 1);
-                            r.ld(3, grid(n, u, i, j - 1));
-                            r.op(Op::Add, 2, 2, 3);
-                            r.ld(3, grid(n, u, i, j + 1));
-                            r.op(Op::Add, 2, 2, 3);
-                            r.op(Op::Mul, 2, 2, C);
-                            r.st(grid(n, v, i, j), 2);
-                        }
-                    }
-                    r.asap.sync();
-                }
-                (
-                    true,
-                    "the j loop is unit-stride and independent: every operation vectorizes",
-                )
-            }
-            Workload::Stencil3d { n, steps } => {
-                for t in 0..steps {
-                    let (u, v) = (t % 2, 1 - t % 2);
-                    for i in 1..n.saturating_sub(1) {
-                        progress((t * n + i) as f64 / (steps * n) as f64);
-                        for j in 1..n.saturating_sub(1) {
-                            for k in 1..n.saturating_sub(1) {
-                                r.ld(0, grid3(n, u, i, j, k));
-                                let neighbours = [
-                                    (i - 1, j, k),
-                                    (i + 1, j, k),
-                                    (i, j - 1, k),
-                                    (i, j + 1, k),
-                                    (i, j, k - 1),
-                                    (i, j, k + 1),
-                                ];
-                                for (a, b, c) in neighbours {
-                                    r.ld(1, grid3(n, u, a, b, c));
-                                    r.op(Op::Add, 0, 0, 1);
-                                }
-                                r.op(Op::Mul, 0, 0, C);
-                                r.st(grid3(n, v, i, j, k), 0);
-                            }
-                        }
-                    }
-                    r.asap.sync();
-                }
-                (
-                    true,
-                    "the k loop is unit-stride and independent: every operation vectorizes",
-                )
-            }
+            Workload::Heat2d { n, steps } => heat2d(&mut r, n, steps, progress),
+            Workload::Stencil3d { n, steps } => stencil3d(&mut r, n, steps, progress),
             Workload::Spmv {
                 rows,
                 per_row,
                 seed,
-            } => {
-                let mut state = seed | 1;
-                let mut cols = Vec::new();
-                for i in 0..rows {
-                    if i % 1024 == 0 {
-                        progress(i as f64 / rows as f64);
-                    }
-                    cols.clear();
-                    for _ in 0..per_row {
-                        state ^= state << 13;
-                        state ^= state >> 7;
-                        state ^= state << 17;
-                        // rows ≤ 1,000,000 (the spec's maximum): a u32.
-                        cols.push((state % rows.max(1)) as u32);
-                    }
-                    r.spmv_row(i, i * per_row, &cols);
-                }
-                (false, SPMV_W_VEC)
-            }
-            Workload::Lu { n } => {
-                for k in 0..n.saturating_sub(1) {
-                    // The trailing updates shrink: (n−k)² of n³/3.
-                    let left = (n - k) as f64 / n as f64;
-                    progress(1.0 - left * left * left);
-                    r.ld(0, grid(n, 0, k, k));
-                    for i in k + 1..n {
-                        r.ld(1, grid(n, 0, i, k));
-                        r.op(Op::Div, 1, 1, 0);
-                        r.st(grid(n, 0, i, k), 1);
-                        for j in k + 1..n {
-                            r.ld(2, grid(n, 0, k, j));
-                            r.op(Op::Mul, 3, 1, 2);
-                            r.ld(4, grid(n, 0, i, j));
-                            r.op(Op::Sub, 4, 4, 3);
-                            r.st(grid(n, 0, i, j), 4);
-                        }
-                    }
-                    r.asap.sync();
-                }
-                (
-                    false,
-                    "the j loop's multiply-subtracts vectorize, the divisions do not",
-                )
-            }
-            Workload::Matmul { n } => {
-                for i in 0..n {
-                    progress(i as f64 / n as f64);
-                    for j in 0..n {
-                        for k in 0..n {
-                            r.ld(1, grid(n, 0, i, k));
-                            r.ld(2, grid(n, 1, k, j));
-                            if k == 0 {
-                                r.op(Op::Mul, 0, 1, 2);
-                            } else {
-                                r.op(Op::Mul, 3, 1, 2);
-                                r.op(Op::Add, 0, 0, 3);
-                            }
-                        }
-                        r.st(grid(n, 2, i, j), 0);
-                    }
-                }
-                (
-                    true,
-                    "the i-j loops are independent: every operation vectorizes",
-                )
-            }
+            } => spmv(&mut r, rows, per_row, seed, progress),
+            Workload::Lu { n } => lu(&mut r, n, progress),
+            Workload::Matmul { n } => matmul(&mut r, n, progress),
         };
         let ops = r.asap.finish();
         let total: u64 = ops.w.iter().sum();
