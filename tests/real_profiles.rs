@@ -2,7 +2,7 @@
 //! ones in `../shared/profiles/` and the H200 run of `scripts/device/known_kernels.cu`) with
 //! its measured time, each model's prediction, the roofline bound and what was assumed. The
 //! test recomputes the table, so it cannot go stale;
-//! `WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles -- --test-threads=1` rewrites it (one thread: two tests write the same file). Where
+//! `WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles` rewrites it. Where
 //! `../shared/profiles` is absent (a clone without it), the check is skipped.
 
 use std::fmt::Write as _;
@@ -226,23 +226,35 @@ fn projected_section() -> String {
     out
 }
 
-/// docs/validation.md's projection table is what the models give today.
-#[test]
-fn docs_validation_holds_the_projection_table() {
+/// docs/validation.md holds `section` between the markers `<!-- begin {name} -->` and
+/// `<!-- end {name} -->`; `WARPSIGHT_WRITE_VALIDATION=1` writes it there instead. The two
+/// sections' tests run in parallel, so each reads and writes the file under one lock.
+fn docs_validation_holds(name: &str, section: String) {
+    static FILE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _held = FILE.lock().unwrap_or_else(|e| e.into_inner());
     let path = format!("{}/docs/validation.md", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
-    let (begin, end) = ("<!-- begin projected -->\n", "<!-- end projected -->");
-    let a = text.find(begin).expect("begin marker") + begin.len();
-    let b = text.find(end).expect("end marker");
-    let want = format!("{}{}{}", &text[..a], projected_section(), &text[b..]);
+    let (begin, end) = (
+        format!("<!-- begin {name} -->\n"),
+        format!("<!-- end {name} -->"),
+    );
+    let a = text.find(&begin).expect("begin marker") + begin.len();
+    let b = text.find(&end).expect("end marker");
+    let want = format!("{}{}{}", &text[..a], section, &text[b..]);
     if std::env::var_os("WARPSIGHT_WRITE_VALIDATION").is_some() {
         std::fs::write(&path, want).unwrap();
     } else {
         assert!(
             text == want,
-            "docs/validation.md is stale: run WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles -- --test-threads=1"
+            "docs/validation.md is stale: run WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles"
         );
     }
+}
+
+/// docs/validation.md's projection table is what the models give today.
+#[test]
+fn docs_validation_holds_the_projection_table() {
+    docs_validation_holds("projected", projected_section());
 }
 
 #[test]
@@ -251,20 +263,7 @@ fn docs_validation_holds_the_real_files_table() {
         eprintln!("../shared/profiles is absent: skipped");
         return;
     }
-    let path = format!("{}/docs/validation.md", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let (begin, end) = ("<!-- begin real -->\n", "<!-- end real -->");
-    let a = text.find(begin).expect("begin marker") + begin.len();
-    let b = text.find(end).expect("end marker");
-    let want = format!("{}{}{}", &text[..a], section(), &text[b..]);
-    if std::env::var_os("WARPSIGHT_WRITE_VALIDATION").is_some() {
-        std::fs::write(&path, want).unwrap();
-    } else {
-        assert!(
-            text == want,
-            "docs/validation.md is stale: run WARPSIGHT_WRITE_VALIDATION=1 cargo test --test real_profiles -- --test-threads=1"
-        );
-    }
+    docs_validation_holds("real", section());
 }
 
 /// Every kernel with counters in these files has a roofline bound at most its measured time.

@@ -187,29 +187,33 @@ fn comp_input(l: &Launch, requests: Option<f64>) -> LaunchInput {
 /// are what reached DRAM. The file's L1 rate is kept where it leaves room for them, and the L2
 /// rate is what the DRAM share (1 − h1)(1 − h2) then asks for.
 fn hit_rates(l: &Launch) -> Vec<LaunchInput> {
-    let (Some(h1), h2) = (l.l1_hit_pct.or(l.l2_hit_pct.map(|_| 0.0)), l.l2_hit_pct) else {
+    if l.l1_hit_pct.is_none() && l.l2_hit_pct.is_none() {
         return Vec::new();
-    };
+    }
     let round = |pct: f64| (pct * 100.0).round() / 100.0;
-    let share = dram_per_requested(l).map(|r| r.min(1.0));
-    let Some(share) = share else {
-        let mut set = Vec::new();
-        if l.l1_hit_pct.is_some() {
-            set.push(LaunchInput::profile(
-                "l1_hit_pct",
-                round(h1),
-                "the L1 hit rate the profiler measured (ncu's L1/TEX Hit Rate, nvprof's global_hit_rate)",
-            ));
-        }
-        if let Some(h2) = h2 {
-            set.push(LaunchInput::profile(
-                "l2_hit_pct",
-                round(h2),
-                "the L2 hit rate the profiler measured (ncu's L2 Hit Rate, nvprof's L2 hit rates of reads and writes)",
-            ));
-        }
-        return set;
+    let measured_l1 = |h: f64| {
+        LaunchInput::profile(
+            "l1_hit_pct",
+            round(h),
+            "the L1 hit rate the profiler measured (ncu's L1/TEX Hit Rate, nvprof's global_hit_rate)",
+        )
     };
+    let measured_l2 = |h: f64| {
+        LaunchInput::profile(
+            "l2_hit_pct",
+            round(h),
+            "the L2 hit rate the profiler measured (ncu's L2 Hit Rate, nvprof's L2 hit rates of reads and writes)",
+        )
+    };
+    let Some(share) = dram_per_requested(l).map(|r| r.min(1.0)) else {
+        return l
+            .l1_hit_pct
+            .map(measured_l1)
+            .into_iter()
+            .chain(l.l2_hit_pct.map(measured_l2))
+            .collect();
+    };
+    let (h1, h2) = (l.l1_hit_pct.unwrap_or(0.0), l.l2_hit_pct);
     let l1 = (h1 / 100.0).min(1.0 - share);
     let l2 = if l1 < 1.0 {
         1.0 - share / (1.0 - l1)
@@ -225,11 +229,7 @@ fn hit_rates(l: &Launch) -> Vec<LaunchInput> {
             format!("the file's DRAM bytes are {pct} % of the bytes its requests asked for, so at most {} % of them hit the L1 (the profiler measured {} %)", sig(l1 * 100.0), sig(h1)),
         )
     } else {
-        LaunchInput::profile(
-            "l1_hit_pct",
-            round(h1),
-            "the L1 hit rate the profiler measured (ncu's L1/TEX Hit Rate, nvprof's global_hit_rate)",
-        )
+        measured_l1(h1)
     };
     let measured = match h2 {
         Some(h) if h > l2 * 100.0 => format!(
