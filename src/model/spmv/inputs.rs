@@ -61,16 +61,55 @@ fn line(p: &Params, name: &str) -> Option<Line> {
     }
 }
 
+/// How each auto value was derived, and the value, for the worked table.
+#[derive(Default)]
+struct Derived {
+    how: Vec<(&'static str, String)>,
+    values: Vec<(&'static str, Value)>,
+}
+
 /// Checked params → typed inputs, with every auto value derived.
 pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError> {
     if let Some(e) = p.check().into_iter().next() {
         return Err(e);
     }
-    let num = |name: &str| p.num(name);
     let kernel = match p.get("kernel") {
         Some(Value::Word(w)) => Kernel::from_id(w).unwrap_or(Kernel::Csr),
         _ => Kernel::Csr,
     };
+    let matrix = matrix_of(p)?;
+    let mut derived = Derived::default();
+    let target = p.devices("target", device)?[0];
+    let targets = p.devices("targets", device)?;
+    let limits = target_limits(p, target, &mut derived)?;
+    let (sizes, x01_auto) = benchmark_sizes(p, &limits, &mut derived);
+    let reference = reference_of(p, &sizes, &mut derived);
+    let (measured, all_measured) =
+        measured_on_target(p, target, &reference, limits, &sizes, &mut derived);
+    let (t_ref_ms, t_ref_estimated, t_ref_by_kernel) =
+        t_ref(p, kernel, &matrix, &reference, &sizes, &mut derived)?;
+
+    Ok(Inputs {
+        kernel,
+        matrix,
+        t_ref_ms,
+        t_ref_estimated,
+        reference,
+        target,
+        measured,
+        all_measured,
+        sizes,
+        x01_auto,
+        targets,
+        t_ref_by_kernel,
+        derived: derived.how,
+        derived_values: derived.values,
+    })
+}
+
+/// The matrix's statistics, checked against each other.
+fn matrix_of(p: &Params) -> Result<Matrix, InputError> {
+    let num = |name: &str| p.num(name);
     let matrix = Matrix {
         n_r: num("n_r").unwrap_or(1.0),
         nnz: num("nnz"),
@@ -106,12 +145,16 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
             ));
         }
     }
-    let mut derived = Vec::new();
-    let mut derived_values = Vec::new();
+    Ok(matrix)
+}
 
-    // The target and its limits.
-    let target = p.devices("target", device)?[0];
-    let targets = p.devices("targets", device)?;
+/// The target's limits: typed, or its preset's.
+fn target_limits(
+    p: &Params,
+    target: &'static Device,
+    derived: &mut Derived,
+) -> Result<Limits, InputError> {
+    let num = |name: &str| p.num(name);
     let (preset, limits_source) = limits_of(target).ok_or_else(|| {
         InputError::new(
             "target",
@@ -124,27 +167,35 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
     let mut limit = |name: &'static str, preset: f64| match num(name) {
         Some(v) => v,
         None => {
-            derived.push((name, format!("{}: {limits_source}", target.name)));
-            derived_values.push((name, Value::Num(preset)));
+            derived
+                .how
+                .push((name, format!("{}: {limits_source}", target.name)));
+            derived.values.push((name, Value::Num(preset)));
             preset
         }
     };
-    let limits = Limits {
+    Ok(Limits {
         n_sm: limit("n_sm", preset.n_sm),
         warps_per_sm: limit("warps_per_sm", preset.warps_per_sm),
         threads_per_sm: limit("threads_per_sm", preset.threads_per_sm),
         max_threads_per_block: limit("max_threads_per_block", preset.max_threads_per_block),
-    };
-    // Benchmark sizes.
+    })
+}
+
+/// The benchmark sizes, and whether X01 follows the target's threshold.
+fn benchmark_sizes(p: &Params, limits: &Limits, derived: &mut Derived) -> (Sizes, bool) {
+    let num = |name: &str| p.num(name);
     let x01_auto = num("x01").is_none();
     let x01 = match num("x01") {
         Some(v) => v,
         None => {
-            derived.push((
+            derived.how.push((
                 "x01",
                 "the target's CSR threshold (max threads per block)".into(),
             ));
-            derived_values.push(("x01", Value::Num(limits.max_threads_per_block)));
+            derived
+                .values
+                .push(("x01", Value::Num(limits.max_threads_per_block)));
             limits.max_threads_per_block
         }
     };
@@ -152,8 +203,12 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
         x0: [num("x00").unwrap_or(1.0), x01, num("x02").unwrap_or(1024.0)],
         x1: num("x1").unwrap_or(4.0),
     };
+    (sizes, x01_auto)
+}
 
-    // The reference.
+/// The reference (the C2050's Table II unless typed), with T00–T02 on its lines.
+fn reference_of(p: &Params, sizes: &Sizes, derived: &mut Derived) -> Reference {
+    let num = |name: &str| p.num(name);
     let mut reference = Reference {
         c1_csr_lt: num("c1_ref_csr_lt").unwrap_or(C2050_TABLE_II.c1_csr_lt),
         c1_csr_rt: num("c1_ref_csr_rt").unwrap_or(C2050_TABLE_II.c1_csr_rt),
@@ -171,12 +226,12 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
         t0x: [0.0; 3],
         t0: num("t0").unwrap_or(C2050_TABLE_II.t0),
     };
-    let on_line = reference_t0x(&reference, &sizes);
+    let on_line = reference_t0x(&reference, sizes);
     for (k, name) in ["t00", "t01", "t02"].into_iter().enumerate() {
         reference.t0x[k] = match num(name) {
             Some(v) => v,
             None => {
-                derived.push((
+                derived.how.push((
                     name,
                     format!(
                         "Table II's line C1_Ref·X0{k} + B0_{} at X0{k} = {}",
@@ -184,21 +239,33 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
                         crate::format::bound(sizes.x0[k])
                     ),
                 ));
-                derived_values.push((name, Value::Num(on_line[k])));
+                derived.values.push((name, Value::Num(on_line[k])));
                 on_line[k]
             }
         };
     }
+    reference
+}
 
-    // What was measured on the target; the rest estimated.
+/// What was measured on the target; the rest estimated from the bandwidth ratio. Also
+/// whether every coefficient was typed.
+fn measured_on_target(
+    p: &Params,
+    target: &'static Device,
+    reference: &Reference,
+    limits: Limits,
+    sizes: &Sizes,
+    derived: &mut Derived,
+) -> (Target, bool) {
+    let num = |name: &str| p.num(name);
     let bw_ratio = C2050_BANDWIDTH_GBS / target.mem_bandwidth_gbs.value;
-    let est = estimated_target(&reference, limits, bw_ratio, &sizes);
+    let est = estimated_target(reference, limits, bw_ratio, sizes);
     let mut all_measured = true;
     let mut pick = |name: &'static str, estimate: f64| match num(name) {
         Some(v) => v,
         None => {
             all_measured = false;
-            derived.push((
+            derived.how.push((
                 name,
                 format!(
                     "estimated: the C2050's × {} (bandwidth {} / {} GB/s) — not measured",
@@ -207,7 +274,7 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
                     target.mem_bandwidth_gbs.value
                 ),
             ));
-            derived_values.push((name, Value::Num(estimate)));
+            derived.values.push((name, Value::Num(estimate)));
             estimate
         }
     };
@@ -243,11 +310,11 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
         measured.t1x[k] = match num(name) {
             Some(v) => v,
             None => {
-                derived.push((
+                derived.how.push((
                     name,
                     format!("T0_Tar_{k}: the benchmark plan's M0 has the fewest strips"),
                 ));
-                derived_values.push((name, Value::Num(measured.t0_tar[k])));
+                derived.values.push((name, Value::Num(measured.t0_tar[k])));
                 measured.t0_tar[k]
             }
         };
@@ -256,18 +323,31 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
         Some(l) => l,
         None => {
             all_measured = false;
-            derived.push((
+            derived.how.push((
                 "e_tar_ell",
                 "estimated: the C2050's slope scaled as the coefficients — not measured".into(),
             ));
-            derived_values.push((
+            derived.values.push((
                 "e_tar_ell",
                 Value::Tuple(vec![est.e_ell.slope, est.e_ell.intercept]),
             ));
             est.e_ell
         }
     };
+    (measured, all_measured)
+}
 
+/// T_Ref (typed, the example's, or estimated from the matrix), whether it was estimated, and
+/// each format's time on the C2050 where known.
+fn t_ref(
+    p: &Params,
+    kernel: Kernel,
+    matrix: &Matrix,
+    reference: &Reference,
+    sizes: &Sizes,
+    derived: &mut Derived,
+) -> Result<(f64, bool, [Option<f64>; 4]), InputError> {
+    let num = |name: &str| p.num(name);
     let mut t_ref_by_kernel = [
         num("t_ref_csr_ms"),
         num("t_ref_ell_ms"),
@@ -278,32 +358,34 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
     // lines, and so are the other formats' C2050 times not typed; the example matrix keeps
     // its illustrative time.
     let t_ref_auto = matches!(p.get("t_ref_ms"), Some(Value::Auto));
-    let example = t_ref_auto && matrix == EXAMPLE_MATRIX && num("nnz_hyb_coo").is_none();
+    let example = t_ref_auto && *matrix == EXAMPLE_MATRIX && num("nnz_hyb_coo").is_none();
     let t_ref_estimated = t_ref_auto && !example;
     let t_ref_ms = if example {
-        derived.push((
+        derived.how.push((
             "t_ref_ms",
             "the example matrix's illustrative time, not a measurement: type the C2050's measured time".into(),
         ));
-        derived_values.push(("t_ref_ms", Value::Num(EXAMPLE_T_REF_MS)));
+        derived
+            .values
+            .push(("t_ref_ms", Value::Num(EXAMPLE_T_REF_MS)));
         EXAMPLE_T_REF_MS
     } else if t_ref_estimated {
         let nnz_hyb_coo = num("nnz_hyb_coo");
-        let estimate = |k| estimated_t_ref(k, &matrix, nnz_hyb_coo, &reference, &sizes);
+        let estimate = |k| estimated_t_ref(k, matrix, nnz_hyb_coo, reference, sizes);
         let t = estimate(kernel).map_err(|_| {
             InputError::new(
                 "t_ref_ms",
                 "cannot be estimated from the matrix without nnz (and nnz_hyb_coo, HYB's non-zeros beyond HYB_THD): load the matrix, or type the C2050's measured time",
             )
         })?;
-        derived.push((
+        derived.how.push((
             "t_ref_ms",
             format!(
                 "estimated from the matrix: Table II's C2050 lines for {} — not a measurement; type the C2050's measured time",
                 kernel.name()
             ),
         ));
-        derived_values.push(("t_ref_ms", Value::Num(t)));
+        derived.values.push(("t_ref_ms", Value::Num(t)));
         for k in Kernel::ALL {
             let slot = &mut t_ref_by_kernel[k as usize];
             if slot.is_none() {
@@ -315,21 +397,5 @@ pub fn inputs(p: &Params, device: &'static Device) -> Result<Inputs, InputError>
         num("t_ref_ms").unwrap_or(1.0)
     };
     t_ref_by_kernel[kernel as usize] = Some(t_ref_ms);
-
-    Ok(Inputs {
-        kernel,
-        matrix,
-        t_ref_ms,
-        t_ref_estimated,
-        reference,
-        target,
-        measured,
-        all_measured,
-        sizes,
-        x01_auto,
-        targets,
-        t_ref_by_kernel,
-        derived,
-        derived_values,
-    })
+    Ok((t_ref_ms, t_ref_estimated, t_ref_by_kernel))
 }
