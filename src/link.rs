@@ -208,6 +208,55 @@ pub const LINK_KEYS: [&str; 14] = [
 /// Reads a share link (full URL, `?query` or bare query). Never fails: what cannot be used is
 /// reported in the notices and replaced by its default. Linear in the link's length.
 pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
+    let (parts_read, dropped) = read_parts(link);
+    let mut notices = Vec::new();
+    let mut more = 0usize; // notices past MAX_NOTICES, counted only
+    let mut note = |key: &str, message: String, fallback: String| {
+        if notices.len() < MAX_NOTICES {
+            notices.push(Notice {
+                key: key_name(key),
+                message,
+                fallback,
+            })
+        } else {
+            more += 1;
+        }
+    };
+    let last = Parts(&parts_read);
+    let get = |key: &str| last.get(key);
+    note_dropped_and_repeated(&parts_read, dropped, &mut note);
+    if let Some(v) = get("v") {
+        if v.trim() != VERSION.to_string() {
+            note(
+                "v",
+                format!("link version {} is not supported", quote(v)),
+                format!("read as version {VERSION}"),
+            );
+        }
+    }
+    let model = read_model(last, &mut note);
+    let mut state = ShareState::new(model);
+    read_device(&mut state, last, &mut note);
+    read_aliases(&mut state, last, &mut note);
+    let from_link = read_fields(&mut state, last, &mut note);
+    read_measured_details(&mut state, last, &mut note);
+    if model.sweep.is_some() {
+        read_sweep(&mut state, last, &mut note);
+    }
+    fall_back_until_it_predicts(&mut state, &from_link, &mut note);
+    if more > 0 {
+        notices.push(Notice {
+            key: "…".to_string(),
+            message: format!("{more} more parts of the link could not be used either"),
+            fallback: "ignored".to_string(),
+        });
+    }
+    (state, notices)
+}
+
+/// A link's parts, each key once with its last value, and how many parts past MAX_PARTS
+/// were dropped.
+fn read_parts(link: &str) -> (Vec<Part<'_>>, usize) {
     // The last occurrence of a key wins; keys are visited in order of first appearance. Keys
     // and values borrow from the link unless they needed decoding. A list, not a map: a link
     // has at most MAX_PARTS parts, and a map's code costs the page's bundle more.
@@ -227,21 +276,15 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
         }
     }
     let dropped = parts.count();
-    let mut notices = Vec::new();
-    let mut more = 0usize; // notices past MAX_NOTICES, counted only
-    let mut note = |key: &str, message: String, fallback: String| {
-        if notices.len() < MAX_NOTICES {
-            notices.push(Notice {
-                key: key_name(key),
-                message,
-                fallback,
-            })
-        } else {
-            more += 1;
-        }
-    };
-    let last = Parts(&parts_read);
-    let get = |key: &str| last.get(key);
+    (parts_read, dropped)
+}
+
+/// Notes the parts past MAX_PARTS, and each key given more than once.
+fn note_dropped_and_repeated(
+    parts_read: &[Part],
+    dropped: usize,
+    note: &mut dyn FnMut(&str, String, String),
+) {
     if dropped > 0 {
         note(
             "…",
@@ -254,7 +297,7 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
     }
 
     // A key given more than once: the last value counts, and the notice says so.
-    for p in &parts_read {
+    for p in parts_read {
         if p.times > 1 {
             note(
                 &p.key,
@@ -263,16 +306,12 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             );
         }
     }
-    if let Some(v) = get("v") {
-        if v.trim() != VERSION.to_string() {
-            note(
-                "v",
-                format!("link version {} is not supported", quote(v)),
-                format!("read as version {VERSION}"),
-            );
-        }
-    }
-    let model = match get("model") {
+}
+
+/// The link's model (`model=`), or the default one.
+fn read_model(last: Parts, note: &mut dyn FnMut(&str, String, String)) -> &'static Model {
+    let get = |key: &str| last.get(key);
+    match get("model") {
         None => registry::default_model(),
         Some(id) => registry::find(id.trim()).unwrap_or_else(|| {
             let fallback = registry::default_model();
@@ -286,9 +325,14 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             );
             fallback
         }),
-    };
-    let mut state = ShareState::new(model);
-    // The device first: its values are the defaults the other keys override.
+    }
+}
+
+/// The link's device (`device=`, or the custom device from its `custom_*` keys), which must
+/// come first: its values are the defaults the other keys override.
+fn read_device(state: &mut ShareState, last: Parts, note: &mut dyn FnMut(&str, String, String)) {
+    let get = |key: &str| last.get(key);
+    let model = state.model;
     if get("device").map(str::trim) == Some(custom::ID) {
         // The custom device: its values from the `custom_*` keys, the rest as the model's
         // default device has them.
@@ -304,10 +348,10 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
                 }
             }
         }
-        state = state.with_device(c.device());
+        *state = state.with_device(c.device());
     } else if let Some(id) = get("device") {
         match devices::find(id.trim()).filter(|d| model.devices.accepts(d)) {
-            Some(d) => state = state.with_device(d),
+            Some(d) => *state = state.with_device(d),
             None => note(
                 "device",
                 not_taken(model, id),
@@ -315,8 +359,13 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             ),
         }
     }
+}
 
-    // Aliases first (`reading=printed`), so the fields named in the link override them.
+/// The model's aliases (`reading=printed`), read before the fields named in the link, which
+/// override them.
+fn read_aliases(state: &mut ShareState, last: Parts, note: &mut dyn FnMut(&str, String, String)) {
+    let get = |key: &str| last.get(key);
+    let model = state.model;
     for alias in model.aliases {
         if let Some(raw) = get(alias.key) {
             for name in alias.sets {
@@ -335,8 +384,18 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             }
         }
     }
+}
+
+/// Each of the link's other keys: the model's fields, `measured_s` and `embed`. Returns the
+/// fields the link set.
+fn read_fields(
+    state: &mut ShareState,
+    last: Parts,
+    note: &mut dyn FnMut(&str, String, String),
+) -> Vec<&'static str> {
+    let model = state.model;
     let mut from_link: Vec<&'static str> = Vec::new();
-    for p in &parts_read {
+    for p in last.0 {
         let raw = p.value.as_ref();
         match p.key.as_ref() {
             "v" | "model" | "device" => {}
@@ -391,7 +450,18 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
             },
         }
     }
+    from_link
+}
 
+/// What the link says of its measured time: the kernel's name, the fields its profile lacks,
+/// where each value came from, and whether the device was known.
+fn read_measured_details(
+    state: &mut ShareState,
+    last: Parts,
+    note: &mut dyn FnMut(&str, String, String),
+) {
+    let get = |key: &str| last.get(key);
+    let model = state.model;
     if let Some(name) = get("measured_kernel") {
         match state.measured.as_mut() {
             Some(m) => {
@@ -432,18 +502,6 @@ pub fn from_query(link: &str) -> (ShareState, Vec<Notice>) {
     if let (Some(flag), Some(m)) = (get("device_unknown"), state.measured.as_mut()) {
         m.device_unknown = matches!(flag.trim(), "1" | "true");
     }
-    if model.sweep.is_some() {
-        read_sweep(&mut state, last, &mut note);
-    }
-    fall_back_until_it_predicts(&mut state, &from_link, &mut note);
-    if more > 0 {
-        notices.push(Notice {
-            key: "…".to_string(),
-            message: format!("{more} more parts of the link could not be used either"),
-            fallback: "ignored".to_string(),
-        });
-    }
-    (state, notices)
 }
 
 /// Why a device id cannot be used with this model, and what can: the models that take the
