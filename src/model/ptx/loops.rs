@@ -52,49 +52,84 @@ pub fn natural_loops(
     if !(lo..=hi).any(|i| target(i).is_some_and(|t| inside(t) && t <= i)) {
         return Vec::new();
     }
-    // Leaders: the entry, every branch target, every instruction after a branch or an exit.
-    let mut leader = vec![false; hi - lo + 2];
-    leader[0] = true;
-    for i in lo..=hi {
-        let ins = &instructions[i];
-        if matches!(ins.class, Class::Branch | Class::Exit) {
-            leader[i + 1 - lo] = true;
-        }
-        if let Some(t) = target(i).filter(|t| inside(*t)) {
-            leader[t - lo] = true;
-        }
-    }
-    // Blocks as (first, last) instruction indices; block_of[i - lo] is i's block.
-    let mut blocks: Vec<(usize, usize)> = Vec::new();
-    let mut block_of = vec![0usize; hi - lo + 1];
-    for i in lo..=hi {
-        if leader[i - lo] || blocks.is_empty() {
-            blocks.push((i, i));
-        }
-        let b = blocks.len() - 1;
-        blocks[b].1 = i;
-        block_of[i - lo] = b;
-    }
-    let n = blocks.len();
-    let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (b, &(_, last)) in blocks.iter().enumerate() {
-        let ins = &instructions[last];
-        let mut to = Vec::new();
-        if let Some(t) = target(last).filter(|t| inside(*t)) {
-            to.push(block_of[t - lo]);
-        }
-        if falls_through(ins) && last < hi {
-            to.push(b + 1);
-        }
-        for s in to {
-            if !succ[b].contains(&s) {
-                succ[b].push(s);
-                pred[s].push(b);
+    let graph = Graph::of(instructions, lo, hi, target);
+    let (order, rpo) = reverse_postorder(&graph.succ);
+    let idom = immediate_dominators(&graph.pred, &order, &rpo);
+    let (pre, size) = dominator_preorder(&idom);
+    let edges = back_edges(&graph.succ, &idom, &pre, &size);
+    let mut loops = loop_bodies(&graph, &idom, &edges);
+    loops.sort_unstable_by_key(|l| l.header);
+    loops
+}
+
+/// A function's control-flow graph: its basic blocks as (first, last) instruction indices,
+/// and each block's successors and predecessors.
+struct Graph {
+    blocks: Vec<(usize, usize)>,
+    succ: Vec<Vec<usize>>,
+    pred: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    /// The basic blocks of `lo..=hi` and the edges between them.
+    fn of(
+        instructions: &[Instruction],
+        lo: usize,
+        hi: usize,
+        target: &dyn Fn(usize) -> Option<usize>,
+    ) -> Graph {
+        let inside = |t: usize| (lo..=hi).contains(&t);
+        // Leaders: the entry, every branch target, every instruction after a branch or an exit.
+        let mut leader = vec![false; hi - lo + 2];
+        leader[0] = true;
+        for i in lo..=hi {
+            let ins = &instructions[i];
+            if matches!(ins.class, Class::Branch | Class::Exit) {
+                leader[i + 1 - lo] = true;
+            }
+            if let Some(t) = target(i).filter(|t| inside(*t)) {
+                leader[t - lo] = true;
             }
         }
+        // Blocks as (first, last) instruction indices; block_of[i - lo] is i's block.
+        let mut blocks: Vec<(usize, usize)> = Vec::new();
+        let mut block_of = vec![0usize; hi - lo + 1];
+        for i in lo..=hi {
+            if leader[i - lo] || blocks.is_empty() {
+                blocks.push((i, i));
+            }
+            let b = blocks.len() - 1;
+            blocks[b].1 = i;
+            block_of[i - lo] = b;
+        }
+        let n = blocks.len();
+        let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut pred: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (b, &(_, last)) in blocks.iter().enumerate() {
+            let ins = &instructions[last];
+            let mut to = Vec::new();
+            if let Some(t) = target(last).filter(|t| inside(*t)) {
+                to.push(block_of[t - lo]);
+            }
+            if falls_through(ins) && last < hi {
+                to.push(b + 1);
+            }
+            for s in to {
+                if !succ[b].contains(&s) {
+                    succ[b].push(s);
+                    pred[s].push(b);
+                }
+            }
+        }
+        Graph { blocks, succ, pred }
     }
-    // Reverse postorder from the entry (iterative DFS).
+}
+
+/// The blocks reachable from the entry in reverse postorder, and each block's number in it
+/// (`usize::MAX` where unreachable).
+fn reverse_postorder(succ: &[Vec<usize>]) -> (Vec<usize>, Vec<usize>) {
+    let n = succ.len();
+    // Iterative DFS.
     let mut order = Vec::with_capacity(n);
     let mut seen = vec![false; n];
     let mut stack = vec![(0usize, 0usize)];
@@ -117,7 +152,12 @@ pub fn natural_loops(
     for (k, &b) in order.iter().enumerate() {
         rpo[b] = k;
     }
-    // Immediate dominators (Cooper, Harvey & Kennedy).
+    (order, rpo)
+}
+
+/// Immediate dominators (Cooper, Harvey & Kennedy); `usize::MAX` where unreachable.
+fn immediate_dominators(pred: &[Vec<usize>], order: &[usize], rpo: &[usize]) -> Vec<usize> {
+    let n = pred.len();
     let mut idom = vec![usize::MAX; n];
     idom[0] = 0;
     let mut changed = true;
@@ -150,8 +190,14 @@ pub fn natural_loops(
             }
         }
     }
-    // The dominator tree numbered in preorder: h dominates b when b's number falls in h's
-    // subtree, [pre[h], pre[h] + size[h]) — one comparison, not a walk up the tree.
+    idom
+}
+
+/// The dominator tree numbered in preorder, and each subtree's size: h dominates b when b's
+/// number falls in h's subtree, [pre[h], pre[h] + size[h]) — one comparison, not a walk up
+/// the tree.
+fn dominator_preorder(idom: &[usize]) -> (Vec<usize>, Vec<usize>) {
+    let n = idom.len();
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
     for b in 1..n {
         if idom[b] != usize::MAX {
@@ -176,13 +222,24 @@ pub fn natural_loops(
             walk.pop();
         }
     }
+    (pre, size)
+}
+
+/// Back edges b → h (h dominates b), innermost headers first.
+fn back_edges(
+    succ: &[Vec<usize>],
+    idom: &[usize],
+    pre: &[usize],
+    size: &[usize],
+) -> Vec<(usize, usize)> {
+    let n = succ.len();
     let dominates = |h: usize, b: usize| {
         pre[h] != usize::MAX
             && pre[b] != usize::MAX
             && pre[h] <= pre[b]
             && pre[b] < pre[h] + size[h]
     };
-    // Back edges b → h (h dominates b), grouped by header: one loop each.
+    // Grouped by header: one loop each.
     let mut edges: Vec<(usize, usize)> = Vec::new();
     for b in 0..n {
         if idom[b] == usize::MAX {
@@ -197,6 +254,13 @@ pub fn natural_loops(
     // Innermost headers first: an inner loop's header is dominated by the outer one's, so it
     // comes later in the dominator tree's preorder.
     edges.sort_unstable_by_key(|&(h, b)| (std::cmp::Reverse(pre[h]), b));
+    edges
+}
+
+/// The loops of the back edges (sorted innermost header first), each with its body.
+fn loop_bodies(graph: &Graph, idom: &[usize], edges: &[(usize, usize)]) -> Vec<Natural> {
+    let Graph { blocks, pred, .. } = graph;
+    let n = blocks.len();
     // The body of each loop: its header, and every block reaching one of its back edges
     // without passing the header. A loop found before (nested in this one) is taken whole:
     // `up` leads from each of its blocks to its header (union-find), the walk goes on from
@@ -265,6 +329,5 @@ pub fn natural_loops(
             body,
         });
     }
-    loops.sort_unstable_by_key(|l| l.header);
     loops
 }
