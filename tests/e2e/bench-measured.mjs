@@ -68,9 +68,39 @@ for (const [name, bytes] of [...files, files[0]]) {
   console.log(`${name}: ${(bytes.length / 1e6).toFixed(0)} MB in ${seconds} s = ${(bytes.length / 1e6 / seconds).toFixed(0)} MB/s`);
   best[name] = Math.min(best[name] ?? Infinity, seconds);
 }
+// The browser's floor: the same file read alone, chunk by chunk as the worker reads it (its
+// stream), with no parsing: the least any reader in this browser could take.
+await page.evaluate(() => {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.id = 'bench-floor';
+  input.hidden = true;
+  document.body.append(input);
+});
+const floor = {};
+for (const [name] of files) {
+  await page.setInputFiles('#bench-floor', join(dir, name));
+  for (let i = 0; i < 3; i++) {
+    const ms = await page.evaluate(async () => {
+      const file = document.querySelector('#bench-floor').files[0];
+      const start = performance.now();
+      const reader = file.stream().getReader();
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.length;
+      }
+      return bytes === file.size ? performance.now() - start : NaN;
+    });
+    floor[name] = Math.min(floor[name] ?? Infinity, ms / 1000);
+  }
+}
 for (const [name] of files) {
   const file = join(dir, name);
   const native = nativeSeconds(['analyze', 'measured', file]);
+  const vsNative = native === null ? '' : ` = ${(native / floor[name]).toFixed(2)} × native's whole read`;
+  console.log(`  ${name}: the browser reading the file alone (its floor), best of 3: ${floor[name].toFixed(3)} s${vsNative}; warpsight in the browser ${(floor[name] / best[name]).toFixed(2)} × the floor's speed`);
   besideNative(`${name}, the browser's best`, best[name], native, 0.8);
   besidePeers(name.startsWith('ncu') ? 'ncu' : 'nvprof', file, native, best[name]);
 }
