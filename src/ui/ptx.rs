@@ -109,21 +109,83 @@ fn cost_editor(costs: RwSignal<CostTable>, own: Signal<Option<CostTable>>) -> im
     }
 }
 
+/// The panel's state, shared by its parts (signals are Copy, and so is this).
+#[derive(Clone, Copy)]
+struct Panel {
+    text: RwSignal<String>,
+    /// Each loop's trip count as typed, by the loop's identity in its text (kernel, label and
+    /// lines): a count belongs to a file and a loop, and a new file starts every loop at 1.
+    /// The analysis waits while one is not valid.
+    trip_texts: RwSignal<Vec<(String, String)>>,
+    /// A request is with the worker: the summary shown is the previous text's.
+    busy: RwSignal<bool>,
+    /// Past the time budget, the busy line offers Cancel; a worker that died or was cancelled
+    /// says so (the last summary stays, and the next edit starts a fresh worker).
+    slow: RwSignal<bool>,
+    failed: RwSignal<Option<String>>,
+    uncoalesced: RwSignal<Vec<usize>>,
+    applied: RwSignal<Option<String>>,
+    /// The example the box holds unchanged, if any.
+    loaded: RwSignal<Option<&'static str>>,
+    /// The kernel chosen in the picker (None: the first).
+    kernel: RwSignal<Option<String>>,
+    /// The worker's latest report on the text (None while the box is empty).
+    report: RwSignal<Option<Report>>,
+}
+
+impl Panel {
+    fn new() -> Panel {
+        Panel {
+            text: RwSignal::new(String::new()),
+            trip_texts: RwSignal::new(Vec::new()),
+            busy: RwSignal::new(false),
+            slow: RwSignal::new(false),
+            failed: RwSignal::new(None),
+            uncoalesced: RwSignal::new(Vec::new()),
+            applied: RwSignal::new(None),
+            loaded: RwSignal::new(None),
+            kernel: RwSignal::new(None),
+            report: RwSignal::new(None),
+        }
+    }
+
+    /// A loop's identity: its kernel, function, label and lines. A `.func`'s loop is listed
+    /// once however often the kernel calls it: one key, one trip count for every copy.
+    fn loop_key(self, i: usize) -> Option<String> {
+        self.report.with(|r| {
+            r.as_ref()
+                .and_then(|r| Some(loop_key_of(&r.kernel, r.loops.get(i)?)))
+        })
+    }
+
+    fn trip_text(self, i: usize) -> String {
+        self.loop_key(i)
+            .and_then(|k| self.trip_texts.with(|t| trip_of(t, &k).map(str::to_string)))
+            .unwrap_or_else(|| "1".to_string())
+    }
+
+    /// A new text (pasted over, dropped, loaded from a file or an example): its loops start at 1.
+    fn new_text(self) {
+        self.trip_texts.set(Default::default());
+        self.uncoalesced.set(Vec::new());
+        self.kernel.set(None);
+        self.applied.set(None);
+    }
+}
+
+/// A whole number of times from 1 to a billion.
+fn parse_trip(text: &str) -> Option<u64> {
+    crate::model::parse_number(text)
+        .filter(|v| v.fract() == 0.0 && (1.0..=1e9).contains(v))
+        .map(|v| v as u64)
+}
+
 #[component]
 pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
-    let text = RwSignal::new(String::new());
-    // Each loop's trip count as typed, by the loop's identity in its text (kernel, label and
-    // lines): a count belongs to a file and a loop, and a new file starts every loop at 1.
-    // The analysis waits while one is not valid.
-    let trip_texts = RwSignal::new(Vec::<(String, String)>::new());
-    // A request is with the worker: the summary shown is the previous text's.
-    let busy = RwSignal::new(false);
-    // Past the time budget, the busy line offers Cancel; a worker that died or was cancelled
-    // says so (the last summary stays, and the next edit starts a fresh worker).
-    let slow = RwSignal::new(false);
-    let failed = RwSignal::new(None::<String>);
-    let asked = StoredValue::new(0u32);
-    let uncoalesced = RwSignal::new(Vec::<usize>::new());
+    let panel = Panel::new();
+    let Panel {
+        report, applied, ..
+    } = panel;
     // The device's own cost table, if its record has one.
     let own = Signal::derive(move || {
         ctx.good.with(|g| {
@@ -132,14 +194,157 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
         })
     });
     let costs = RwSignal::new(own.get_untracked().unwrap_or(CostTable::GTX260));
-    let applied = RwSignal::new(None::<String>);
-    // The example the box holds unchanged, if any.
-    let loaded = RwSignal::new(None::<&'static str>);
-    // The kernel chosen in the picker (None: the first).
-    let kernel = RwSignal::new(None::<String>);
-    // The worker's latest report on the text (None while the box is empty).
-    let report: RwSignal<Option<Report>> = RwSignal::new(None);
-    let service = Service::new(move |kind, result| match (kind, result) {
+    let service = worker_answers(panel);
+    // The counts, or None while one is not valid.
+    let trips = Memo::new(move |_| {
+        let n = report.with(|r| r.as_ref().map_or(0, |r| r.loops.len()));
+        (0..n)
+            .map(|i| parse_trip(&panel.trip_text(i)))
+            .collect::<Option<Vec<u64>>>()
+    });
+    ask_on_every_edit(panel, service, trips, costs, target);
+
+    // What the analyzer gives, and the button that puts it into the form.
+    let preview = move || {
+        if trips.get().is_none() {
+            return Some(
+                view! {
+                    <p class="ptx-summary field-error" id="ptx-summary">
+                        "A loop's trip count is not valid: fix it to see the analysis."
+                    </p>
+                }
+                .into_any(),
+            );
+        }
+        report.with(|p| summary(p.as_ref()?, ctx, target, applied))
+    };
+    // The header's "PTX analyzer" link (`#ptx`) opens the panel and brings it into view.
+    let asked = window().location().hash().is_ok_and(|h| h == "#ptx");
+    if asked {
+        request_animation_frame(|| {
+            if let Some(e) = document().get_element_by_id("ptx") {
+                e.scroll_into_view();
+            }
+        });
+    }
+    view! {
+        <section class="ptx" id="ptx" aria-label="From PTX">
+            <details id="ptx-panel" open=asked>
+                <summary><h2>"From PTX"</h2></summary>
+                <p class="sub">"Paste the output of nvcc -ptx. It is read here, in your browser; only the numbers go into the form and the link."</p>
+                {text_input(panel, service)}
+                {status_lines(panel, service)}
+                {head(panel)}
+                {memory(panel)}
+                {loops(panel)}
+                {(target == Target::LuoSuda).then(|| cost_editor(costs, own))}
+                {preview}
+                <p class="copy-status" role="status">{move || applied.get()}</p>
+            </details>
+        </section>
+    }
+}
+
+/// The head of what the analyzer read, as HTML text, with the kernel picker's handler.
+fn head(panel: Panel) -> impl IntoView {
+    let Panel {
+        report,
+        uncoalesced,
+        kernel,
+        ..
+    } = panel;
+    // The kernel picker (when the text holds several), what was inlined, debug PTX and the
+    // errors, as HTML text; the picker's change is read by the handler around it. Text, not
+    // views: a few lines, and the page's bundle is within 0.1 KiB of its 400 KiB budget
+    // (README, "The main bundle has a budget"); the lists below, which can run to hundreds of
+    // rows with inputs, are views.
+    let errors = move || {
+        report
+            .with(|p| p.as_ref().map(head_html))
+            .unwrap_or_default()
+    };
+    view! {
+        <div class="html-table" on:change=move |ev: web_sys::Event| {
+            let picked = ev
+                .target()
+                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
+                .filter(|s| s.id() == "ptx-kernel");
+            if let Some(s) = picked {
+                uncoalesced.set(Vec::new());
+                kernel.set(Some(s.value()));
+            }
+        } inner_html=Signal::derive(errors)></div>
+    }
+}
+
+/// The memory instructions' list (Hong & Kim's panel).
+fn memory(panel: Panel) -> impl IntoView {
+    let Panel {
+        report,
+        uncoalesced,
+        ..
+    } = panel;
+    // Hong & Kim's memory instructions, each to be marked uncoalesced (the worker lists them
+    // only for this panel): hundreds of rows in a large kernel. Views, measured against the
+    // same rows as HTML text (`node tests/e2e/bench-ptx-lists.mjs`, 728 memory instructions and
+    // 91 loops): an edit shows both lists in a median 126–139 ms, against 155–170 ms as text.
+    let memory = move || {
+        report.with(|p| {
+            let p = p.as_ref().filter(|p| !p.memory.is_empty())?;
+            Some(memory_list(p, &uncoalesced.get_untracked()))
+        })
+    };
+    view! {
+        <div class="html-table" on:change=move |ev| on_mark(ev, uncoalesced)>{memory}</div>
+    }
+}
+
+/// The loops' list, with their trip counts.
+fn loops(panel: Panel) -> impl IntoView {
+    let report = panel.report;
+    // The loops' list is rebuilt only when the loops change (not on every answer: a trip
+    // count's edit keeps its input and focus).
+    let loops_key = Memo::new(move |_| {
+        report.with(|p| {
+            p.as_ref().map_or(String::new(), |p| {
+                p.loops
+                    .iter()
+                    .map(|l| {
+                        format!(
+                            "{}:{}:{}:{}:{}:{}",
+                            l.function, l.label, l.header_line, l.branch_line, l.depth, l.calls
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+        })
+    });
+    // The loops with their trip counts, rebuilt only when the loops change: a trip count's edit
+    // keeps its box and focus. Each box shows its loop's trip text, and whether it is valid,
+    // from `trip_texts` (another file's loop shows 1 even where a box stood before).
+    let loops = move || {
+        let _ = loops_key.get();
+        report.with_untracked(|p| {
+            let p = p.as_ref().filter(|p| !p.loops.is_empty())?;
+            Some(loop_list(p, panel))
+        })
+    };
+    view! {
+        <div class="html-table" on:input=move |ev| on_trip(ev, panel)>{loops}</div>
+    }
+}
+
+/// The worker's answers: an example's text into the box, a report into the panel.
+fn worker_answers(panel: Panel) -> Service {
+    let Panel {
+        text,
+        busy,
+        failed,
+        report,
+        ..
+    } = panel;
+    Service::new(move |kind, result| match (kind, result) {
         ("ptx-example", Ok(Answer::PtxText(t))) => {
             // The box is written here, not bound to `text`: writing a long text back into it
             // on every keystroke would make the browser lay it out again.
@@ -159,41 +364,27 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             failed.set(Some(m));
         }
         _ => {}
-    });
-    // A loop's identity: its kernel, function, label and lines. A `.func`'s loop is listed
-    // once however often the kernel calls it: one key, one trip count for every copy.
-    let loop_key = move |i: usize| {
-        report.with(|r| {
-            r.as_ref()
-                .and_then(|r| Some(loop_key_of(&r.kernel, r.loops.get(i)?)))
-        })
-    };
-    let trip_text = move |i: usize| {
-        loop_key(i)
-            .and_then(|k| trip_texts.with(|t| trip_of(t, &k).map(str::to_string)))
-            .unwrap_or_else(|| "1".to_string())
-    };
-    // A new text (pasted over, dropped, loaded from a file or an example): its loops start at 1.
-    let new_text = move || {
-        trip_texts.set(Default::default());
-        uncoalesced.set(Vec::new());
-        kernel.set(None);
-        applied.set(None);
-    };
-    // A whole number of times from 1 to a billion.
-    fn parse_trip(text: &str) -> Option<u64> {
-        crate::model::parse_number(text)
-            .filter(|v| v.fract() == 0.0 && (1.0..=1e9).contains(v))
-            .map(|v| v as u64)
-    }
-    // The counts, or None while one is not valid.
-    let trips = Memo::new(move |_| {
-        let n = report.with(|r| r.as_ref().map_or(0, |r| r.loops.len()));
-        (0..n)
-            .map(|i| parse_trip(&trip_text(i)))
-            .collect::<Option<Vec<u64>>>()
-    });
-    // Every edit asks the worker again.
+    })
+}
+
+/// Every edit asks the worker again; past the time budget, the busy line offers Cancel.
+fn ask_on_every_edit(
+    panel: Panel,
+    service: Service,
+    trips: Memo<Option<Vec<u64>>>,
+    costs: RwSignal<CostTable>,
+    target: Target,
+) {
+    let Panel {
+        text,
+        busy,
+        slow,
+        uncoalesced,
+        kernel,
+        report,
+        ..
+    } = panel;
+    let asked = StoredValue::new(0u32);
     Effect::new(move |_| {
         let t = text.get();
         if t.trim().is_empty() {
@@ -228,367 +419,317 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
             slow.set(false);
         }
     });
+}
 
+/// The example picker, the box for the PTX text and the drop zone for a file.
+fn text_input(panel: Panel, service: Service) -> impl IntoView {
+    let Panel {
+        text,
+        applied,
+        loaded,
+        ..
+    } = panel;
     let on_example = move |ev| {
         let id = event_target_value(&ev);
         if let Some(&(id, _)) = EXAMPLE_NAMES.iter().find(|e| e.0 == id) {
             loaded.set(Some(id));
-            new_text();
+            panel.new_text();
             service.send(Request::PtxExample { id: id.to_string() });
         }
     };
-    // The kernel picker (when the text holds several), what was inlined, debug PTX and the
-    // errors, as HTML text; the picker's change is read by the handler around it. Text, not
-    // views: a few lines, and the page's bundle is within 0.1 KiB of its 400 KiB budget
-    // (README, "The main bundle has a budget"); the lists below, which can run to hundreds of
-    // rows with inputs, are views.
-    let errors = move || {
-        use crate::chart::svg::esc;
-        report
-            .with(|p| {
-                let p = p.as_ref()?;
-                let mut head = String::new();
-                if p.kernels.len() > 1 {
-                    head += r#"<label class="ptx-kernel">Kernel <select id="ptx-kernel">"#;
-                    // C++ names, the PTX (mangled) name on hover.
-                    for (k, name) in p.kernels.iter().zip(&p.names) {
-                        head += &format!(
-                            r#"<option value="{k}" title="{k}"{}>{}</option>"#,
-                            if *k == p.kernel { " selected" } else { "" },
-                            esc(name),
-                            k = esc(k)
-                        );
-                    }
-                    head += &format!(
-                        r#"</select></label> <span class="sub">{} in this text; each is analysed on its own.</span>"#,
-                        format::count(p.kernels.len() as f64, "kernel")
-                    );
+    view! {
+        <label>
+            "Example "
+            <select id="ptx-example" on:change=on_example>
+                // The example the box holds unchanged, if any.
+                <option value="" prop:selected=move || loaded.get().is_none()>
+                    "Your own PTX — load an example kernel…"
+                </option>
+                {EXAMPLE_NAMES.iter().map(|&(id, name)| {
+                    view! { <option value=id prop:selected=move || loaded.get() == Some(id)>{name}</option> }
+                }).collect_view()}
+            </select>
+        </label>
+        <textarea
+            id="ptx-text"
+            rows="10"
+            spellcheck="false"
+            aria-label="PTX"
+            placeholder=".visible .entry kernel(…) { … }"
+            on:input=move |ev| {
+                // Pasted or dropped over the whole text: another file.
+                let replaced = wasm_bindgen::JsCast::dyn_ref::<web_sys::InputEvent>(&ev)
+                    .map(|e| e.input_type())
+                    .is_some_and(|t| t == "insertFromPaste" || t == "insertFromDrop")
+                    && text.with_untracked(|old| {
+                        let new = event_target_value(&ev);
+                        old.is_empty() || !new.contains(old.as_str())
+                    });
+                if replaced {
+                    panel.new_text();
                 }
-                // Folded: a kernel calling many functions has dozens (gFit.ptx: 30), which
-                // would push the summary and its button far down.
-                if !p.notes.is_empty() {
-                    head += &format!(
-                        r#"<details class="sub" id="ptx-notes"><summary>{}</summary><ul>"#,
-                        format::count(p.notes.len() as f64, "note")
-                    );
-                    for n in &p.notes {
-                        head += &format!("<li>{}</li>", esc(n));
-                    }
-                    head += "</ul></details>";
-                }
-                // Debug PTX's warning, as the worker wrote it (crate::model::ptx::DEBUG_WARNING).
-                let mut h = head + &p.warning;
-                if let Some(a) = p.analysis.as_ref().filter(|a| !a.spaces.is_empty()) {
-                    h += &format!(r#"<p class="sub" id="ptx-spaces">{}</p>"#, esc(&a.spaces));
-                }
-                if !p.errors.is_empty() {
-                    h += r#"<ul class="ptx-errors field-error" id="ptx-errors" role="alert">"#;
-                    for e in &p.errors {
-                        h += &format!(
-                            r#"<li data-line="{}">{}</li>"#,
-                            e.line,
-                            crate::chart::svg::esc(&e.to_string())
-                        );
-                    }
-                    h += "</ul>";
-                }
-                Some(h)
-            })
-            .unwrap_or_default()
-    };
-    // Hong & Kim's memory instructions, each to be marked uncoalesced (the worker lists them
-    // only for this panel): hundreds of rows in a large kernel. Views, measured against the
-    // same rows as HTML text (`node tests/e2e/bench-ptx-lists.mjs`, 728 memory instructions and
-    // 91 loops): an edit shows both lists in a median 126–139 ms, against 155–170 ms as text.
-    // A box's checked state is a property: after a click the attribute no longer shows it.
-    let memory = move || {
-        report.with(|p| {
-            let p = p.as_ref().filter(|p| !p.memory.is_empty())?;
-            let u = uncoalesced.get_untracked();
-            let rows = p
-                .memory
-                .iter()
-                .map(|m| {
-                    let i = m.index;
-                    let text = format!(" uncoalesced — line {}: {}", m.line, m.text);
-                    view! { <li><label><input type="checkbox" id=format!("ptx-uncoal-{i}") data-i=i.to_string() prop:checked=u.contains(&i)/>{text}</label></li> }
-                })
-                .collect_view();
-            Some(view! { <ul class="ptx-memory" id="ptx-memory">{rows}</ul> })
-        })
-    };
-    // The loops' list is rebuilt only when the loops change (not on every answer: a trip
-    // count's edit keeps its input and focus).
-    let loops_key = Memo::new(move |_| {
-        report.with(|p| {
-            p.as_ref().map_or(String::new(), |p| {
-                p.loops
-                    .iter()
-                    .map(|l| {
-                        format!(
-                            "{}:{}:{}:{}:{}:{}",
-                            l.function, l.label, l.header_line, l.branch_line, l.depth, l.calls
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join(",")
-            })
-        })
-    });
-    // The loops with their trip counts, rebuilt only when the loops change: a trip count's edit
-    // keeps its box and focus. Each box shows its loop's trip text, and whether it is valid,
-    // from `trip_texts` (another file's loop shows 1 even where a box stood before).
-    let loops = move || {
-        let _ = loops_key.get();
-        report.with_untracked(|p| {
-            let p = p.as_ref().filter(|p| !p.loops.is_empty())?;
-            let rows = p
-                .loops
-                .iter()
-                .enumerate()
-                .map(|(i, l)| {
-                    // A `.func`'s loop: where it is and how many times the kernel runs a copy.
-                    // (None for a snippet without a kernel: nothing calls its functions.)
-                    let place = if p.kernel.is_empty()
-                        || l.function.is_empty()
-                        || l.function == p.kernel
-                    {
-                        String::new()
-                    } else {
-                        format!(
-                            ", in {}, called {}",
-                            l.function,
-                            match l.calls {
-                                1 => "once".to_string(),
-                                n => format::count(n as f64, "time"),
-                            }
-                        )
+                text.set(event_target_value(&ev));
+                loaded.set(None);
+                applied.set(None);
+            }
+        ></textarea>
+        <DropZone
+            id="ptx"
+            accept=".ptx,.txt,text/plain"
+            lead="Or drop a .ptx file here, or "
+            tail=". It is read here, in your browser."
+            on_file=Callback::new(move |file: web_sys::File| {
+                wasm_bindgen_futures::spawn_local(async move {
+                    let Ok(t) = wasm_bindgen_futures::JsFuture::from(file.text()).await else {
+                        return;
                     };
-                    let head = format!(
-                        "Loop at lines {}–{} ({}{place}), trips per call: ",
-                        l.header_line, l.branch_line, l.label
-                    );
-                    let why = format!(" A loop: {}.", l.why);
-                    let bad = move || parse_trip(&trip_text(i)).is_none();
-                    view! {
-                        <li>
-                            <label>{head}<input id=format!("ptx-trip-{i}") type="text" inputmode="numeric" class="trip" class:invalid=bad aria-invalid=move || if bad() { "true" } else { "false" } aria-describedby=format!("ptx-trip-{i}-error") data-trip=i.to_string() prop:value=move || trip_text(i)/></label>
-                            <span class="field-error" id=format!("ptx-trip-{i}-error") role="alert">{move || if bad() { TRIP_ERROR } else { "" }}</span>
-                            <span class="sub loop-why">{why}</span>
-                        </li>
+                    let t = t.as_string().unwrap_or_default();
+                    if let Some(b) = document().get_element_by_id("ptx-text") {
+                        wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlTextAreaElement>(b)
+                            .set_value(&t);
                     }
-                })
-                .collect_view();
-            Some(view! { <ul class="ptx-loops" id="ptx-loops">{rows}</ul> })
-        })
-    };
-    // A memory instruction's box: mark it uncoalesced, or not.
-    let on_mark = move |ev: web_sys::Event| {
-        let i = ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .and_then(|e| e.get_attribute("data-i"))
-            .and_then(|i| i.parse::<usize>().ok());
-        if let Some(i) = i {
-            uncoalesced.update(|u| {
-                if let Some(k) = u.iter().position(|x| *x == i) {
-                    u.remove(k);
-                } else {
-                    u.push(i);
-                }
-            });
-        }
-    };
-    let on_trip = move |ev: web_sys::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
-        else {
-            return;
-        };
-        let Some(i) = input
-            .get_attribute("data-trip")
-            .and_then(|i| i.parse::<usize>().ok())
-        else {
-            return;
-        };
-        let v = input.value();
-        if let Some(key) = loop_key(i) {
-            trip_texts.update(|t| match t.iter_mut().find(|e| e.0 == key) {
-                Some(e) => e.1 = v,
-                None => t.push((key, v)),
-            });
-        }
-    };
-    // What the analyzer gives, and the button that puts it into the form.
-    let preview = move || {
-        if trips.get().is_none() {
-            return Some(
-                view! {
-                    <p class="ptx-summary field-error" id="ptx-summary">
-                        "A loop's trip count is not valid: fix it to see the analysis."
-                    </p>
-                }
-                .into_any(),
+                    panel.new_text();
+                    loaded.set(None);
+                    text.set(t);
+                });
+            })
+        />
+    }
+}
+
+/// The busy line (with Cancel past the time budget) and the failed analysis's message.
+fn status_lines(panel: Panel, service: Service) -> impl IntoView {
+    let Panel {
+        busy, slow, failed, ..
+    } = panel;
+    view! {
+        <p class="sub ptx-busy" id="ptx-busy" role="status">
+            {move || busy.get().then_some(if slow.get() { "Still analysing, past 2 seconds… " } else { "Analysing…" })}
+            {move || slow.get().then(|| view! {
+                <button type="button" id="ptx-cancel" on:click=move |_| service.fail("cancelled")>"Cancel"</button>
+            })}
+        </p>
+        {move || failed.get().map(|m| view! {
+            <p class="error" id="ptx-failed" role="alert">{format!("The analysis {}: the last summary stays, and the next edit starts it again.", if m == "cancelled" { "was cancelled".to_string() } else { m.strip_prefix("the analysis ").unwrap_or(&m).to_string() })}</p>
+        })}
+    }
+}
+
+/// The kernel picker, the notes, debug PTX's warning, the state spaces and the errors, as
+/// HTML text.
+fn head_html(p: &Report) -> String {
+    use crate::chart::svg::esc;
+    let mut head = String::new();
+    if p.kernels.len() > 1 {
+        head += r#"<label class="ptx-kernel">Kernel <select id="ptx-kernel">"#;
+        // C++ names, the PTX (mangled) name on hover.
+        for (k, name) in p.kernels.iter().zip(&p.names) {
+            head += &format!(
+                r#"<option value="{k}" title="{k}"{}>{}</option>"#,
+                if *k == p.kernel { " selected" } else { "" },
+                esc(name),
+                k = esc(k)
             );
         }
-        report.with(|p| {
-            let p = p.as_ref()?;
-            let a = p.analysis.clone()?;
-            let instructions = p.instructions;
-            Some(match target {
-                Target::LuoSuda => {
-                    let periods = a.periods_text.clone();
-                    let ok = a.periods > 0;
-                    let apply = move |_| {
-                        ctx.set_text.run(("periods", periods.clone()));
-                        ctx.set_text.run(("p", "auto".to_string()));
-                        applied.set(Some("Periods and P filled in from the PTX.".to_string()));
-                    };
-                    view! {
-                        <p class="ptx-summary" id="ptx-summary">
-                            {format!(
-                                "{} → {}, P = {} ({} of {} clocks computation).",
-                                format::count(instructions as f64, "instruction"),
-                                format::count(a.periods as f64, "calculate period"),
-                                format::num(a.p),
-                                format::num(a.compute_cost),
-                                format::num(a.compute_cost + a.memory_cost)
-                            )}
-                        </p>
-                        <button type="button" id="ptx-apply" disabled=!ok on:click=apply>"Use these periods"</button>
-                    }
-                    .into_any()
-                }
-                Target::HongKim => {
-                    let apply = move |_| {
-                        for (name, v) in [
-                            ("comp_insts", a.comp_insts),
-                            ("coal_mem_insts", a.coal_mem_insts),
-                            ("uncoal_mem_insts", a.uncoal_mem_insts),
-                            ("synch_insts", a.synch_insts),
-                            ("mlp", a.mlp),
-                        ] {
-                            ctx.set_text.run((name, format::exact(v)));
-                        }
-                        applied.set(Some("Instruction counts filled in from the PTX.".to_string()));
-                    };
-                    view! {
-                        <p class="ptx-summary" id="ptx-summary">
-                            {format!(
-                                "Per thread: {} computation, {} coalesced and {} uncoalesced memory, {} synchronization {}. MLP {}: loads issued before the first use of any of them.",
-                                format::num(a.comp_insts),
-                                format::num(a.coal_mem_insts),
-                                format::num(a.uncoal_mem_insts),
-                                format::num(a.synch_insts),
-                                if a.synch_insts == 1.0 { "instruction" } else { "instructions" },
-                                format::num(a.mlp)
-                            )}
-                        </p>
-                        <button type="button" id="ptx-apply" on:click=apply>"Use these counts"</button>
-                    }
-                    .into_any()
-                }
-            })
+        head += &format!(
+            r#"</select></label> <span class="sub">{} in this text; each is analysed on its own.</span>"#,
+            format::count(p.kernels.len() as f64, "kernel")
+        );
+    }
+    // Folded: a kernel calling many functions has dozens (gFit.ptx: 30), which
+    // would push the summary and its button far down.
+    if !p.notes.is_empty() {
+        head += &format!(
+            r#"<details class="sub" id="ptx-notes"><summary>{}</summary><ul>"#,
+            format::count(p.notes.len() as f64, "note")
+        );
+        for n in &p.notes {
+            head += &format!("<li>{}</li>", esc(n));
+        }
+        head += "</ul></details>";
+    }
+    // Debug PTX's warning, as the worker wrote it (crate::model::ptx::DEBUG_WARNING).
+    let mut h = head + &p.warning;
+    if let Some(a) = p.analysis.as_ref().filter(|a| !a.spaces.is_empty()) {
+        h += &format!(r#"<p class="sub" id="ptx-spaces">{}</p>"#, esc(&a.spaces));
+    }
+    if !p.errors.is_empty() {
+        h += r#"<ul class="ptx-errors field-error" id="ptx-errors" role="alert">"#;
+        for e in &p.errors {
+            h += &format!(
+                r#"<li data-line="{}">{}</li>"#,
+                e.line,
+                crate::chart::svg::esc(&e.to_string())
+            );
+        }
+        h += "</ul>";
+    }
+    h
+}
+
+/// The memory instructions, each with its box. A box's checked state is a property: after a
+/// click the attribute no longer shows it.
+fn memory_list(p: &Report, u: &[usize]) -> impl IntoView {
+    let rows = p
+        .memory
+        .iter()
+        .map(|m| {
+            let i = m.index;
+            let text = format!(" uncoalesced — line {}: {}", m.line, m.text);
+            view! { <li><label><input type="checkbox" id=format!("ptx-uncoal-{i}") data-i=i.to_string() prop:checked=u.contains(&i)/>{text}</label></li> }
         })
-    };
-    // The header's "PTX analyzer" link (`#ptx`) opens the panel and brings it into view.
-    let asked = window().location().hash().is_ok_and(|h| h == "#ptx");
-    if asked {
-        request_animation_frame(|| {
-            if let Some(e) = document().get_element_by_id("ptx") {
-                e.scroll_into_view();
+        .collect_view();
+    view! { <ul class="ptx-memory" id="ptx-memory">{rows}</ul> }
+}
+
+/// The loops, each with its trip count's box.
+fn loop_list(p: &Report, panel: Panel) -> impl IntoView {
+    let rows = p
+        .loops
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            // A `.func`'s loop: where it is and how many times the kernel runs a copy.
+            // (None for a snippet without a kernel: nothing calls its functions.)
+            let place = if p.kernel.is_empty() || l.function.is_empty() || l.function == p.kernel
+            {
+                String::new()
+            } else {
+                format!(
+                    ", in {}, called {}",
+                    l.function,
+                    match l.calls {
+                        1 => "once".to_string(),
+                        n => format::count(n as f64, "time"),
+                    }
+                )
+            };
+            let head = format!(
+                "Loop at lines {}–{} ({}{place}), trips per call: ",
+                l.header_line, l.branch_line, l.label
+            );
+            let why = format!(" A loop: {}.", l.why);
+            let bad = move || parse_trip(&panel.trip_text(i)).is_none();
+            view! {
+                <li>
+                    <label>{head}<input id=format!("ptx-trip-{i}") type="text" inputmode="numeric" class="trip" class:invalid=bad aria-invalid=move || if bad() { "true" } else { "false" } aria-describedby=format!("ptx-trip-{i}-error") data-trip=i.to_string() prop:value=move || panel.trip_text(i)/></label>
+                    <span class="field-error" id=format!("ptx-trip-{i}-error") role="alert">{move || if bad() { TRIP_ERROR } else { "" }}</span>
+                    <span class="sub loop-why">{why}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="ptx-loops" id="ptx-loops">{rows}</ul> }
+}
+
+/// A memory instruction's box: mark it uncoalesced, or not.
+fn on_mark(ev: web_sys::Event, uncoalesced: RwSignal<Vec<usize>>) {
+    let i = ev
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .and_then(|e| e.get_attribute("data-i"))
+        .and_then(|i| i.parse::<usize>().ok());
+    if let Some(i) = i {
+        uncoalesced.update(|u| {
+            if let Some(k) = u.iter().position(|x| *x == i) {
+                u.remove(k);
+            } else {
+                u.push(i);
             }
         });
     }
-    view! {
-        <section class="ptx" id="ptx" aria-label="From PTX">
-            <details id="ptx-panel" open=asked>
-                <summary><h2>"From PTX"</h2></summary>
-                <p class="sub">"Paste the output of nvcc -ptx. It is read here, in your browser; only the numbers go into the form and the link."</p>
-                <label>
-                    "Example "
-                    <select id="ptx-example" on:change=on_example>
-                        // The example the box holds unchanged, if any.
-                        <option value="" prop:selected=move || loaded.get().is_none()>
-                            "Your own PTX — load an example kernel…"
-                        </option>
-                        {EXAMPLE_NAMES.iter().map(|&(id, name)| {
-                            view! { <option value=id prop:selected=move || loaded.get() == Some(id)>{name}</option> }
-                        }).collect_view()}
-                    </select>
-                </label>
-                <textarea
-                    id="ptx-text"
-                    rows="10"
-                    spellcheck="false"
-                    aria-label="PTX"
-                    placeholder=".visible .entry kernel(…) { … }"
-                    on:input=move |ev| {
-                        // Pasted or dropped over the whole text: another file.
-                        let replaced = wasm_bindgen::JsCast::dyn_ref::<web_sys::InputEvent>(&ev)
-                            .map(|e| e.input_type())
-                            .is_some_and(|t| t == "insertFromPaste" || t == "insertFromDrop")
-                            && text.with_untracked(|old| {
-                                let new = event_target_value(&ev);
-                                old.is_empty() || !new.contains(old.as_str())
-                            });
-                        if replaced {
-                            new_text();
-                        }
-                        text.set(event_target_value(&ev));
-                        loaded.set(None);
-                        applied.set(None);
-                    }
-                ></textarea>
-                <DropZone
-                    id="ptx"
-                    accept=".ptx,.txt,text/plain"
-                    lead="Or drop a .ptx file here, or "
-                    tail=". It is read here, in your browser."
-                    on_file=Callback::new(move |file: web_sys::File| {
-                        wasm_bindgen_futures::spawn_local(async move {
-                            let Ok(t) = wasm_bindgen_futures::JsFuture::from(file.text()).await else {
-                                return;
-                            };
-                            let t = t.as_string().unwrap_or_default();
-                            if let Some(b) = document().get_element_by_id("ptx-text") {
-                                wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlTextAreaElement>(b)
-                                    .set_value(&t);
-                            }
-                            new_text();
-                            loaded.set(None);
-                            text.set(t);
-                        });
-                    })
-                />
-                <p class="sub ptx-busy" id="ptx-busy" role="status">
-                    {move || busy.get().then_some(if slow.get() { "Still analysing, past 2 seconds… " } else { "Analysing…" })}
-                    {move || slow.get().then(|| view! {
-                        <button type="button" id="ptx-cancel" on:click=move |_| service.fail("cancelled")>"Cancel"</button>
-                    })}
-                </p>
-                {move || failed.get().map(|m| view! {
-                    <p class="error" id="ptx-failed" role="alert">{format!("The analysis {}: the last summary stays, and the next edit starts it again.", if m == "cancelled" { "was cancelled".to_string() } else { m.strip_prefix("the analysis ").unwrap_or(&m).to_string() })}</p>
-                })}
-                <div class="html-table" on:change=move |ev: web_sys::Event| {
-                    let picked = ev
-                        .target()
-                        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlSelectElement>(t).ok())
-                        .filter(|s| s.id() == "ptx-kernel");
-                    if let Some(s) = picked {
-                        uncoalesced.set(Vec::new());
-                        kernel.set(Some(s.value()));
-                    }
-                } inner_html=Signal::derive(errors)></div>
-                <div class="html-table" on:change=on_mark>{memory}</div>
-                <div class="html-table" on:input=on_trip>{loops}</div>
-                {(target == Target::LuoSuda).then(|| cost_editor(costs, own))}
-                {preview}
-                <p class="copy-status" role="status">{move || applied.get()}</p>
-            </details>
-        </section>
+}
+
+/// A loop's trip count typed: kept by the loop's key.
+fn on_trip(ev: web_sys::Event, panel: Panel) {
+    let Some(input) = ev
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(t).ok())
+    else {
+        return;
+    };
+    let Some(i) = input
+        .get_attribute("data-trip")
+        .and_then(|i| i.parse::<usize>().ok())
+    else {
+        return;
+    };
+    let v = input.value();
+    if let Some(key) = panel.loop_key(i) {
+        panel
+            .trip_texts
+            .update(|t| match t.iter_mut().find(|e| e.0 == key) {
+                Some(e) => e.1 = v,
+                None => t.push((key, v)),
+            });
     }
+}
+
+/// What the analyzer gives for the panel's model, and the button that puts it into the form.
+fn summary(
+    p: &Report,
+    ctx: Ctx,
+    target: Target,
+    applied: RwSignal<Option<String>>,
+) -> Option<AnyView> {
+    let a = p.analysis.clone()?;
+    let instructions = p.instructions;
+    Some(match target {
+        Target::LuoSuda => {
+            let periods = a.periods_text.clone();
+            let ok = a.periods > 0;
+            let apply = move |_| {
+                ctx.set_text.run(("periods", periods.clone()));
+                ctx.set_text.run(("p", "auto".to_string()));
+                applied.set(Some("Periods and P filled in from the PTX.".to_string()));
+            };
+            view! {
+                <p class="ptx-summary" id="ptx-summary">
+                    {format!(
+                        "{} → {}, P = {} ({} of {} clocks computation).",
+                        format::count(instructions as f64, "instruction"),
+                        format::count(a.periods as f64, "calculate period"),
+                        format::num(a.p),
+                        format::num(a.compute_cost),
+                        format::num(a.compute_cost + a.memory_cost)
+                    )}
+                </p>
+                <button type="button" id="ptx-apply" disabled=!ok on:click=apply>"Use these periods"</button>
+            }
+            .into_any()
+        }
+        Target::HongKim => {
+            let apply = move |_| {
+                for (name, v) in [
+                    ("comp_insts", a.comp_insts),
+                    ("coal_mem_insts", a.coal_mem_insts),
+                    ("uncoal_mem_insts", a.uncoal_mem_insts),
+                    ("synch_insts", a.synch_insts),
+                    ("mlp", a.mlp),
+                ] {
+                    ctx.set_text.run((name, format::exact(v)));
+                }
+                applied.set(Some(
+                    "Instruction counts filled in from the PTX.".to_string(),
+                ));
+            };
+            view! {
+                <p class="ptx-summary" id="ptx-summary">
+                    {format!(
+                        "Per thread: {} computation, {} coalesced and {} uncoalesced memory, {} synchronization {}. MLP {}: loads issued before the first use of any of them.",
+                        format::num(a.comp_insts),
+                        format::num(a.coal_mem_insts),
+                        format::num(a.uncoal_mem_insts),
+                        format::num(a.synch_insts),
+                        if a.synch_insts == 1.0 { "instruction" } else { "instructions" },
+                        format::num(a.mlp)
+                    )}
+                </p>
+                <button type="button" id="ptx-apply" on:click=apply>"Use these counts"</button>
+            }
+            .into_any()
+        }
+    })
 }
 
 /// A listed loop's key for its trip count: its kernel, function, label and lines.
