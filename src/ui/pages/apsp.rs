@@ -207,74 +207,7 @@ fn visuals(ctx: Ctx) -> AnyView {
         let (Some(s), Some((f, measured))) = (sweep.get(), overlay.get()) else {
             return ChartData::default();
         };
-        let scale = f.unwrap_or(1.0);
-        let mut series: Vec<Series> = (0..4)
-            .map(|i| Series {
-                name: MAPPING_NAMES[i].to_string(),
-                class: ["s0", "s1", "s2", "s3"][i],
-                points: s
-                    .points
-                    .iter()
-                    .map(|p| (p.n as f64, Some(scale * p.t_sym[i])))
-                    .collect(),
-                line: true,
-                dots: false,
-            })
-            .collect();
-        // The chart's range is the user's: measurements outside it are not drawn.
-        let (lo, hi) = (
-            s.points.first().map_or(0.0, |p| p.n as f64),
-            s.points.last().map_or(0.0, |p| p.n as f64),
-        );
-        let mut pts: Vec<(f64, Option<f64>)> = measured
-            .iter()
-            .filter(|m| f.is_some() && m.0 >= lo && m.0 <= hi)
-            .map(|&(n, t)| (n, Some(t)))
-            .collect();
-        crate::small_sort::sort_by(&mut pts, |a, b| a.0.total_cmp(&b.0));
-        if !pts.is_empty() {
-            series.push(Series {
-                name: "measured".to_string(),
-                class: "measured",
-                points: pts,
-                line: false,
-                dots: true,
-            });
-        }
-        let band = s
-            .points
-            .iter()
-            .map(|p| {
-                let (lo, hi) = interval(&p.t_sym);
-                (p.n as f64, scale * lo, scale * hi)
-            })
-            .collect();
-        let jumps: Vec<(u64, u64, apsp::Jump)> = s
-            .points
-            .windows(2)
-            .filter_map(|w| {
-                apsp::Jump::between(s.algorithm, &w[0], &w[1]).map(|j| (w[0].n, w[1].n, j))
-            })
-            .collect();
-        // Too many to mark one by one: mark the largest.
-        let mut jumps = jumps;
-        if jumps.len() > MAX_EVENTS {
-            crate::small_sort::sort_by(&mut jumps, |a, b| b.2.size.total_cmp(&a.2.size));
-            jumps.truncate(MAX_EVENTS);
-            crate::small_sort::sort_by_key(&mut jumps, |j| j.1);
-        }
-        let events: Vec<(f64, String)> = jumps
-            .into_iter()
-            .map(|(a, b, j)| (b as f64, format!("n {a} → {b}: {}", j.causes().join("; "))))
-            .collect();
-        ChartData {
-            series,
-            band,
-            events,
-            event_label: "jump",
-            gap_reason: None,
-            y_unit: if f.is_some() { "ms" } else { "units" },
-        }
+        chart_data(&s, f, &measured)
     });
     let hovered = RwSignal::new(None::<f64>);
     let on_hover = Callback::new(move |x: Option<f64>| hovered.set(x));
@@ -320,32 +253,7 @@ fn visuals(ctx: Ctx) -> AnyView {
                     .with_untracked(|g| g.as_ref().and_then(prediction))
                     .map(|pr| pr.point)
             })?;
-        let c = p.categories;
-        Some(view! {
-            <p class="sub" id="hovered" data-n=p.n.to_string()>
-                {format!(
-                    "n = {}: {}×{} blocks — {} full ({} each), {} right ({}), {} bottom ({}), {} last ({}); {}; {} {}.",
-                    p.n, p.grid_width, p.grid_width,
-                    c.full.count, format::count(c.full.warps as f64, "warp"), c.right.count, c.right.warps,
-                    c.bottom.count, c.bottom.warps, c.last.count, c.last.warps,
-                    format::count(p.warps as f64, "warp"), p.steps, format::noun(p.steps as f64, "launch", "launches")
-                )}
-            </p>
-            // Four rows without inputs, rewritten as the pointer moves: HTML text.
-            <div class="html-table" inner_html={
-                let mut h = String::from(r#"<table class="mappings" id="hovered-mappings" tabindex="0"><thead><tr><th>Mapping</th><th class="num">Warps / SM</th><th class="num">Blocks / SM</th></tr></thead><tbody>"#);
-                for k in 0..4 {
-                    h += &format!(
-                        r#"<tr data-mapping="{}"><th scope="row">{}</th><td class="num">{}</td><td class="num">{}</td></tr>"#,
-                        MAPPINGS[k],
-                        MAPPING_NAMES[k],
-                        p.warps_per_sm[k],
-                        p.blocks_per_sm[k].map_or("—".to_string(), |b| b.to_string())
-                    );
-                }
-                h + "</tbody></table>"
-            }></div>
-        })
+        Some(hovered_mappings(p))
     };
     let timing = move || {
         sweep.with(|s| {
@@ -358,43 +266,7 @@ fn visuals(ctx: Ctx) -> AnyView {
             })
         })
     };
-    // Which measurement calibrates: picking one makes its n the calibration size n0.
-    let calibrate = move || {
-        let (measured, n0) = ctx.good.with(|g| {
-            let g = g.as_ref()?;
-            let rows = match g.state.params.get("measured") {
-                Some(Value::Rows(rows)) => rows
-                    .iter()
-                    .filter_map(|r| r.first().copied())
-                    .collect::<Vec<f64>>(),
-                _ => Vec::new(),
-            };
-            Some((rows, g.state.params.num("n0")))
-        })?;
-        (!measured.is_empty()).then(|| {
-            let on_pick = move |ev| {
-                let n = event_target_value(&ev);
-                if !n.is_empty() {
-                    ctx.set_text.run(("n0", n));
-                    ctx.set_text.run(("t_meas_ms", "auto".to_string()));
-                }
-            };
-            view! {
-                <p class="calibrate">
-                    <label>
-                        "Calibrate with the measurement at "
-                        <select id="calibrate-from" on:change=on_pick>
-                            {(!measured.iter().any(|n| Some(*n) == n0)).then(|| view! { <option value="" selected=true>"—"</option> })}
-                            {measured.iter().map(|n| {
-                                let text = format::exact(*n);
-                                view! { <option value=text.clone() selected=Some(*n) == n0>{format!("n = {text}")}</option> }
-                            }).collect_view()}
-                        </select>
-                    </label>
-                </p>
-            }
-        })
-    };
+    let calibrate = move || calibrate_picker(ctx);
     view! {
         <section class="sweep" aria-label="Runtime against n">
             <h2>"Runtime against n"</h2>
@@ -409,4 +281,144 @@ fn visuals(ctx: Ctx) -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// The chart of the sweep: a line per mapping (times `f`, the calibration's scale, where
+/// calibrated), the measured points in the chart's range, the interval shaded and the largest
+/// jumps marked.
+fn chart_data(s: &Sweep, f: Option<f64>, measured: &[(f64, f64)]) -> ChartData {
+    let scale = f.unwrap_or(1.0);
+    let mut series: Vec<Series> = (0..4)
+        .map(|i| Series {
+            name: MAPPING_NAMES[i].to_string(),
+            class: ["s0", "s1", "s2", "s3"][i],
+            points: s
+                .points
+                .iter()
+                .map(|p| (p.n as f64, Some(scale * p.t_sym[i])))
+                .collect(),
+            line: true,
+            dots: false,
+        })
+        .collect();
+    // The chart's range is the user's: measurements outside it are not drawn.
+    let (lo, hi) = (
+        s.points.first().map_or(0.0, |p| p.n as f64),
+        s.points.last().map_or(0.0, |p| p.n as f64),
+    );
+    let mut pts: Vec<(f64, Option<f64>)> = measured
+        .iter()
+        .filter(|m| f.is_some() && m.0 >= lo && m.0 <= hi)
+        .map(|&(n, t)| (n, Some(t)))
+        .collect();
+    crate::small_sort::sort_by(&mut pts, |a, b| a.0.total_cmp(&b.0));
+    if !pts.is_empty() {
+        series.push(Series {
+            name: "measured".to_string(),
+            class: "measured",
+            points: pts,
+            line: false,
+            dots: true,
+        });
+    }
+    let band = s
+        .points
+        .iter()
+        .map(|p| {
+            let (lo, hi) = interval(&p.t_sym);
+            (p.n as f64, scale * lo, scale * hi)
+        })
+        .collect();
+    let jumps: Vec<(u64, u64, apsp::Jump)> = s
+        .points
+        .windows(2)
+        .filter_map(|w| apsp::Jump::between(s.algorithm, &w[0], &w[1]).map(|j| (w[0].n, w[1].n, j)))
+        .collect();
+    // Too many to mark one by one: mark the largest.
+    let mut jumps = jumps;
+    if jumps.len() > MAX_EVENTS {
+        crate::small_sort::sort_by(&mut jumps, |a, b| b.2.size.total_cmp(&a.2.size));
+        jumps.truncate(MAX_EVENTS);
+        crate::small_sort::sort_by_key(&mut jumps, |j| j.1);
+    }
+    let events: Vec<(f64, String)> = jumps
+        .into_iter()
+        .map(|(a, b, j)| (b as f64, format!("n {a} → {b}: {}", j.causes().join("; "))))
+        .collect();
+    ChartData {
+        series,
+        band,
+        events,
+        event_label: "jump",
+        gap_reason: None,
+        y_unit: if f.is_some() { "ms" } else { "units" },
+    }
+}
+
+/// The point's blocks by category, and each mapping's warps and blocks on the busiest SM.
+fn hovered_mappings(p: Point) -> impl IntoView {
+    let c = p.categories;
+    view! {
+        <p class="sub" id="hovered" data-n=p.n.to_string()>
+            {format!(
+                "n = {}: {}×{} blocks — {} full ({} each), {} right ({}), {} bottom ({}), {} last ({}); {}; {} {}.",
+                p.n, p.grid_width, p.grid_width,
+                c.full.count, format::count(c.full.warps as f64, "warp"), c.right.count, c.right.warps,
+                c.bottom.count, c.bottom.warps, c.last.count, c.last.warps,
+                format::count(p.warps as f64, "warp"), p.steps, format::noun(p.steps as f64, "launch", "launches")
+            )}
+        </p>
+        // Four rows without inputs, rewritten as the pointer moves: HTML text.
+        <div class="html-table" inner_html={
+            let mut h = String::from(r#"<table class="mappings" id="hovered-mappings" tabindex="0"><thead><tr><th>Mapping</th><th class="num">Warps / SM</th><th class="num">Blocks / SM</th></tr></thead><tbody>"#);
+            for k in 0..4 {
+                h += &format!(
+                    r#"<tr data-mapping="{}"><th scope="row">{}</th><td class="num">{}</td><td class="num">{}</td></tr>"#,
+                    MAPPINGS[k],
+                    MAPPING_NAMES[k],
+                    p.warps_per_sm[k],
+                    p.blocks_per_sm[k].map_or("—".to_string(), |b| b.to_string())
+                );
+            }
+            h + "</tbody></table>"
+        }></div>
+    }
+}
+
+/// Which measurement calibrates: picking one makes its n the calibration size n0.
+fn calibrate_picker(ctx: Ctx) -> Option<impl IntoView> {
+    let (measured, n0) = ctx.good.with(|g| {
+        let g = g.as_ref()?;
+        let rows = match g.state.params.get("measured") {
+            Some(Value::Rows(rows)) => rows
+                .iter()
+                .filter_map(|r| r.first().copied())
+                .collect::<Vec<f64>>(),
+            _ => Vec::new(),
+        };
+        Some((rows, g.state.params.num("n0")))
+    })?;
+    (!measured.is_empty()).then(|| {
+        let on_pick = move |ev| {
+            let n = event_target_value(&ev);
+            if !n.is_empty() {
+                ctx.set_text.run(("n0", n));
+                ctx.set_text.run(("t_meas_ms", "auto".to_string()));
+            }
+        };
+        view! {
+            <p class="calibrate">
+                <label>
+                    "Calibrate with the measurement at "
+                    <select id="calibrate-from" on:change=on_pick>
+                        {(!measured.iter().any(|n| Some(*n) == n0)).then(|| view! { <option value="" selected=true>"—"</option> })}
+                        {measured.iter().map(|n| {
+                            let text = format::exact(*n);
+                            view! { <option value=text.clone() selected=Some(*n) == n0>{format!("n = {text}")}</option> }
+                        }).collect_view()}
+                    </select>
+                </label>
+            </p>
+        }
+    })
 }
