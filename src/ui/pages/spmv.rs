@@ -300,46 +300,7 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
             );
         }
     };
-    // The plan's CSV with its time column filled, opened or dropped (read on this thread: a
-    // plan's CSV is a few hundred bytes).
     let file_error = RwSignal::new(None::<String>);
-    let read_times = move |file: web_sys::File| {
-        let name = file.name();
-        if file.size() > 1e6 {
-            file_error.set(Some(format!(
-                "{name}: a plan's CSV is a few hundred bytes; this file is {} MB",
-                format::significant(file.size() / 1e6, 3)
-            )));
-            return;
-        }
-        let text = file.text();
-        leptos::task::spawn_local(async move {
-            match wasm_bindgen_futures::JsFuture::from(text).await {
-                Ok(t) => {
-                    file_error.set(None);
-                    times_text.set(t.as_string().unwrap_or_default());
-                }
-                Err(_) => file_error.set(Some(format!("{name}: the file could not be read"))),
-            }
-        });
-    };
-    let on_times_file = move |ev: web_sys::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        if let Some(file) = input.files().and_then(|f| f.get(0)) {
-            read_times(file);
-        }
-        input.set_value("");
-    };
-    let on_times_drop = move |ev: web_sys::DragEvent| {
-        let file = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0));
-        if let Some(file) = file {
-            ev.prevent_default();
-            read_times(file);
-        }
-    };
     let apply = move |_| {
         if let Some(Ok(f)) = fitted.get_untracked() {
             for (name, text) in f.texts() {
@@ -350,95 +311,19 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
     // The plan as HTML text (one DOM update; far less code than a view per cell).
     let table = move || {
         use crate::chart::svg::esc;
-        use std::fmt::Write;
         match plan.get() {
             None => String::new(),
             Some(Err(e)) => format!(
                 r#"<p class="error" id="plan-error" role="alert">{}</p>"#,
                 esc(&e)
             ),
-            Some(Ok((p, _))) => {
-                let mut h = String::from(
-                    r#"<table class="mappings" id="plan-table" tabindex="0"><thead><tr><th>Matrix</th><th>Kernel</th><th class="num">Strips I</th><th class="num">Rows R = S·I</th><th class="num">Non-zeros per row</th><th class="num">Non-zeros</th><th class="num">MB</th><th>Gives</th></tr></thead><tbody>"#,
-                );
-                for b in &p {
-                    let _ = write!(
-                        h,
-                        r#"<tr data-bench="{id}"><th scope="row"><code>{id}</code></th><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td></tr>"#,
-                        b.kernel.name(),
-                        b.strips,
-                        format::grouped(b.rows as f64, 0),
-                        format::grouped(b.p_nz as f64, 0),
-                        format::grouped(b.nnz() as f64, 0),
-                        format::significant(b.bytes as f64 / 1e6, 3),
-                        esc(b.role),
-                        id = esc(b.id),
-                    );
-                }
-                h.push_str("</tbody></table>");
-                h
-            }
+            Some(Ok((p, _))) => plan_table(&p),
         }
     };
     let fit_view = move || {
         fitted.get().map(|f| match f {
             Err(e) => view! { <p class="error" id="fit-error" role="alert">{e}</p> }.into_any(),
-            Ok(f) => {
-                let mut rows = String::from(r#"<table class="mappings" id="fit-table" tabindex="0"><thead><tr><th>Gives</th><th>Line</th><th class="num">Slope</th><th class="num">Intercept</th><th class="num">R²</th><th class="num">Largest residual</th></tr></thead><tbody>"#);
-                for r in &f.lines {
-                    use std::fmt::Write;
-                    // Residuals below the times' round-off read as 0.
-                    let scale = r.fit.points.iter().map(|p| p.1.abs()).fold(0.0, f64::max);
-                    let worst = r.fit.points.iter().map(|p| p.2.abs()).fold(0.0, f64::max);
-                    let worst = if worst <= scale * 1e-9 { 0.0 } else { worst };
-                    let _ = write!(
-                        rows,
-                        r#"<tr data-field="{f}"><th scope="row">{f}</th><td>{}</td><td class="num" data-value="{}">{}</td><td class="num">{}</td><td class="num" data-value="{}">{}</td><td class="num">{} ms</td></tr>"#,
-                        crate::chart::svg::esc(r.over),
-                        format::exact(r.fit.slope),
-                        format::num(r.fit.slope),
-                        format::num(r.fit.intercept),
-                        format::exact(r.fit.r2),
-                        format::significant(r.fit.r2, 4),
-                        format::num(worst),
-                        f = r.field,
-                    );
-                }
-                rows.push_str("</tbody></table>");
-                let missing = (!f.missing.is_empty()).then(|| {
-                    view! { <p class="muted" id="fit-missing">{format!("Not measured yet: {}.", f.missing.join(", "))}</p> }
-                });
-                let charts = [(false, "Non-zeros per row, P_NZ"), (true, "Strips, I")]
-                    .into_iter()
-                    .filter_map(|(strips, x_label)| {
-                        let data = fit_chart(&f, strips)?;
-                        let title = format!("Measured times and their least-squares lines against {}", if strips { "strips" } else { "non-zeros per row" });
-                        let id = if strips { "fit-chart-strips" } else { "fit-chart-width" };
-                        Some(view! {
-                            <div id=id class="fit-chart">
-                                <Chart
-                                    data=Signal::stored(data)
-                                    x_label=x_label.to_string()
-                                    y_label="Measured time".to_string()
-                                    file=if strips { "spmv-fit-strips" } else { "spmv-fit-width" }
-                                    marker=Signal::stored(None)
-                                    format_x=format::num
-                                    format_y=ms
-                                    title=title
-                                />
-                            </div>
-                        })
-                    })
-                    .collect_view();
-                view! {
-                    <div class="fit-charts">{charts}</div>
-                    // A table without inputs: HTML text (README, "tables as HTML text").
-                    <div class="html-table" inner_html=rows></div>
-                    {missing}
-                    <button type="button" id="fit-apply" on:click=apply>"Use these as the target's measurements"</button>
-                }
-                .into_any()
-            }
+            Ok(f) => fit_results(&f, apply),
         })
     };
     let name = move || target.get().map(|(d, _, _)| d.name).unwrap_or_default();
@@ -455,20 +340,7 @@ fn BenchmarkPlan(ctx: Ctx) -> impl IntoView {
             </div>
             // A table without inputs: HTML text (README, "tables as HTML text").
             <div class="html-table" inner_html=Signal::derive(table)></div>
-            <label for="plan-times">"Measured times: the plan's CSV with its time_ms column filled, or lines “csr-m0 0.081” (in ms, or with a unit: “csr-m0 81 µs”)"</label>
-            <textarea
-                id="plan-times"
-                rows="5"
-                prop:value=move || times_text.get()
-                on:input=move |ev| times_text.set(event_target_value(&ev))
-                on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
-                on:drop=on_times_drop
-            ></textarea>
-            <p class="plan-file">
-                <label class="file-button">"Open the CSV with its times"<input type="file" id="plan-times-file" accept=".csv,.txt,text/csv,text/plain" on:change=on_times_file/></label>
-                " (or drop it on the box above)"
-            </p>
-            {move || file_error.get().map(|e| view! { <p class="error" id="plan-file-error" role="alert">{e}</p> })}
+            {times_input(times_text, file_error)}
             {fit_view}
         </section>
     }
@@ -585,4 +457,162 @@ fn formats_html(r: &Spmv) -> String {
     }
     h.push_str("</tbody></table>");
     h
+}
+
+/// The plan as an HTML table: each benchmark matrix, its kernel, size and what it gives.
+fn plan_table(p: &[plan::Bench]) -> String {
+    use crate::chart::svg::esc;
+    use std::fmt::Write;
+    let mut h = String::from(
+        r#"<table class="mappings" id="plan-table" tabindex="0"><thead><tr><th>Matrix</th><th>Kernel</th><th class="num">Strips I</th><th class="num">Rows R = S·I</th><th class="num">Non-zeros per row</th><th class="num">Non-zeros</th><th class="num">MB</th><th>Gives</th></tr></thead><tbody>"#,
+    );
+    for b in p {
+        let _ = write!(
+            h,
+            r#"<tr data-bench="{id}"><th scope="row"><code>{id}</code></th><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td></tr>"#,
+            b.kernel.name(),
+            b.strips,
+            format::grouped(b.rows as f64, 0),
+            format::grouped(b.p_nz as f64, 0),
+            format::grouped(b.nnz() as f64, 0),
+            format::significant(b.bytes as f64 / 1e6, 3),
+            esc(b.role),
+            id = esc(b.id),
+        );
+    }
+    h.push_str("</tbody></table>");
+    h
+}
+
+/// The fitted lines (a chart per axis, a table), what is not measured yet, and the button
+/// that puts the coefficients into the form.
+fn fit_results(f: &plan::Fitted, apply: impl Fn(leptos::ev::MouseEvent) + 'static) -> AnyView {
+    let mut rows = String::from(
+        r#"<table class="mappings" id="fit-table" tabindex="0"><thead><tr><th>Gives</th><th>Line</th><th class="num">Slope</th><th class="num">Intercept</th><th class="num">R²</th><th class="num">Largest residual</th></tr></thead><tbody>"#,
+    );
+    for r in &f.lines {
+        use std::fmt::Write;
+        // Residuals below the times' round-off read as 0.
+        let scale = r.fit.points.iter().map(|p| p.1.abs()).fold(0.0, f64::max);
+        let worst = r.fit.points.iter().map(|p| p.2.abs()).fold(0.0, f64::max);
+        let worst = if worst <= scale * 1e-9 { 0.0 } else { worst };
+        let _ = write!(
+            rows,
+            r#"<tr data-field="{f}"><th scope="row">{f}</th><td>{}</td><td class="num" data-value="{}">{}</td><td class="num">{}</td><td class="num" data-value="{}">{}</td><td class="num">{} ms</td></tr>"#,
+            crate::chart::svg::esc(r.over),
+            format::exact(r.fit.slope),
+            format::num(r.fit.slope),
+            format::num(r.fit.intercept),
+            format::exact(r.fit.r2),
+            format::significant(r.fit.r2, 4),
+            format::num(worst),
+            f = r.field,
+        );
+    }
+    rows.push_str("</tbody></table>");
+    let missing = (!f.missing.is_empty()).then(|| {
+        view! { <p class="muted" id="fit-missing">{format!("Not measured yet: {}.", f.missing.join(", "))}</p> }
+    });
+    let charts = [(false, "Non-zeros per row, P_NZ"), (true, "Strips, I")]
+        .into_iter()
+        .filter_map(|(strips, x_label)| {
+            let data = fit_chart(f, strips)?;
+            let title = format!(
+                "Measured times and their least-squares lines against {}",
+                if strips {
+                    "strips"
+                } else {
+                    "non-zeros per row"
+                }
+            );
+            let id = if strips {
+                "fit-chart-strips"
+            } else {
+                "fit-chart-width"
+            };
+            Some(view! {
+                <div id=id class="fit-chart">
+                    <Chart
+                        data=Signal::stored(data)
+                        x_label=x_label.to_string()
+                        y_label="Measured time".to_string()
+                        file=if strips { "spmv-fit-strips" } else { "spmv-fit-width" }
+                        marker=Signal::stored(None)
+                        format_x=format::num
+                        format_y=ms
+                        title=title
+                    />
+                </div>
+            })
+        })
+        .collect_view();
+    view! {
+        <div class="fit-charts">{charts}</div>
+        // A table without inputs: HTML text (README, "tables as HTML text").
+        <div class="html-table" inner_html=rows></div>
+        {missing}
+        <button type="button" id="fit-apply" on:click=apply>"Use these as the target's measurements"</button>
+    }
+    .into_any()
+}
+
+/// The measured times: a box for them, and the plan's CSV with its time column filled, opened
+/// or dropped (read on this thread: a plan's CSV is a few hundred bytes).
+fn times_input(
+    times_text: RwSignal<String>,
+    file_error: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let read_times = move |file: web_sys::File| {
+        let name = file.name();
+        if file.size() > 1e6 {
+            file_error.set(Some(format!(
+                "{name}: a plan's CSV is a few hundred bytes; this file is {} MB",
+                format::significant(file.size() / 1e6, 3)
+            )));
+            return;
+        }
+        let text = file.text();
+        leptos::task::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(text).await {
+                Ok(t) => {
+                    file_error.set(None);
+                    times_text.set(t.as_string().unwrap_or_default());
+                }
+                Err(_) => file_error.set(Some(format!("{name}: the file could not be read"))),
+            }
+        });
+    };
+    let on_times_file = move |ev: web_sys::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        if let Some(file) = input.files().and_then(|f| f.get(0)) {
+            read_times(file);
+        }
+        input.set_value("");
+    };
+    let on_times_drop = move |ev: web_sys::DragEvent| {
+        let file = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0));
+        if let Some(file) = file {
+            ev.prevent_default();
+            read_times(file);
+        }
+    };
+    view! {
+        <label for="plan-times">"Measured times: the plan's CSV with its time_ms column filled, or lines “csr-m0 0.081” (in ms, or with a unit: “csr-m0 81 µs”)"</label>
+        <textarea
+            id="plan-times"
+            rows="5"
+            prop:value=move || times_text.get()
+            on:input=move |ev| times_text.set(event_target_value(&ev))
+            on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
+            on:drop=on_times_drop
+        ></textarea>
+        <p class="plan-file">
+            <label class="file-button">"Open the CSV with its times"<input type="file" id="plan-times-file" accept=".csv,.txt,text/csv,text/plain" on:change=on_times_file/></label>
+            " (or drop it on the box above)"
+        </p>
+        {move || file_error.get().map(|e| view! { <p class="error" id="plan-file-error" role="alert">{e}</p> })}
+    }
 }
