@@ -562,49 +562,7 @@ fn visuals(ctx: Ctx) -> AnyView {
     // The fields a profile did not give (a memory trace gives no schedule, an operation trace
     // no memory), with the values they held then: the previous workload's, named on the page
     // while they stay.
-    // A new derived profile fills the schedule's fields; its memory gives each architecture
-    // in the list its Q_f and Q_s (again whenever the list changes).
-    let on_profile = Callback::new(move |mut p: Profile| {
-        let (old, mut st) = held.get_untracked();
-        // A generator gives both parts (a trace one): a trace read meanwhile is no filler.
-        let fills = st.filling && p.schedule.is_some() && !p.memory.is_empty();
-        let mut memory_stays = false;
-        if fills {
-            // From a generator, only what the trace left stale; the trace's part stays.
-            if let Some(old) = old {
-                if st.fields.first().is_some_and(|f| f.0 == "w") {
-                    p.memory = old.memory;
-                    memory_stays = true;
-                } else {
-                    p.schedule = None;
-                }
-            }
-            st.fields.clear();
-        } else {
-            let missing: &[&'static str] = if p.schedule.is_none() {
-                &SCHEDULE
-            } else if p.memory.is_empty() {
-                &["q_f", "q_s", "q_by_capacity"]
-            } else {
-                &[]
-            };
-            st.fields = ctx.good.with_untracked(|g| {
-                missing
-                    .iter()
-                    .map(|k| (*k, g.as_ref().and_then(|g| g.state.params.get(k).cloned())))
-                    .collect()
-            });
-        }
-        st.filling = false;
-        if p.schedule.is_some() {
-            st.origin[0] = Some(p.source.clone());
-        }
-        if !p.memory.is_empty() && !memory_stays {
-            st.origin[1] = Some(p.source.clone());
-        }
-        fill_schedule(ctx, &p);
-        held.set((Some(p), st));
-    });
+    let on_profile = Callback::new(move |p: Profile| take_profile(ctx, held, p));
     let source = (!ctx.embed)
         .then(|| view! { <ProfileSource on_profile=on_profile line_sizes=line_sizes/> });
     // The stale fields still holding the previous values, named with what to do about them
@@ -616,58 +574,8 @@ fn visuals(ctx: Ctx) -> AnyView {
         })
         .unwrap_or_default()
     };
-    let on_notice = move |ev: web_sys::MouseEvent| {
-        let id = event_target::<web_sys::Element>(&ev).id();
-        let schedule = held.with_untracked(|h| h.1.fields.first().is_some_and(|f| f.0 == "w"));
-        if id == "stale-clear" {
-            let fields: &[&'static str] = if schedule {
-                &SCHEDULE
-            } else {
-                &["q_by_capacity", "q_f", "q_s"]
-            };
-            for k in fields {
-                let v = if *k == "q_by_capacity" { "" } else { "0" };
-                ctx.set_text.run((k, v.to_string()));
-            }
-            held.update(|h| h.1.fields.clear());
-        } else if id == "stale-fill" {
-            held.update(|h| h.1.filling = true);
-            if let Some(e) = document().get_element_by_id("gen-workload") {
-                let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(e).focus();
-            }
-        }
-    };
-    Effect::new(move |_| {
-        let rows = held.with(|h| q_rows(h.0.as_ref()?, &data()?));
-        if let Some(rows) = rows {
-            let (now, q) = ctx.good.with_untracked(|g| {
-                let p = g.as_ref().map(|g| &g.state.params);
-                (
-                    p.and_then(|p| p.get("q_by_capacity").cloned()),
-                    p.map(|p| (p.num("q_f"), p.num("q_s"))),
-                )
-            });
-            // The Q_f and Q_s boxes show what the first architecture uses (its row).
-            if let Some(first) = rows.first() {
-                if q != Some((Some(first[2]), Some(first[3]))) {
-                    ctx.set_text.run(("q_f", first[2].to_string()));
-                    ctx.set_text.run(("q_s", first[3].to_string()));
-                }
-            }
-            if now != Some(Value::Rows(rows.clone())) {
-                let text: Vec<String> = rows
-                    .iter()
-                    .map(|r| {
-                        r.iter()
-                            .map(|v| v.to_string())
-                            .collect::<Vec<_>>()
-                            .join(":")
-                    })
-                    .collect();
-                ctx.set_text.run(("q_by_capacity", text.join(",")));
-            }
-        }
-    });
+    let on_notice = move |ev| on_stale_notice(ev, ctx, held);
+    keep_q_rows(ctx, held, data);
     let table = move || data().map(|r| archs_html(&r)).unwrap_or_default();
     let histogram = move || {
         held.with(|h| {
@@ -722,4 +630,110 @@ fn visuals(ctx: Ctx) -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// A new derived profile fills the schedule's fields; its memory gives each architecture in
+/// the list its Q_f and Q_s (again whenever the list changes).
+fn take_profile(ctx: Ctx, held: RwSignal<(Option<Profile>, Stale)>, mut p: Profile) {
+    let (old, mut st) = held.get_untracked();
+    // A generator gives both parts (a trace one): a trace read meanwhile is no filler.
+    let fills = st.filling && p.schedule.is_some() && !p.memory.is_empty();
+    let mut memory_stays = false;
+    if fills {
+        // From a generator, only what the trace left stale; the trace's part stays.
+        if let Some(old) = old {
+            if st.fields.first().is_some_and(|f| f.0 == "w") {
+                p.memory = old.memory;
+                memory_stays = true;
+            } else {
+                p.schedule = None;
+            }
+        }
+        st.fields.clear();
+    } else {
+        let missing: &[&'static str] = if p.schedule.is_none() {
+            &SCHEDULE
+        } else if p.memory.is_empty() {
+            &["q_f", "q_s", "q_by_capacity"]
+        } else {
+            &[]
+        };
+        st.fields = ctx.good.with_untracked(|g| {
+            missing
+                .iter()
+                .map(|k| (*k, g.as_ref().and_then(|g| g.state.params.get(k).cloned())))
+                .collect()
+        });
+    }
+    st.filling = false;
+    if p.schedule.is_some() {
+        st.origin[0] = Some(p.source.clone());
+    }
+    if !p.memory.is_empty() && !memory_stays {
+        st.origin[1] = Some(p.source.clone());
+    }
+    fill_schedule(ctx, &p);
+    held.set((Some(p), st));
+}
+
+/// The stale notice's buttons: clear the stale fields, or go to the generator to fill them.
+fn on_stale_notice(ev: web_sys::MouseEvent, ctx: Ctx, held: RwSignal<(Option<Profile>, Stale)>) {
+    let id = event_target::<web_sys::Element>(&ev).id();
+    let schedule = held.with_untracked(|h| h.1.fields.first().is_some_and(|f| f.0 == "w"));
+    if id == "stale-clear" {
+        let fields: &[&'static str] = if schedule {
+            &SCHEDULE
+        } else {
+            &["q_by_capacity", "q_f", "q_s"]
+        };
+        for k in fields {
+            let v = if *k == "q_by_capacity" { "" } else { "0" };
+            ctx.set_text.run((k, v.to_string()));
+        }
+        held.update(|h| h.1.fields.clear());
+    } else if id == "stale-fill" {
+        held.update(|h| h.1.filling = true);
+        if let Some(e) = document().get_element_by_id("gen-workload") {
+            let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(e).focus();
+        }
+    }
+}
+
+/// The profile's Q_f and Q_s for each architecture in the list, kept in the form's fields.
+fn keep_q_rows(
+    ctx: Ctx,
+    held: RwSignal<(Option<Profile>, Stale)>,
+    data: impl Fn() -> Option<Automatch> + Send + Sync + 'static,
+) {
+    Effect::new(move |_| {
+        let rows = held.with(|h| q_rows(h.0.as_ref()?, &data()?));
+        if let Some(rows) = rows {
+            let (now, q) = ctx.good.with_untracked(|g| {
+                let p = g.as_ref().map(|g| &g.state.params);
+                (
+                    p.and_then(|p| p.get("q_by_capacity").cloned()),
+                    p.map(|p| (p.num("q_f"), p.num("q_s"))),
+                )
+            });
+            // The Q_f and Q_s boxes show what the first architecture uses (its row).
+            if let Some(first) = rows.first() {
+                if q != Some((Some(first[2]), Some(first[3]))) {
+                    ctx.set_text.run(("q_f", first[2].to_string()));
+                    ctx.set_text.run(("q_s", first[3].to_string()));
+                }
+            }
+            if now != Some(Value::Rows(rows.clone())) {
+                let text: Vec<String> = rows
+                    .iter()
+                    .map(|r| {
+                        r.iter()
+                            .map(|v| v.to_string())
+                            .collect::<Vec<_>>()
+                            .join(":")
+                    })
+                    .collect();
+                ctx.set_text.run(("q_by_capacity", text.join(",")));
+            }
+        }
+    });
 }
