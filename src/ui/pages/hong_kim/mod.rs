@@ -9,7 +9,7 @@ use result::ResultCard;
 
 use leptos::prelude::*;
 
-use super::{Ctx, Good, Page};
+use super::{Ctx, Good, Page, SweepCtl};
 use crate::format;
 use crate::model::hong_kim::{self, Prediction, Setup};
 use crate::ui::chart::{Chart, ChartData, Series};
@@ -59,28 +59,7 @@ fn visuals(ctx: Ctx) -> AnyView {
         let (Some((s, _)), Some(spec)) = (hk.get(), sweep.good.get()) else {
             return ChartData::default();
         };
-        let sweep_points = hong_kim::sweep(&s, &spec);
-        let gap_reason = sweep_points
-            .iter()
-            .find_map(|p| p.time_s.as_ref().err())
-            .map(|e| format!("the model rejects the input there ({e})"));
-        ChartData {
-            series: vec![Series {
-                name: "predicted time".to_string(),
-                class: "s0",
-                points: sweep_points
-                    .iter()
-                    .map(|p| (p.x, p.time_s.clone().ok()))
-                    .collect(),
-                line: true,
-                dots: true,
-            }],
-            events: hong_kim::sweep_changes(&sweep_points, MAX_EVENTS),
-            event_label: "regime or occupancy change",
-            gap_reason,
-            y_unit: "s",
-            ..ChartData::default()
-        }
+        sweep_data(&s, &spec)
     });
     let x_label = Signal::derive(move || {
         hong_kim::field(sweep.field.get()).map_or(String::new(), |f| {
@@ -139,63 +118,11 @@ fn visuals(ctx: Ctx) -> AnyView {
             format!("{control}: {}", e.message)
         })
     };
-    let on_pick = move |ev| {
-        let name = event_target_value(&ev);
-        let Some(field) = hong_kim::field(&name) else {
-            return;
-        };
-        let current = hk.with_untracked(|g| {
-            g.as_ref().and_then(|(s, p)| {
-                s.get(field.name)
-                    .and_then(|v| v.num())
-                    .or(p.inputs.get(field.name))
-            })
-        });
-        if let Some(range) = hong_kim::MODEL.sweep_for(field, current) {
-            sweep.field.set(field.name);
-            sweep.from.set(format::exact(range.from));
-            sweep.to.set(format::exact(range.to));
-        }
-    };
     view! {
         <PtxPanel ctx=ctx target=Target::HongKim/>
         <section class="sweep" aria-label="Sweep">
             <h2>"How the time changes"</h2>
-            <div class="sweep-controls">
-                <label>
-                    "Vary "
-                    <select id="sweep" on:change=on_pick>
-                        {hong_kim::MODEL
-                            .sweepable()
-                            .map(|f| {
-                                let name = f.name;
-                                view! { <option value=name prop:selected=move || sweep.field.get() == name>{f.label}</option> }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-                <label>
-                    " from "
-                    <input id="sweep_from" type="text" inputmode="decimal" prop:value=sweep.from
-                        on:input=move |ev| sweep.from.set(event_target_value(&ev))/>
-                </label>
-                <label>
-                    " to "
-                    <input id="sweep_to" type="text" inputmode="decimal" prop:value=sweep.to
-                        on:input=move |ev| sweep.to.set(event_target_value(&ev))/>
-                </label>
-                <label title="Points computed along the range: 2 to 1,000">
-                    " at "
-                    <input id="sweep_points" type="text" inputmode="numeric" size="5" prop:value=sweep.points
-                        on:input=move |ev| sweep.points.set(event_target_value(&ev))/>
-                    " points"
-                </label>
-                <label class="check">
-                    <input id="sweep_log" type="checkbox" prop:checked=sweep.log
-                        on:change=move |ev| sweep.log.set(event_target_checked(&ev))/>
-                    " log scale"
-                </label>
-            </div>
+            {sweep_controls(sweep, hk)}
             <p class="field-error" id="sweep-error" role="alert">{sweep_error}</p>
             <p class="chart-note">
                 {move || if hong_kim::fixed_work(sweep.field.get()) {
@@ -220,4 +147,91 @@ fn visuals(ctx: Ctx) -> AnyView {
         <DeviceComparison hk=hk on_pick=ctx.set_device/>
     }
     .into_any()
+}
+
+/// The sweep's chart: the predicted time at each point, gaps where the model rejects the
+/// input, and the regime and occupancy changes marked.
+fn sweep_data(s: &Setup, spec: &crate::model::Sweep) -> ChartData {
+    let sweep_points = hong_kim::sweep(s, spec);
+    let gap_reason = sweep_points
+        .iter()
+        .find_map(|p| p.time_s.as_ref().err())
+        .map(|e| format!("the model rejects the input there ({e})"));
+    ChartData {
+        series: vec![Series {
+            name: "predicted time".to_string(),
+            class: "s0",
+            points: sweep_points
+                .iter()
+                .map(|p| (p.x, p.time_s.clone().ok()))
+                .collect(),
+            line: true,
+            dots: true,
+        }],
+        events: hong_kim::sweep_changes(&sweep_points, MAX_EVENTS),
+        event_label: "regime or occupancy change",
+        gap_reason,
+        y_unit: "s",
+        ..ChartData::default()
+    }
+}
+
+/// The sweep's controls: the input to vary (picking one sets its range), the range, the number
+/// of points and the log scale.
+fn sweep_controls(sweep: SweepCtl, hk: Memo<Hk>) -> impl IntoView {
+    let on_pick = move |ev| {
+        let name = event_target_value(&ev);
+        let Some(field) = hong_kim::field(&name) else {
+            return;
+        };
+        let current = hk.with_untracked(|g| {
+            g.as_ref().and_then(|(s, p)| {
+                s.get(field.name)
+                    .and_then(|v| v.num())
+                    .or(p.inputs.get(field.name))
+            })
+        });
+        if let Some(range) = hong_kim::MODEL.sweep_for(field, current) {
+            sweep.field.set(field.name);
+            sweep.from.set(format::exact(range.from));
+            sweep.to.set(format::exact(range.to));
+        }
+    };
+    view! {
+        <div class="sweep-controls">
+            <label>
+                "Vary "
+                <select id="sweep" on:change=on_pick>
+                    {hong_kim::MODEL
+                        .sweepable()
+                        .map(|f| {
+                            let name = f.name;
+                            view! { <option value=name prop:selected=move || sweep.field.get() == name>{f.label}</option> }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <label>
+                " from "
+                <input id="sweep_from" type="text" inputmode="decimal" prop:value=sweep.from
+                    on:input=move |ev| sweep.from.set(event_target_value(&ev))/>
+            </label>
+            <label>
+                " to "
+                <input id="sweep_to" type="text" inputmode="decimal" prop:value=sweep.to
+                    on:input=move |ev| sweep.to.set(event_target_value(&ev))/>
+            </label>
+            <label title="Points computed along the range: 2 to 1,000">
+                " at "
+                <input id="sweep_points" type="text" inputmode="numeric" size="5" prop:value=sweep.points
+                    on:input=move |ev| sweep.points.set(event_target_value(&ev))/>
+                " points"
+            </label>
+            <label class="check">
+                <input id="sweep_log" type="checkbox" prop:checked=sweep.log
+                    on:change=move |ev| sweep.log.set(event_target_checked(&ev))/>
+                " log scale"
+            </label>
+        </div>
+    }
 }
