@@ -8,6 +8,10 @@ use crate::format;
 use crate::model::hong_kim;
 use crate::ui::browser;
 
+/// A device's row: the device, its outputs (or why there are none), and whether it is the
+/// current device.
+type Row = (&'static Device, Result<hong_kim::Outputs, String>, bool);
+
 /// The same kernel on every GPU preset, fastest first; a row's button switches device.
 #[component]
 pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>) -> impl IntoView {
@@ -38,94 +42,15 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
         });
         rows
     });
-    // The table as CSV: exact values under the docs/models.md names.
     let export_csv = move |_| {
-        let mut csv = crate::csv::Writer::new();
-        csv.record([
-            "device",
-            "name",
-            "time_s",
-            "exec_cycles_with_synch",
-            "mwp",
-            "cwp",
-            "regime",
-            "error",
-        ]);
-        for (d, result, _) in rows.get_untracked() {
-            let cells: Vec<String> = match result {
-                Ok(o) => vec![
-                    d.id.to_string(),
-                    d.name.to_string(),
-                    format::exact(o.time_s),
-                    format::exact(o.exec_cycles_with_synch),
-                    format::exact(o.mwp),
-                    format::exact(o.cwp),
-                    o.regime.equation().to_string(),
-                    String::new(),
-                ],
-                Err(e) => vec![
-                    d.id.to_string(),
-                    d.name.to_string(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    e,
-                ],
-            };
-            csv.record(cells);
-        }
+        let csv = devices_csv(rows.get_untracked());
         browser::download(
             "warpsight-hong-kim-every-device.csv",
             "text/csv;charset=utf-8",
-            &csv.finish(),
+            &csv,
         );
     };
-    // The table as HTML text (a row per preset); a device's button is found by its row.
-    let table = move || {
-        use crate::chart::svg::esc;
-        use std::fmt::Write;
-        let mut h = String::from(
-            r#"<table><thead><tr><th>Device</th><th class="num">Time</th><th class="num">Cycles</th><th class="num">MWP</th><th class="num">CWP</th><th>Regime</th></tr></thead><tbody>"#,
-        );
-        for (d, result, current) in rows.get() {
-            let _ = write!(
-                h,
-                r#"<tr{} data-device="{id}"><td><button type="button" class="link" data-device="{id}"{}>{}</button>{}</td>"#,
-                if current { r#" class="current""# } else { "" },
-                if current { " disabled" } else { "" },
-                esc(d.name),
-                if hong_kim::MODEL.all_from_papers(d) {
-                    ""
-                } else {
-                    r#"<span class="badge">estimates</span>"#
-                },
-                id = esc(d.id),
-            );
-            match result {
-                Ok(o) => {
-                    let _ = write!(
-                        h,
-                        r#"<td class="num" data-value="{}">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>eq. {} · {}</td>"#,
-                        format::exact(o.time_s),
-                        format::duration(o.time_s),
-                        format::grouped(o.exec_cycles_with_synch, 0),
-                        format::num(o.mwp),
-                        format::num(o.cwp),
-                        o.regime.equation(),
-                        o.regime.words()
-                    );
-                }
-                Err(e) => {
-                    let _ = write!(h, r#"<td colspan="5" class="row-error">{}</td>"#, esc(&e));
-                }
-            }
-            h.push_str("</tr>");
-        }
-        h.push_str("</tbody></table>");
-        h
-    };
+    let table = move || devices_table(rows.get());
     let pick = move |ev: web_sys::MouseEvent| {
         let id = ev
             .target()
@@ -155,4 +80,90 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
             </details>
         </section>
     }
+}
+
+/// The table as CSV: exact values under the docs/models.md names.
+fn devices_csv(rows: Vec<Row>) -> String {
+    let mut csv = crate::csv::Writer::new();
+    csv.record([
+        "device",
+        "name",
+        "time_s",
+        "exec_cycles_with_synch",
+        "mwp",
+        "cwp",
+        "regime",
+        "error",
+    ]);
+    for (d, result, _) in rows {
+        let cells: Vec<String> = match result {
+            Ok(o) => vec![
+                d.id.to_string(),
+                d.name.to_string(),
+                format::exact(o.time_s),
+                format::exact(o.exec_cycles_with_synch),
+                format::exact(o.mwp),
+                format::exact(o.cwp),
+                o.regime.equation().to_string(),
+                String::new(),
+            ],
+            Err(e) => vec![
+                d.id.to_string(),
+                d.name.to_string(),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                e,
+            ],
+        };
+        csv.record(cells);
+    }
+    csv.finish()
+}
+
+/// The table as HTML text (a row per preset); a device's button is found by its row.
+fn devices_table(rows: Vec<Row>) -> String {
+    use crate::chart::svg::esc;
+    use std::fmt::Write;
+    let mut h = String::from(
+        r#"<table><thead><tr><th>Device</th><th class="num">Time</th><th class="num">Cycles</th><th class="num">MWP</th><th class="num">CWP</th><th>Regime</th></tr></thead><tbody>"#,
+    );
+    for (d, result, current) in rows {
+        let _ = write!(
+            h,
+            r#"<tr{} data-device="{id}"><td><button type="button" class="link" data-device="{id}"{}>{}</button>{}</td>"#,
+            if current { r#" class="current""# } else { "" },
+            if current { " disabled" } else { "" },
+            esc(d.name),
+            if hong_kim::MODEL.all_from_papers(d) {
+                ""
+            } else {
+                r#"<span class="badge">estimates</span>"#
+            },
+            id = esc(d.id),
+        );
+        match result {
+            Ok(o) => {
+                let _ = write!(
+                    h,
+                    r#"<td class="num" data-value="{}">{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>eq. {} · {}</td>"#,
+                    format::exact(o.time_s),
+                    format::duration(o.time_s),
+                    format::grouped(o.exec_cycles_with_synch, 0),
+                    format::num(o.mwp),
+                    format::num(o.cwp),
+                    o.regime.equation(),
+                    o.regime.words()
+                );
+            }
+            Err(e) => {
+                let _ = write!(h, r#"<td colspan="5" class="row-error">{}</td>"#, esc(&e));
+            }
+        }
+        h.push_str("</tr>");
+    }
+    h.push_str("</tbody></table>");
+    h
 }
