@@ -314,84 +314,9 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
         })
     });
     let values = Memo::new(move |_| {
-        table.with(|t| {
-            t.as_ref()
-                .map(|rows| {
-                    rows.iter()
-                        .filter_map(|r| match r {
-                            Row::Line {
-                                name,
-                                origin,
-                                text,
-                                exact,
-                                occupancy,
-                                ..
-                            } => Some((
-                                name.clone(),
-                                Vals {
-                                    origin: origin.clone(),
-                                    text: text.clone(),
-                                    exact: exact.clone(),
-                                    won: occupancy.unwrap_or(false),
-                                },
-                            )),
-                            Row::Section(_) => None,
-                        })
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
+        table.with(|t| t.as_ref().map(|rows| row_values(rows)).unwrap_or_default())
     });
-    let render = move |shape: Shape| {
-        // The row's own values: its cells are rewritten only when they change.
-        let name = match &shape {
-            Shape::Line { name, .. } => name.clone(),
-            Shape::Section(_) => String::new(),
-        };
-        let row = Memo::new(move |_| {
-            values.with(|m| m.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone()))
-        });
-        let value = move |_: &str, f: fn(&Vals) -> String| {
-            row.with(|v| v.as_ref().map(f).unwrap_or_default())
-        };
-        match shape {
-            Shape::Section(title) => {
-                view! { <tr class="section"><th colspan="3">{title}</th></tr> }.into_any()
-            }
-            Shape::Line {
-                symbol,
-                name,
-                occupancy: true,
-                ..
-            } => {
-                let (n1, n2, n3, n4) = (name.clone(), name.clone(), name.clone(), name.clone());
-                view! {
-                    <tr class:limiter=move || row.with(|v| v.as_ref().is_some_and(|v| v.won)) data-row=n1>
-                        <td class="plain">{symbol.text}<span class="name">{name.clone()}</span></td>
-                        <td class="origin">{move || value(&n2, |v| v.origin.clone())}</td>
-                        <td class="num" data-occupancy=name data-value=move || value(&n3, |v| v.exact.clone())>{move || value(&n4, |v| v.text.clone())}</td>
-                    </tr>
-                }
-                .into_any()
-            }
-            Shape::Line {
-                symbol,
-                name,
-                occupancy: false,
-                about,
-            } => {
-                let (n2, n3, n4) = (name.clone(), name.clone(), name.clone());
-                view! {
-                    <tr>
-                        <td class:plain=symbol.plain><code class:words=symbol.plain><Term text=symbol.text about=about id=format!("about-w-{name}")/></code><span class="name">{name.clone()}</span></td>
-                        <td class="origin">{move || value(&n2, |v| v.origin.clone())}</td>
-                        <td class="num" data-name=name data-value=move || value(&n3, |v| v.exact.clone())>{move || value(&n4, |v| v.text.clone())}</td>
-                    </tr>
-                }
-                .into_any()
-            }
-        }
-    };
+    let render = move |shape: Shape| worked_row(shape, values);
     let body = view! {
         <tbody>
             // Rebuilt only when the rows' shapes change (another model or device list): each
@@ -447,6 +372,83 @@ pub fn WorkedTable(good: Memo<Option<Good>>) -> impl IntoView {
             </p>
             {move || json_error.get().map(|e| view! { <p class="error" id="export-json-error" role="alert">{e}</p> })}
         </section>
+    }
+}
+
+/// Each line's values by its name (sections have none).
+fn row_values(rows: &[Row]) -> Vec<(String, Vals)> {
+    rows.iter()
+        .filter_map(|r| match r {
+            Row::Line {
+                name,
+                origin,
+                text,
+                exact,
+                occupancy,
+                ..
+            } => Some((
+                name.clone(),
+                Vals {
+                    origin: origin.clone(),
+                    text: text.clone(),
+                    exact: exact.clone(),
+                    won: occupancy.unwrap_or(false),
+                },
+            )),
+            Row::Section(_) => None,
+        })
+        .collect::<Vec<_>>()
+}
+
+/// A row of the table: a section's title, or a line's symbol and name, where its value was
+/// obtained, and the value.
+fn worked_row(shape: Shape, values: Memo<Vec<(String, Vals)>>) -> AnyView {
+    // The row's own values: its cells are rewritten only when they change.
+    let name = match &shape {
+        Shape::Line { name, .. } => name.clone(),
+        Shape::Section(_) => String::new(),
+    };
+    let row = Memo::new(move |_| {
+        values.with(|m| m.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone()))
+    });
+    let value =
+        move |_: &str, f: fn(&Vals) -> String| row.with(|v| v.as_ref().map(f).unwrap_or_default());
+    match shape {
+        Shape::Section(title) => {
+            view! { <tr class="section"><th colspan="3">{title}</th></tr> }.into_any()
+        }
+        Shape::Line {
+            symbol,
+            name,
+            occupancy: true,
+            ..
+        } => {
+            let (n1, n2, n3, n4) = (name.clone(), name.clone(), name.clone(), name.clone());
+            view! {
+                <tr class:limiter=move || row.with(|v| v.as_ref().is_some_and(|v| v.won)) data-row=n1>
+                    <td class="plain">{symbol.text}<span class="name">{name.clone()}</span></td>
+                    <td class="origin">{move || value(&n2, |v| v.origin.clone())}</td>
+                    <td class="num" data-occupancy=name data-value=move || value(&n3, |v| v.exact.clone())>{move || value(&n4, |v| v.text.clone())}</td>
+                </tr>
+            }
+            .into_any()
+        }
+        Shape::Line {
+            symbol,
+            name,
+            occupancy: false,
+            about,
+        } => {
+            let (n2, n3, n4) = (name.clone(), name.clone(), name.clone());
+            view! {
+                <tr>
+                    <td class:plain=symbol.plain><code class:words=symbol.plain><Term text=symbol.text about=about id=format!("about-w-{name}")/></code><span class="name">{name.clone()}</span></td>
+                    <td class="origin">{move || value(&n2, |v| v.origin.clone())}</td>
+                    <td class="num" data-name=name data-value=move || value(&n3, |v| v.exact.clone())>{move || value(&n4, |v| v.text.clone())}</td>
+                </tr>
+            }
+            .into_any()
+        }
     }
 }
 
