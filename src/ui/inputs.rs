@@ -349,42 +349,6 @@ fn RowsEditor(
                 .is_some_and(|v| v >= c.min && v <= c.max && (!c.integer || v.fract() == 0.0))
         })
     };
-    let paste = RwSignal::new(String::new());
-    let paste_error = RwSignal::new(None::<String>);
-    let take_paste = move |_| {
-        let pasted = paste.get_untracked();
-        match field.parse(&pasted) {
-            Ok(Value::Rows(new_rows)) => {
-                let current = texts.with_untracked(|t| text_of(t, name));
-                let added = field.text(&Value::Rows(new_rows));
-                let text = if current.trim().is_empty() {
-                    added
-                } else {
-                    format!("{current},{added}")
-                };
-                set_text(texts, name, text);
-                paste.set(String::new());
-                paste_error.set(None);
-            }
-            Ok(_) => {}
-            Err(e) => paste_error.set(Some(e.message)),
-        }
-    };
-    // The paste box's example: the field's own default rows, one per line.
-    let placeholder = match field.default {
-        crate::field::DefaultValue::Rows(rows) if !rows.is_empty() => rows
-            .iter()
-            .take(2)
-            .map(|r| {
-                r.iter()
-                    .map(|v| crate::format::exact(*v))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join("\n"),
-        _ => columns.iter().map(|c| c.name).collect::<Vec<_>>().join(" "),
-    };
     let header = columns
         .iter()
         .map(|c| {
@@ -426,6 +390,55 @@ fn RowsEditor(
         <div class="rows-actions">
             <button type="button" id=format!("{name}-add") on:click=add>"Add row"</button>
         </div>
+        {paste_rows(field, texts, columns)}
+    }
+}
+
+/// The rows editor's paste box: pairs separated by newlines, commas or semicolons, added after
+/// the rows already there.
+fn paste_rows(
+    field: &'static Field,
+    texts: Texts,
+    columns: &'static [crate::model::Column],
+) -> impl IntoView {
+    let name = field.name;
+    let paste = RwSignal::new(String::new());
+    let paste_error = RwSignal::new(None::<String>);
+    let take_paste = move |_| {
+        let pasted = paste.get_untracked();
+        match field.parse(&pasted) {
+            Ok(Value::Rows(new_rows)) => {
+                let current = texts.with_untracked(|t| text_of(t, name));
+                let added = field.text(&Value::Rows(new_rows));
+                let text = if current.trim().is_empty() {
+                    added
+                } else {
+                    format!("{current},{added}")
+                };
+                set_text(texts, name, text);
+                paste.set(String::new());
+                paste_error.set(None);
+            }
+            Ok(_) => {}
+            Err(e) => paste_error.set(Some(e.message)),
+        }
+    };
+    // The paste box's example: the field's own default rows, one per line.
+    let placeholder = match field.default {
+        crate::field::DefaultValue::Rows(rows) if !rows.is_empty() => rows
+            .iter()
+            .take(2)
+            .map(|r| {
+                r.iter()
+                    .map(|v| crate::format::exact(*v))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => columns.iter().map(|c| c.name).collect::<Vec<_>>().join(" "),
+    };
+    view! {
         <details class="paste">
             <summary>"Paste rows"</summary>
             <textarea
