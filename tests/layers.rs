@@ -326,3 +326,209 @@ fn no_source_file_is_over_800_lines() {
         .collect();
     assert!(long.is_empty(), "split these by idea:\n{}", long.join("\n"));
 }
+
+/// A character of an identifier.
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The code's characters, with each comment, string (raw ones too) and char literal blanked
+/// out, its newlines kept: what is left is only code, and the line numbers stand.
+fn code_only(text: &str) -> Vec<char> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut code = chars.clone();
+    let blank = |code: &mut Vec<char>, from: usize, to: usize| {
+        for c in &mut code[from..to.min(chars.len())] {
+            if *c != '\n' {
+                *c = ' ';
+            }
+        }
+    };
+    let mut i = 0;
+    while i < chars.len() {
+        let at = |k: usize| chars.get(k).copied().unwrap_or('\0');
+        let start = i;
+        if at(i) == '/' && at(i + 1) == '/' {
+            while i < chars.len() && at(i) != '\n' {
+                i += 1;
+            }
+            blank(&mut code, start, i);
+        } else if at(i) == '/' && at(i + 1) == '*' {
+            let mut depth = 0;
+            loop {
+                if i >= chars.len() {
+                    break;
+                } else if at(i) == '/' && at(i + 1) == '*' {
+                    depth += 1;
+                    i += 2;
+                } else if at(i) == '*' && at(i + 1) == '/' {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            blank(&mut code, start, i);
+        } else if at(i) == 'r'
+            && (at(i + 1) == '"' || at(i + 1) == '#')
+            && (i == 0
+                || !is_ident(at(i - 1))
+                || (at(i - 1) == 'b' && (i < 2 || !is_ident(at(i - 2)))))
+        {
+            // A raw string: r"…", r#"…"#, br"…".
+            let mut hashes = 0;
+            i += 1;
+            while at(i) == '#' {
+                hashes += 1;
+                i += 1;
+            }
+            if at(i) != '"' {
+                continue; // r#ident
+            }
+            i += 1;
+            while i < chars.len() {
+                if at(i) == '"' && (1..=hashes).all(|h| at(i + h) == '#') {
+                    i += 1 + hashes;
+                    break;
+                }
+                i += 1;
+            }
+            blank(&mut code, start, i);
+        } else if at(i) == '"' {
+            i += 1;
+            while i < chars.len() && at(i) != '"' {
+                i += if at(i) == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            blank(&mut code, start, i);
+        } else if at(i) == '\'' && (at(i + 1) == '\\' || at(i + 2) == '\'') {
+            // A char literal ('{', '\'', '\u{7b}'); a lifetime ('a) has no closing quote.
+            i += 1;
+            while i < chars.len() && at(i) != '\'' {
+                i += if at(i) == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            blank(&mut code, start, i);
+        } else {
+            i += 1;
+        }
+    }
+    code
+}
+
+/// Each `fn` item in `text` (in impl blocks and `#[component]`s too; closures are not items):
+/// its name and its length in lines, from the line of `fn` to the line of its closing brace.
+/// Braces inside comments, strings and char literals are not counted ([`code_only`]); a `fn`
+/// without a body (a trait's declaration) is skipped.
+fn fn_lengths(text: &str) -> Vec<(String, usize)> {
+    let code = code_only(text);
+    let line_of = |k: usize| code[..k].iter().filter(|&&c| c == '\n').count();
+    let mut out = Vec::new();
+    for k in 0..code.len() {
+        let keyword = code[k] == 'f'
+            && code.get(k + 1) == Some(&'n')
+            && code.get(k + 2).is_some_and(|c| c.is_whitespace())
+            && (k == 0 || !is_ident(code[k - 1]));
+        if !keyword {
+            continue;
+        }
+        let name: String = code[k + 2..]
+            .iter()
+            .skip_while(|c| c.is_whitespace())
+            .take_while(|&&c| is_ident(c))
+            .collect();
+        if name.is_empty() {
+            continue; // a `fn(…)` pointer type
+        }
+        // The body's opening brace: the first `{` outside () and [] (`-> [u8; 2]`), unless a
+        // `;` ends the item first.
+        let mut nest = 0i32;
+        let mut open = None;
+        for (j, &c) in code.iter().enumerate().skip(k) {
+            match c {
+                '(' | '[' => nest += 1,
+                ')' | ']' => nest -= 1,
+                ';' if nest == 0 => break,
+                '{' if nest == 0 => {
+                    open = Some(j);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(open) = open else { continue };
+        let mut depth = 0;
+        for (j, &c) in code.iter().enumerate().skip(open) {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        out.push((name, line_of(j) - line_of(k) + 1));
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// One idea per function: no function under `src/` is over 120 lines (a Leptos component
+/// that outgrows a screen is several, named after its visible parts; an engine's function,
+/// steps named after what each does).
+#[test]
+fn no_function_is_over_120_lines() {
+    let mut files = Vec::new();
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let mut seen = 0;
+    let mut long = Vec::new();
+    for (path, text) in &files {
+        for (name, n) in fn_lengths(text) {
+            seen += 1;
+            if n > 120 {
+                long.push(format!("{path}: fn {name}: {n} lines"));
+            }
+        }
+    }
+    assert!(seen > 1000, "the scan found only {seen} functions");
+    assert!(long.is_empty(), "split these by idea:\n{}", long.join("\n"));
+}
+
+/// The function scan measures what it should: a body's lines, with braces in strings, chars
+/// and comments not counted, nested and trait functions each on their own.
+#[test]
+fn the_function_scan_counts_lines() {
+    let named = |v: &[(&str, usize)]| -> Vec<(String, usize)> {
+        v.iter().map(|&(n, l)| (n.to_string(), l)).collect()
+    };
+    assert_eq!(fn_lengths("fn a() {\n    1\n}\n"), named(&[("a", 3)]));
+    let braces = r##"pub fn b(x: &str) -> [u8; 2] {
+    let s = "{";
+    let c = '{';
+    let q = '\'';
+    // {
+    /* } */
+    let r = r#""}"#;
+    s.len()
+}
+fn c() {}"##;
+    assert_eq!(fn_lengths(braces), named(&[("b", 9), ("c", 1)]));
+    let nested = "impl X {
+    fn d<'a>(&'a self) {
+        fn e() {
+        }
+        view! { <p>{x}</p> }
+    }
+}
+trait T { fn f(&self); }
+let p: fn(u8) = g;";
+    assert_eq!(fn_lengths(nested), named(&[("d", 5), ("e", 2)]));
+}
