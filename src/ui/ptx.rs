@@ -229,7 +229,15 @@ pub fn PtxPanel(ctx: Ctx, target: Target) -> impl IntoView {
     }
     view! {
         <section class="ptx" id="ptx" aria-label="From PTX">
-            <details id="ptx-panel" open=asked>
+            // Opened, the panel starts its worker: the first paste is then analysed without
+            // waiting for the worker's wasm (`node tests/e2e/bench-ptx.mjs`).
+            <details id="ptx-panel" open=asked on:toggle=move |ev| {
+                let opened = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlDetailsElement>(event_target::<web_sys::Element>(&ev))
+                    .is_ok_and(|d| d.open());
+                if opened {
+                    service.warm();
+                }
+            }>
                 <summary><h2>"From PTX"</h2></summary>
                 <p class="sub">"Paste the output of nvcc -ptx. It is read here, in your browser; only the numbers go into the form and the link."</p>
                 {text_input(panel, service)}

@@ -122,7 +122,7 @@ test('PTX: calls nested 20⁸ deep are inlined to the cap with a note; a dying w
   await context.route('**/warpsight-worker_loader.js', (route) => route.fulfill({ contentType: 'text/javascript',
     body: READY + " onmessage = () => { for (;;) {} };" }));
   const summary = await page.textContent('#ptx-summary');
-  // A fresh page: the panel's worker starts on its first request.
+  // A fresh page: the panel's worker starts when the panel is opened.
   await page.reload();
   await ready(page);
   await page.click('#ptx-panel summary');

@@ -151,13 +151,19 @@ impl Service {
         }
     }
 
-    /// Sends `request`, starting the worker on first use; an answer to an earlier request of
-    /// the same kind is dropped from now on.
-    pub fn send(self, request: Request) {
+    /// Starts the worker if none is running, so that the first request does not wait for
+    /// its wasm to load and compile (the PTX panel warms its worker when it is opened).
+    pub fn warm(self) {
         if self.inner.with_value(|i| i.is_none()) {
             let started = self.start();
             self.inner.set_value(started);
         }
+    }
+
+    /// Sends `request`, starting the worker on first use; an answer to an earlier request of
+    /// the same kind is dropped from now on.
+    pub fn send(self, request: Request) {
+        self.warm();
         let Some(i) = self.inner.get_value() else {
             return;
         };
