@@ -284,8 +284,8 @@ mod run {
         let started = now();
         let mut last = started;
         // The next chunk is asked for before this one is fed, so the browser may read it while
-        // the reader parses this one (reading a file alone takes about half as long as
-        // parsing it here: tests/e2e/bench-measured.mjs prints both).
+        // the reader parses this one (tests/e2e/bench-measured.mjs prints the file read alone
+        // beside the whole).
         let mut pending = reader.read();
         loop {
             let step = JsFuture::from(pending).await.map_err(|_| {
