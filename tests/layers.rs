@@ -19,6 +19,16 @@ fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
     }
 }
 
+/// Every `.rs` file under `src/`, with its text.
+fn all_sources() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    files
+}
+
 /// The lines of `text` outside comments that name `layer` (`crate::ui`, `crate::model`, …).
 fn naming(text: &str, layer: &str) -> Vec<String> {
     text.lines()
@@ -239,11 +249,7 @@ fn paths_named(text: &str) -> Vec<Vec<String>> {
 /// may use, `use super::*`) and its own are not counted.
 #[test]
 fn no_two_files_import_each_other() {
-    let mut files = Vec::new();
-    sources(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
+    let files = all_sources();
     let modules: Vec<(Vec<String>, &str, &str)> = files
         .iter()
         .filter(|(p, _)| !p.contains("/src/bin/"))
@@ -313,11 +319,7 @@ fn the_circle_scan_reads_paths() {
 /// One idea per file (ARCHITECTURE.md): no file under `src/` is over 800 lines.
 #[test]
 fn no_source_file_is_over_800_lines() {
-    let mut files = Vec::new();
-    sources(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
+    let files = all_sources();
     let long: Vec<String> = files
         .iter()
         .map(|(p, t)| (p, t.lines().count()))
@@ -483,11 +485,7 @@ fn fn_lengths(text: &str) -> Vec<(String, usize)> {
 /// steps named after what each does).
 #[test]
 fn no_function_is_over_120_lines() {
-    let mut files = Vec::new();
-    sources(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
+    let files = all_sources();
     let mut seen = 0;
     let mut long = Vec::new();
     for (path, text) in &files {
