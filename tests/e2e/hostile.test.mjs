@@ -95,6 +95,31 @@ test('a worker that dies is said in words; the last result stays and the next fi
   await context.close();
 });
 
+test("a worker whose wasm cannot load, started early by the pointer: the job says so, it does not wait for ever", async () => {
+  const { context, page, errors } = await freshPage();
+  await context.route('**/warpsight-worker_bg.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(link('model=spmv&target=k20m'));
+  await ready(page);
+  const t = await time(page);
+  // The pointer on the drop zone starts the worker before the file is chosen (Job::warm).
+  const started = page.waitForEvent('worker');
+  await page.hover('#matrix-drop');
+  await started;
+  await page.waitForTimeout(300);
+  await page.setInputFiles('#matrix-input', { name: 'demo.mtx', mimeType: 'text/plain', buffer: Buffer.from(GENERAL) });
+  await page.waitForSelector('#matrix-error');
+  assert.match(await page.textContent('#matrix-error'),
+    /^demo\.mtx: the analysis stopped: its worker ran out of memory or failed \(.+\)\. Nothing was changed\.$/);
+  assert.equal(await time(page), t, 'the last result stays');
+  // The wasm back: the same file is read by a fresh worker.
+  await context.unroute('**/warpsight-worker_bg.wasm');
+  await page.setInputFiles('#matrix-input', { name: 'demo.mtx', mimeType: 'text/plain', buffer: Buffer.from(GENERAL) });
+  await page.waitForFunction(() => /[?&]n_r=5&/.test(location.search));
+  assert.equal(await page.$('#matrix-error'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 /** f1 calls f2 20 times, … 8 levels deep, one kernel calls f1 (tests/hostile_ptx_cases). */
 function nestedCalls(levels, calls) {
   let s = '.version 7.0\n.target sm_70\n.address_size 64\n';

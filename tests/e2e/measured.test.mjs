@@ -67,6 +67,32 @@ test('an Nsight Compute CSV fills the table, the summary and the scatter with th
   await page.close();
 });
 
+test('the worker starts when the pointer comes to the drop zone, and each file read leaves one started for the next', async () => {
+  const page = await app.env.context.newPage();
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await page.waitForTimeout(300);
+  assert.equal(workers.length, 0, 'no worker before the pointer comes');
+  await page.hover('#profile-drop');
+  await page.waitForTimeout(300);
+  assert.deepEqual(workers.map((u) => u.split('/').pop()), ['warpsight-worker_loader.js']);
+  for (const [n, name] of [[1, 'ncu_details_names.csv'], [2, 'ncu_details_labels.csv']]) {
+    const before = await page.evaluate(() => document.querySelector('#measured-read')?.textContent ?? '');
+    await page.setInputFiles('#profile-input', fixture(name));
+    await page.waitForFunction((before) => {
+      const t = document.querySelector('#measured-read')?.textContent ?? '';
+      return /Read and compared in/.test(t) && t !== before;
+    }, before);
+    // The job took the worker already started; the one started after it waits for the next.
+    await page.waitForTimeout(200);
+    assert.equal(workers.length, n + 1, `workers after file ${n}`);
+    assert.match(await page.textContent('#measured-summary'), /Nsight Compute CSV/);
+  }
+  await page.close();
+});
+
 test('a kernel opens its model with its inputs and its measured time', async () => {
   const page = await app.env.context.newPage();
   await page.goto(app.link('page=measured'));

@@ -13,7 +13,15 @@ pub(crate) fn DropZone(
     tail: &'static str,
     on_file: Callback<File>,
     #[prop(optional)] on_more: Option<Callback<Vec<File>>>,
+    // Whether the file goes to a job's worker: it starts to load when the pointer, a drag or
+    // the keyboard comes to the zone, before the file is chosen (`Job::warm`).
+    #[prop(optional)] warm: bool,
 ) -> impl IntoView {
+    let warm = move || {
+        if warm {
+            super::Job::warm();
+        }
+    };
     let take = move |files: Option<web_sys::FileList>| {
         let Some(files) = files else { return };
         if let Some(more) = on_more {
@@ -44,6 +52,9 @@ pub(crate) fn DropZone(
                 dragging.set(true);
             }
             on:dragleave=move |_| dragging.set(false)
+            on:pointerenter=move |_| warm()
+            on:dragenter=move |_| warm()
+            on:focusin=move |_| warm()
             on:drop=on_drop
         >
             <p>

@@ -61,6 +61,14 @@ pub(super) struct Job {
     pub(super) running: StoredValue<Option<Running>, LocalStorage>,
 }
 
+thread_local! {
+    /// A worker started before its job (when the pointer or a drag comes to a drop zone, or a
+    /// job has ended), so that the next job of any page need not wait for the worker's wasm to
+    /// load and compile. Its loader keeps the job until the wasm has loaded
+    /// (static/warpsight-worker_loader.js).
+    static SPARE: std::cell::RefCell<Option<Worker>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Job {
     pub(super) fn new() -> Job {
         let job = Job {
@@ -69,6 +77,15 @@ impl Job {
         };
         on_cleanup(move || job.stop());
         job
+    }
+
+    /// Starts the spare worker for the next job, unless there is one.
+    pub(super) fn warm() {
+        SPARE.with_borrow_mut(|s| {
+            if s.is_none() {
+                *s = Worker::new(WORKER).ok();
+            }
+        });
     }
 
     pub(super) fn stop(self) {
@@ -109,7 +126,9 @@ impl Job {
             mb_per_s: None,
             refs_per_s: None,
         });
-        let Ok(worker) = Worker::new(WORKER) else {
+        // The spare worker if one was started, else a new one.
+        let spare = SPARE.with_borrow_mut(Option::take);
+        let Some(worker) = spare.or_else(|| Worker::new(WORKER).ok()) else {
             status.set(Status::Failed {
                 name,
                 message: "this browser cannot start the analysis (Web Worker)".into(),
@@ -117,7 +136,6 @@ impl Job {
             return;
         };
         let started = crate::ui::browser::now_ms();
-        let target = worker.clone();
         // Ends the worker from inside its own message handler (the handler itself is dropped
         // by the next job or on cleanup, never while it runs).
         let end = {
@@ -144,14 +162,9 @@ impl Job {
                 let _ = js_sys::Reflect::set(m, &crate::protocol::MORE_FILES_KEY.into(), &files);
             }
         });
+        let fail_post = fail.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             match reply(e.data()) {
-                Some(Reply::Ready) => {
-                    let sent = message.as_ref().map(|m| target.post_message(m));
-                    if !matches!(sent, Some(Ok(()))) {
-                        fail("could not hand the job to the worker".into())
-                    }
-                }
                 Some(Reply::Progress(p)) => {
                     let fraction = p.done();
                     let seconds = p.ms / 1e3;
@@ -182,17 +195,23 @@ impl Job {
                                 }
                             });
                             end_done();
+                            // A spare for the next file.
+                            Job::warm();
                         }
                         Err(m) => fail(m),
                     }
                 }
                 Some(Reply::Failed { message, .. }) => fail(message),
-                None => {}
+                Some(Reply::Ready) | None => {}
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let sent = message.as_ref().map(|m| worker.post_message(m));
         self.running.set_value(Some((worker, on_message, on_error)));
+        if !matches!(sent, Some(Ok(()))) {
+            fail_post("could not hand the job to the worker".into())
+        }
     }
 
     /// Progress with MB/s (or references/s, once meaningful), the error, or "Cancelled"; ids

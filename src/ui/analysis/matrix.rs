@@ -39,6 +39,7 @@ pub fn MatrixFile(on_stats: Callback<MatrixStats>) -> impl IntoView {
         <section class="matrix-file" aria-label="Load a matrix">
             <h2>"Load a matrix"</h2>
             <DropZone
+                warm=true
                 id="matrix"
                 accept=".mtx,.gz,.tgz,.tar"
                 lead="Drop a Matrix Market file (.mtx or .mtx.gz) or a SuiteSparse archive (.tar.gz) here, or "

@@ -65,6 +65,7 @@ pub fn ProfilerFile(
     });
     view! {
         <DropZone
+            warm=true
             id="profile"
             accept=".csv,.txt,.gz"
             lead="Drop a profiler's CSV here (Nsight Compute's ncu --csv, or nvprof's --csv; .gz too; nvprof's trace and its --metrics file together), or "
