@@ -317,6 +317,11 @@ fn launch() -> Launch {
         flops_fp64: None,
         flops_fp32: None,
         measured_s: Some(50e-6),
+        requests_from_rule: false,
+        l1_bytes: None,
+        l1_from_throughput: false,
+        l2_bytes: None,
+        sfu_insts_per_warp: None,
     }
 }
 
@@ -347,6 +352,9 @@ fn hong_kim_inputs_by_hand() {
             p("coal_mem_insts", "2"),
             p("uncoal_mem_insts", "1"),
             p("uncoal_per_mw", "32"),
+            // No hit rates in the file: the paper's 0, assumed and said.
+            ("l1_hit_pct", "0".to_string(), Origin::Assumed),
+            ("l2_hit_pct", "0".to_string(), Origin::Assumed),
             p("synch_insts", "1"),
             // 40 instructions per warp, no loop: its two loads wait together.
             ("mlp", "2".to_string(), Origin::Assumed),
@@ -383,22 +391,29 @@ fn hong_kim_inputs_by_hand() {
     let got = inputs_of("hong-kim", &unsized_launch, "a100");
     assert!(got.contains(&("registers_per_thread", String::new(), Origin::Typed)));
     assert!(got.contains(&("shared_mem_per_block", String::new(), Origin::Typed)));
-    // DRAM bytes alone: 4096 blocks × 8 warps = 32,768 warps; 8 MiB ÷ (128 B × 32,768) = 2.
+    // DRAM bytes alone: the requests stay to type (issue 55: never derived from DRAM bytes,
+    // which count what missed the caches, not what the kernel asked for).
     let dram = Launch {
         dram_bytes: Some(8.0 * 1024.0 * 1024.0),
+        l1_hit_pct: Some(50.0),
+        l2_hit_pct: Some(50.0),
         ..bare
     };
     let got = inputs_of("hong-kim", &dram, "a100");
-    let computed = |f: &'static str, v: &str| (f, v.to_string(), Origin::Computed);
-    assert!(got.contains(&computed("coal_mem_insts", "2")), "{got:?}");
-    // A kernel whose writes stay in the L2 (3 KB of DRAM traffic) still has its one memory
-    // warp: the model divides by the memory instructions.
-    let cached = Launch {
-        dram_bytes: Some(3072.0),
+    assert!(got.contains(&("coal_mem_insts", String::new(), Origin::Typed)), "{got:?}");
+    // The requests from ncu's rule text: 2 per warp of 18 sectors each on average.
+    let rule = Launch {
+        loads: Some(Access {
+            requests_per_warp: 2.0,
+            sectors_per_request: 18.0,
+        }),
+        requests_from_rule: true,
         ..bare
     };
-    let got = inputs_of("hong-kim", &cached, "a100");
-    assert!(got.contains(&computed("coal_mem_insts", "1")), "{got:?}");
+    let got = inputs_of("hong-kim", &rule, "a100");
+    let p = |f: &'static str, t: &str| (f, t.to_string(), Origin::Profile);
+    assert!(got.contains(&p("uncoal_mem_insts", "2")), "{got:?}");
+    assert!(got.contains(&p("uncoal_per_mw", "18")), "{got:?}");
 }
 
 #[test]

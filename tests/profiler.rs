@@ -747,3 +747,66 @@ fn mangled_input_never_panics() {
         }
     }
 }
+
+/// Each ncu command the page and the docs recommend collects every metric the models read:
+/// its `--metrics` list is [`MODEL_METRICS`], each of them lands in a key the reader fills,
+/// and together they fill every key the comparison reads (issue 55: the quick command
+/// collected no hit rates, so a kernel's prediction depended on the command).
+#[test]
+fn every_recommended_command_collects_every_metric_the_models_read() {
+    use warpsight::analysis::profiler::{ncu_metric_key, MODEL_METRICS, NCU_FULL, NCU_QUICK};
+    let read_keys = [
+        "duration_s",
+        "sm_clock_hz",
+        "inst_executed",
+        "warps_launched",
+        "global_load_requests",
+        "global_store_requests",
+        "global_load_sectors",
+        "global_store_sectors",
+        "dram_bytes",
+        "l1_hit_pct",
+        "l2_hit_pct",
+        "l2_sectors",
+        "l1_throughput_pct",
+        "sm_active_cycles",
+        "barrier_count",
+        "sfu_insts",
+        "tensor_pipe_cycles",
+    ];
+    for command in [NCU_QUICK, NCU_FULL] {
+        let list = command
+            .split_whitespace()
+            .skip_while(|w| *w != "--metrics")
+            .nth(1)
+            .unwrap();
+        assert_eq!(list, MODEL_METRICS, "{command}");
+        let keys: Vec<&str> = list
+            .split(',')
+            .filter(|m| *m != "device__attribute_display_name")
+            .map(|m| ncu_metric_key(m).unwrap_or_else(|| panic!("{m} is not read")))
+            .collect();
+        for k in read_keys {
+            assert!(keys.contains(&k), "{command} collects nothing for {k}");
+        }
+    }
+    let docs = std::fs::read_to_string("docs/models.md").unwrap();
+    assert!(docs.contains(NCU_QUICK) && docs.contains(NCU_FULL));
+    let page = std::fs::read_to_string("src/ui/measured.rs").unwrap();
+    assert!(page.contains("NCU_QUICK") && page.contains("NCU_FULL"));
+    assert!(!page.contains("\"ncu --csv --set full"));
+}
+
+/// The details page's Source Counters rule, read for its sectors: the H100's strided read
+/// states 29,360,128 excessive of 37,748,736 sectors.
+#[test]
+fn the_rule_text_gives_the_sectors() {
+    let path = "../shared/profiles/known-h100/h100_details_full.csv";
+    let bytes = std::fs::read(path).unwrap();
+    let p = warpsight::analysis::profiler::read(&bytes).unwrap();
+    let k = p.kernels.iter().find(|k| k.name.starts_with("strided_read")).unwrap();
+    assert_eq!(k.metric("rule_global_sectors"), Some(37_748_736.0));
+    assert_eq!(k.metric("rule_excessive_sectors"), Some(29_360_128.0));
+    let v = p.kernels.iter().find(|k| k.name.starts_with("vec_add")).unwrap();
+    assert_eq!(v.metric("rule_global_sectors"), None);
+}

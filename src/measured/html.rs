@@ -35,6 +35,18 @@ fn ratio_text(r: Option<f64>) -> String {
 /// Predicted ÷ measured, in every table and header; a lower bound's is bound ÷ measured, the
 /// same direction, marked "bound" (at most 1 where the bound holds).
 fn shown_ratio(p: &PredictionReport) -> String {
+    let ratio = shown_ratio_alone(p);
+    match &p.ceiling {
+        Some(c) if p.below_bound => format!(
+            r#"{ratio} <span class="below-bound" title="more than 5 % below this kernel's roofline bound: faster than the {} allows">below the bound ({})</span>"#,
+            esc(c),
+            esc(c)
+        ),
+        _ => ratio,
+    }
+}
+
+fn shown_ratio_alone(p: &PredictionReport) -> String {
     match p.ratio {
         Some(r) if p.lower_bound => format!("bound {}", ratio_text(Some(r))),
         // No ratio beside a time: a projection (measured on another GPU) or no measured time.

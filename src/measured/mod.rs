@@ -292,6 +292,33 @@ pub struct PredictionReport {
     /// the prediction stands, but stays out of the model's median. Never set on a lower
     /// bound, which holds for any kernel.
     pub scope: Option<String>,
+    /// A complete prediction more than [`BELOW_BOUND`] below the same kernel's roofline bound:
+    /// faster than the hardware allows as stated. The time itself is not altered.
+    pub below_bound: bool,
+    /// The roofline ceiling it breaks ("DRAM bandwidth"), when `below_bound`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ceiling: Option<String>,
+}
+
+/// How far below the kernel's roofline bound a prediction may lie before it is flagged: 5 %.
+pub const BELOW_BOUND: f64 = 0.05;
+
+/// Flags each complete prediction more than [`BELOW_BOUND`] below the roofline's bound of
+/// the same kernel, naming the ceiling it breaks (MODELS.md, "Below the hardware's bound").
+pub fn flag_below_bound(predictions: &mut [PredictionReport]) {
+    let bound = predictions
+        .iter()
+        .find(|p| p.lower_bound && p.complete)
+        .and_then(|p| Some((p.time_s?, p.bound.trim_end_matches(" (roofline)").to_string())));
+    let Some((bound_s, ceiling)) = bound else {
+        return;
+    };
+    for p in predictions.iter_mut().filter(|p| !p.lower_bound && p.complete) {
+        if p.time_s.is_some_and(|t| t < bound_s * (1.0 - BELOW_BOUND)) {
+            p.below_bound = true;
+            p.ceiling = Some(ceiling.clone());
+        }
+    }
 }
 
 /// A model's ratios over the file.
@@ -482,6 +509,23 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
     let dram_bytes = k
         .metric("dram_bytes")
         .or_else(|| Some(k.metric("dram_bytes_per_s")? * k.measured_s()?));
+    let mut loads = access(
+        "global_load_requests",
+        "global_load_sectors",
+        "global_load_sectors_per_request",
+    );
+    let mut stores = access(
+        "global_store_requests",
+        "global_store_sectors",
+        "global_store_sectors_per_request",
+    );
+    let rule = (loads.is_none() && stores.is_none())
+        .then(|| rule_access(k, warps))
+        .flatten();
+    if rule.is_some() {
+        (loads, stores) = (rule, None);
+    }
+    let (l1_bytes, l1_from_throughput) = l1_bytes(k);
     Some(Launch {
         threads_per_block,
         blocks,
@@ -492,16 +536,8 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         shared_known: k.static_shared_bytes.is_some() || k.dynamic_shared_bytes.is_some(),
         insts_per_warp,
         insts_issued: issued.is_some(),
-        loads: access(
-            "global_load_requests",
-            "global_load_sectors",
-            "global_load_sectors_per_request",
-        ),
-        stores: access(
-            "global_store_requests",
-            "global_store_sectors",
-            "global_store_sectors_per_request",
-        ),
+        loads,
+        stores,
         // Neither profiler counts barriers: Nsight Compute has no such metric (none in
         // `ncu --query-metrics`, 2025.3.1 on Hopper), nvprof no such event.
         barriers_per_warp: None,
@@ -515,7 +551,47 @@ fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         flops_fp64: k.metric("flops_fp64"),
         flops_fp32: k.metric("flops_fp32"),
         measured_s: k.measured_s(),
+        requests_from_rule: rule.is_some(),
+        l1_bytes,
+        l1_from_throughput,
+        l2_bytes: k.metric("l2_sectors").map(|s| s * 32.0),
+        sfu_insts_per_warp: per_warp(k.metric("sfu_insts")),
     })
+}
+
+/// Every global request of a warp from Nsight Compute's Source Counters rule (the details
+/// page of `--set full` counts no requests, but the rule states the sectors in words): the
+/// sectors the threads' bytes needed, (total − excessive), at 4 per request (a warp's 32
+/// four-byte words fill 4 sectors), and the sectors each request touched on average.
+fn rule_access(k: &ProfiledKernel, warps: f64) -> Option<Access> {
+    let total = k.metric("rule_global_sectors")?;
+    let excessive = k.metric("rule_excessive_sectors").unwrap_or(0.0);
+    let requests = (total - excessive) / 4.0 / warps;
+    (requests > 0.0 && warps > 0.0).then(|| Access {
+        requests_per_warp: requests,
+        sectors_per_request: total / (requests * warps),
+    })
+}
+
+/// The launch's bytes through the L1: its global sectors × 32 B, or where the file gives the
+/// L1's throughput (% of its peak over the SMs' active cycles), that busiest stage's work at
+/// the L1's 128 bytes per cycle per SM, whichever is more; and whether the throughput set it.
+fn l1_bytes(k: &ProfiledKernel) -> (Option<f64>, bool) {
+    let sectors = match (k.metric("global_load_sectors"), k.metric("global_store_sectors")) {
+        (None, None) => None,
+        (a, b) => Some((a.unwrap_or(0.0) + b.unwrap_or(0.0)) * 32.0),
+    };
+    let busy = || {
+        let pct = k.metric("l1_throughput_pct")?;
+        let cycles = k.metric("sm_active_cycles")?;
+        let sms = k.metric("sms")?;
+        Some(pct / 100.0 * cycles * sms * 128.0)
+    };
+    match (sectors, busy()) {
+        (Some(s), Some(b)) if b > s => (Some(b), true),
+        (None, Some(b)) => (Some(b), true),
+        (s, _) => (s, false),
+    }
 }
 
 /// The counters a file gives without the launch's dimensions (nvprof's `--events` and
@@ -601,7 +677,7 @@ fn report_on(
         },
     );
     let scope = scope_of(k);
-    let predictions = registry::from_launch()
+    let mut predictions: Vec<PredictionReport> = registry::from_launch()
         .into_iter()
         .map(|(m, from)| {
             let mut p = predict(m, from, k, launch.as_ref(), record, projected_from);
@@ -611,6 +687,7 @@ fn report_on(
             p
         })
         .collect();
+    flag_below_bound(&mut predictions);
     KernelReport {
         name: k.name.clone(),
         invocations: k.invocations,

@@ -35,6 +35,8 @@ pub(super) fn predict(
         query: String::new(),
         error: None,
         scope: None,
+        below_bound: false,
+        ceiling: None,
     };
     let Some(l) = launch else {
         report.error = Some("the file gives no launch dimensions for this kernel".into());
@@ -52,7 +54,7 @@ pub(super) fn predict(
     if let Some(file_gpu) = projected_from {
         measured_on(&mut inputs, file_gpu, d);
     }
-    inputs.extend(file_clock(model, k, projected_from));
+    inputs.extend(file_clock(model, k, d, projected_from));
     report.complete = inputs.iter().all(|i| i.origin != Origin::Typed);
     report.assumed = inputs
         .iter()
@@ -141,11 +143,22 @@ fn measured_on(inputs: &mut [LaunchInput], file_gpu: &DeviceMatch, d: &Device) {
     }
 }
 
+/// Ceilings a device's record derives at its own clock (`× clock` in their source): at the
+/// file's clock they scale with it.
+const CLOCKED: &[&str] = &[
+    "l1_bandwidth_gbs",
+    "l2_bandwidth_gbs",
+    "fp32_gflops",
+    "fp64_gflops",
+];
+
 /// The file's SM clock in every field that takes the device's clock: the clock the kernel
-/// was measured at (a projection keeps the target's own).
+/// was measured at (a projection keeps the target's own); and the ceilings that scale with
+/// the clock, at that clock.
 fn file_clock(
     model: &'static Model,
     k: &ProfiledKernel,
+    d: &Device,
     projected_from: Option<&DeviceMatch>,
 ) -> Vec<LaunchInput> {
     let hz = k
@@ -154,18 +167,37 @@ fn file_clock(
     let Some(hz) = hz else {
         return Vec::new();
     };
-    model
+    let ghz = (hz / 1e6).round() / 1000.0;
+    let mut set: Vec<LaunchInput> = model
         .fields
         .iter()
         .filter(|f| f.device == Some("clock_ghz"))
-        .map(|f| {
-            LaunchInput::profile(
-                f.name,
-                (hz / 1e6).round() / 1000.0,
-                "the SM frequency the profiler measured at",
-            )
-        })
-        .collect()
+        .map(|f| LaunchInput::profile(f.name, ghz, "the SM frequency the profiler measured at"))
+        .collect();
+    for f in model.fields.iter() {
+        let Some(key) = f.device.filter(|k| CLOCKED.contains(k)) else {
+            continue;
+        };
+        let Some(v) = d.constant(key).or_else(|| (model.derive)(d, key)) else {
+            continue;
+        };
+        if !v.source.citation().contains("clock") {
+            continue;
+        }
+        let scaled = v.value * ghz / d.clock_ghz.value;
+        set.push(LaunchInput::computed(
+            f.name,
+            (scaled * 1000.0).round() / 1000.0,
+            format!(
+                "the {}'s figure at the profiled {} GHz ({} at its {} GHz)",
+                d.name,
+                crate::format::num(ghz),
+                crate::format::num(v.value),
+                crate::format::num(d.clock_ghz.value)
+            ),
+        ));
+    }
+    set
 }
 
 /// Without a picked GPU: an input computed on the stand-in that another GPU would change is

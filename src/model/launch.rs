@@ -61,6 +61,18 @@ pub struct Launch {
     pub flops_fp32: Option<f64>,
     /// The measured duration (median over invocations), seconds.
     pub measured_s: Option<f64>,
+    /// `loads` holds every global request, counted from Nsight Compute's Source Counters rule
+    /// text (its sectors in all and those in excess), not from a request counter.
+    pub requests_from_rule: bool,
+    /// Bytes through the L1 of the whole launch: its global sectors × 32 B, or its busiest
+    /// stage's work at the L1's 128 bytes per cycle where the file gives the L1's throughput
+    /// (`l1_from_throughput`), whichever is more.
+    pub l1_bytes: Option<f64>,
+    pub l1_from_throughput: bool,
+    /// Bytes the L2 served the L1s (its sectors × 32 B).
+    pub l2_bytes: Option<f64>,
+    /// SFU (XU pipe) warp instructions per warp.
+    pub sfu_insts_per_warp: Option<f64>,
 }
 
 /// What an input counted from the warp instructions says of them when the file counts those
@@ -182,3 +194,7 @@ pub struct FromLaunch {
 /// A 32-byte sector count per request at or below which a request counts as coalesced: a
 /// warp's 4- or 8-byte words that fall in one or two 128-byte lines (docs/models.md).
 pub const COALESCED_SECTORS: f64 = 8.0;
+
+/// The Nsight Compute metrics that count a kernel's global requests and their sectors, for a
+/// message that leaves them to type.
+pub const COUNT_REQUESTS: &str = "ncu --page raw (any set with the Memory Workload Analysis tables), or the measured page's recommended ncu command (l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum and …_st.sum with their sectors)";

@@ -18,6 +18,7 @@ use crate::model::{
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
     Dram,
+    L1,
     L2,
     Issue,
     Flops,
@@ -28,6 +29,7 @@ impl Limit {
     pub fn word(self) -> &'static str {
         match self {
             Limit::Dram => "dram",
+            Limit::L1 => "l1",
             Limit::L2 => "l2",
             Limit::Issue => "issue",
             Limit::Flops => "flops",
@@ -37,6 +39,7 @@ impl Limit {
     pub fn words(self) -> &'static str {
         match self {
             Limit::Dram => "DRAM bandwidth",
+            Limit::L1 => "L1 bandwidth",
             Limit::L2 => "L2 bandwidth",
             Limit::Issue => "instruction issue",
             Limit::Flops => "floating-point throughput",
@@ -48,6 +51,7 @@ impl Limit {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Inputs {
     pub dram_bytes: f64,
+    pub l1_bytes: Option<f64>,
     pub l2_bytes: Option<f64>,
     pub warp_insts: f64,
     pub flops_fp64: f64,
@@ -55,6 +59,7 @@ pub struct Inputs {
     pub flops_fp16: Option<f64>,
     pub flops_tensor: Option<f64>,
     pub mem_bandwidth_gbs: f64,
+    pub l1_bandwidth_gbs: Option<f64>,
     pub l2_bandwidth_gbs: Option<f64>,
     pub sms: f64,
     pub issue_per_sm_per_cycle: f64,
@@ -69,6 +74,7 @@ pub struct Inputs {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outputs {
     pub t_dram_s: f64,
+    pub t_l1_s: Option<f64>,
     pub t_l2_s: Option<f64>,
     pub t_issue_s: f64,
     /// `None` when the kernel does no floating-point work with a known ceiling.
@@ -86,6 +92,11 @@ pub struct Outputs {
 /// DRAM time: the bytes at the peak bandwidth.
 pub fn t_dram(i: &Inputs) -> f64 {
     i.dram_bytes / (i.mem_bandwidth_gbs * 1e9)
+}
+
+/// L1 time, where the L1 bytes and bandwidth are known (the whole GPU's: every SM's L1).
+pub fn t_l1(i: &Inputs) -> Option<f64> {
+    Some(i.l1_bytes? / (i.l1_bandwidth_gbs? * 1e9))
 }
 
 /// L2 time, where the L2 bytes and bandwidth are known.
@@ -125,12 +136,14 @@ pub fn t_flop(i: &Inputs) -> (Option<f64>, Option<f64>) {
 /// Every ceiling's time and the bound.
 pub fn evaluate(i: &Inputs) -> Outputs {
     let t_dram_s = t_dram(i);
+    let t_l1_s = t_l1(i);
     let t_l2_s = t_l2(i);
     let t_issue_s = t_issue(i);
     let (t_flop_s, peak_gflops) = t_flop(i);
     let mut time_s = t_dram_s;
     let mut limit = Limit::Dram;
     for (t, l) in [
+        (t_l1_s, Limit::L1),
         (t_l2_s, Limit::L2),
         (Some(t_issue_s), Limit::Issue),
         (t_flop_s, Limit::Flops),
@@ -147,6 +160,7 @@ pub fn evaluate(i: &Inputs) -> Outputs {
         .map(|(ai, peak)| peak.min(ai * i.mem_bandwidth_gbs));
     Outputs {
         t_dram_s,
+        t_l1_s,
         t_l2_s,
         t_issue_s,
         t_flop_s,
@@ -181,6 +195,48 @@ pub fn derived(d: &Device, key: &str) -> Option<Sourced<f64>> {
             per_sm_per_ghz(crate::devices::fp64_per_clock(cc)?),
             "2 × FP64 results per clock per SM (CUDA C++ Programming Guide) × SMs × clock",
         )),
+        "l1_bandwidth_gbs" => {
+            let (per_sm, source) = l1_bytes_per_clock(cc);
+            Some(vendor(
+                per_sm * f64::from(d.sms.value) * d.clock_ghz.value,
+                source,
+            ))
+        }
+        "l2_bandwidth_gbs" => {
+            let (per_clock, source) = l2_bytes_per_clock(cc)?;
+            Some(vendor(per_clock * d.clock_ghz.value, source))
+        }
+        _ => None,
+    }
+}
+
+/// The L1's peak bytes per cycle per SM: one 128-byte wavefront of its data path a cycle from
+/// Volta on, 64 bytes before (Jia et al., "Dissecting the NVIDIA Volta GPU Architecture via
+/// Microbenchmarking", 2018, §3: 128 B/clk/SM on Volta against Pascal's 64).
+pub fn l1_bytes_per_clock(cc: (u8, u8)) -> (f64, &'static str) {
+    if cc.0 >= 7 {
+        (
+            128.0,
+            "128 B per cycle per SM (Jia et al. 2018, Volta and later; Nsight Compute's l1tex__data_pipe_lsu_wavefronts peak) × SMs × clock",
+        )
+    } else {
+        (
+            64.0,
+            "64 B per cycle per SM (Jia et al. 2018, Pascal and earlier) × SMs × clock",
+        )
+    }
+}
+
+/// The whole L2's peak bytes per SM cycle, where a source gives it: GV100's 2,048 and
+/// GA100's 5,120 (NVIDIA A100 Tensor Core GPU Architecture whitepaper, 2020: "A100 L2 cache
+/// read bandwidth is 5120 Bytes/clk, vs 2048 Bytes/clk in V100"); GH100's 5,120 (80 L2 slices
+/// × 2 sectors × 32 B per cycle, Nsight Compute's lts__t_sectors_srcunit_tex peak on an
+/// H100). Other chips: none, and the bound leaves the L2 out.
+pub fn l2_bytes_per_clock(cc: (u8, u8)) -> Option<(f64, &'static str)> {
+    match cc {
+        (7, 0) => Some((2048.0, "2,048 B per cycle (NVIDIA A100 whitepaper, 2020, on V100) × clock")),
+        (8, 0) => Some((5120.0, "5,120 B per cycle (NVIDIA A100 whitepaper, 2020) × clock")),
+        (9, 0) => Some((5120.0, "5,120 B per cycle: 80 L2 slices × 2 sectors × 32 B (Nsight Compute's lts__t_sectors_srcunit_tex peak on an H100) × clock")),
         _ => None,
     }
 }
@@ -204,7 +260,13 @@ pub const FIELDS: &[Field] = &[
     .sweepable()
     .source("your kernel"),
     Field::number(
-        "l2_bytes", "L2 bytes", "L2 bytes", "B", 0.0, 9e15, true, 0.0,
+        "l1_bytes", "L1 bytes", "L1 bytes (global sectors × 32 B)", "B", 0.0, 9e15, true, 0.0,
+    )
+    .optional()
+    .group(KERNEL)
+    .source("optional"),
+    Field::number(
+        "l2_bytes", "L2 bytes", "L2 bytes (sectors × 32 B)", "B", 0.0, 9e15, true, 0.0,
     )
     .optional()
     .group(KERNEL)
@@ -289,6 +351,20 @@ pub const FIELDS: &[Field] = &[
     .sweepable()
     .source("device"),
     Field::number(
+        "l1_bandwidth_gbs",
+        "L1 bandwidth",
+        "Peak L1 bandwidth (all SMs)",
+        "GB/s",
+        0.1,
+        1e7,
+        false,
+        0.0,
+    )
+    .optional()
+    .group(CEILINGS)
+    .from_device("l1_bandwidth_gbs")
+    .source("device"),
+    Field::number(
         "l2_bandwidth_gbs",
         "L2 bandwidth",
         "Peak L2 bandwidth",
@@ -300,7 +376,8 @@ pub const FIELDS: &[Field] = &[
     )
     .optional()
     .group(CEILINGS)
-    .source("optional"),
+    .from_device("l2_bandwidth_gbs")
+    .source("device"),
     // Up to 1,024, as a custom device's SMs (`custom_sms`): every device's value reopens.
     Field::number("sms", "SMs", "SMs", "SMs", 1.0, 1024.0, true, 132.0)
         .group(CEILINGS)
@@ -390,6 +467,7 @@ pub const FIELDS: &[Field] = &[
 
 pub const OUTPUTS: &[OutputSpec] = &[
     out("t_dram_s", "T_DRAM", "DRAM bytes ÷ bandwidth", "s"),
+    out("t_l1_s", "T_L1", "L1 bytes ÷ L1 bandwidth", "s"),
     out("t_l2_s", "T_L2", "L2 bytes ÷ L2 bandwidth", "s"),
     out(
         "t_issue_s",
@@ -444,7 +522,7 @@ const GLOSSARY: &[(&str, &str)] = &[("time_s", "No run of this kernel on this de
 
 fn evaluate_params(p: &Params, _device: &'static Device) -> Result<Evaluation, InputError> {
     // Every field in FIELDS' order; an optional one counts only above 0.
-    let mut v = [0.0; 16];
+    let mut v = [0.0; 18];
     for (k, f) in FIELDS.iter().enumerate() {
         v[k] = match p.num(f.name) {
             Some(x) => x,
@@ -455,25 +533,28 @@ fn evaluate_params(p: &Params, _device: &'static Device) -> Result<Evaluation, I
     let opt = |x: f64| (x > 0.0).then_some(x);
     let i = Inputs {
         dram_bytes: v[0],
-        l2_bytes: opt(v[1]),
-        warp_insts: v[2],
-        flops_fp64: v[3],
-        flops_fp32: v[4],
-        flops_fp16: opt(v[5]),
-        flops_tensor: opt(v[6]),
-        mem_bandwidth_gbs: v[7],
-        l2_bandwidth_gbs: opt(v[8]),
-        sms: v[9],
-        issue_per_sm_per_cycle: v[10],
-        clock_ghz: v[11],
-        fp64_gflops: opt(v[12]),
-        fp32_gflops: opt(v[13]),
-        fp16_gflops: opt(v[14]),
-        tensor_gflops: opt(v[15]),
+        l1_bytes: opt(v[1]),
+        l2_bytes: opt(v[2]),
+        warp_insts: v[3],
+        flops_fp64: v[4],
+        flops_fp32: v[5],
+        flops_fp16: opt(v[6]),
+        flops_tensor: opt(v[7]),
+        mem_bandwidth_gbs: v[8],
+        l1_bandwidth_gbs: opt(v[9]),
+        l2_bandwidth_gbs: opt(v[10]),
+        sms: v[11],
+        issue_per_sm_per_cycle: v[12],
+        clock_ghz: v[13],
+        fp64_gflops: opt(v[14]),
+        fp32_gflops: opt(v[15]),
+        fp16_gflops: opt(v[16]),
+        tensor_gflops: opt(v[17]),
     };
     let o = evaluate(&i);
     let outputs = vec![
         Out::num(o.t_dram_s),
+        Out::opt(o.t_l1_s),
         Out::opt(o.t_l2_s),
         Out::num(o.t_issue_s),
         Out::opt(o.t_flop_s),
@@ -573,6 +654,24 @@ fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::Lau
             "warp instructions (ncu: smsp__inst_executed.sum; nvprof: inst_executed)",
         ),
     });
+    if let Some(b) = l.l1_bytes {
+        set.push(LaunchInput::profile(
+            "l1_bytes",
+            b.round(),
+            if l.l1_from_throughput {
+                "the L1's busiest stage at 128 B per cycle per SM: its throughput (% of peak) × the SMs' active cycles × SMs × 128 B (Nsight Compute's L1/TEX Cache Throughput)"
+            } else {
+                "global load and store sectors × 32 B"
+            },
+        ));
+    }
+    if let Some(b) = l.l2_bytes {
+        set.push(LaunchInput::profile(
+            "l2_bytes",
+            b.round(),
+            "L2 sectors served to the L1s × 32 B",
+        ));
+    }
     for (field, flops) in [("flops_fp64", l.flops_fp64), ("flops_fp32", l.flops_fp32)] {
         set.push(match flops {
             Some(f) => LaunchInput::profile(

@@ -47,8 +47,8 @@ pub fn MeasuredPage() -> impl IntoView {
                     <summary>"How to write such a file"</summary>
                     <ul>
                         <li><code>{crate::analysis::profiler::NCU_QUICK}" ./app > run.csv"</code>" (Volta and later: all the models take)"</li>
-                        <li><code>"ncu --csv --set full ./app > run.csv"</code>" (no request counts: DRAM bytes stand in; "<code>"--page raw"</code>" is read too)"</li>
-                        <li><code>"nvprof --print-gpu-trace --csv --log-file run.csv ./app"</code>" (older GPUs: launches and times), or "<code>"nvprof --metrics inst_per_warp,gld_transactions,gld_transactions_per_request,gst_transactions,gst_transactions_per_request,dram_read_bytes,dram_write_bytes,flop_count_sp,flop_count_dp,achieved_occupancy --csv --log-file metrics.csv ./app"</code>" (the counters; "<code>"warpsight analyze measured run.csv metrics.csv"</code>" reads both together)"</li>
+                        <li><code>{crate::analysis::profiler::NCU_FULL}" ./app > run.csv"</code>" (the full set as the raw page: its details page counts no requests)"</li>
+                        <li><code>"nvprof --print-gpu-trace --csv --log-file run.csv ./app"</code>" (older GPUs: launches and times), or "<code>"nvprof --metrics inst_per_warp,gld_transactions,gld_transactions_per_request,gst_transactions,gst_transactions_per_request,dram_read_bytes,dram_write_bytes,global_hit_rate,l2_tex_hit_rate,l2_tex_read_transactions,l2_tex_write_transactions,flop_count_sp,flop_count_dp,achieved_occupancy --csv --log-file metrics.csv ./app"</code>" (the counters; "<code>"warpsight analyze measured run.csv metrics.csv"</code>" reads both together)"</li>
                     </ul>
                     <p>"No profiler counts barriers: Hong & Kim assumes none (“From PTX” counts them). The command line: "<code>"warpsight analyze measured run.csv"</code>"."</p>
                 </details>

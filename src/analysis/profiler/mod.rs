@@ -664,9 +664,41 @@ pub(crate) fn is_missing(text: &str) -> bool {
     t.is_empty() || t.eq_ignore_ascii_case("n/a")
 }
 
+/// Every Nsight Compute metric the models read from a file, comma-separated: the device's
+/// name and the clocks it ran at, the duration, instructions and warps, global requests and
+/// their sectors, DRAM bytes, the hit rates, the L2's sectors and the L1's throughput (the
+/// roofline's levels), the declared barriers, the SFU's instructions, the FLOP counts, and
+/// the tensor pipe's cycles (the models' scope). Both recommended commands collect them all
+/// (`tests/profiler.rs` checks each against the reader's keys).
+macro_rules! model_metrics {
+    () => {
+        "device__attribute_display_name,gpu__time_duration.sum,gpc__cycles_elapsed.avg.per_second,dram__cycles_elapsed.avg.per_second,smsp__inst_executed.sum,smsp__warps_launched.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes.sum,l1tex__t_sector_hit_rate.pct,lts__t_sector_hit_rate.pct,lts__t_sectors_srcunit_tex.sum,l1tex__throughput.avg.pct_of_peak_sustained_active,sm__cycles_active.avg,launch__barrier_count,smsp__inst_executed_pipe_xu.sum,smsp__sass_thread_inst_executed_op_ffma_pred_on.sum,smsp__sass_thread_inst_executed_op_fadd_pred_on.sum,smsp__sass_thread_inst_executed_op_fmul_pred_on.sum,smsp__sass_thread_inst_executed_op_dfma_pred_on.sum,smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,smsp__sass_thread_inst_executed_op_dmul_pred_on.sum,sm__pipe_tensor_cycles_active.sum"
+    };
+}
+
+/// [`model_metrics`]' list.
+pub const MODEL_METRICS: &str = model_metrics!();
+
 /// The Nsight Compute command that collects what every model takes from a file, quickly
-/// (two sections and these counters, not the full set): launch and occupancy, instructions
-/// and warps, global requests and sectors, DRAM bytes, the FLOP counts, the device's name and
-/// the clocks it ran at, and the tensor pipe's cycles (the models' scope). Profiled so, an
-/// H200 run gives complete predictions for every kernel (`tests/known_kernels.rs`).
-pub const NCU_QUICK: &str = "ncu --csv --metrics device__attribute_display_name,gpu__time_duration.sum,gpc__cycles_elapsed.avg.per_second,dram__cycles_elapsed.avg.per_second,smsp__inst_executed.sum,smsp__warps_launched.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,dram__bytes.sum,smsp__sass_thread_inst_executed_op_ffma_pred_on.sum,smsp__sass_thread_inst_executed_op_fadd_pred_on.sum,smsp__sass_thread_inst_executed_op_fmul_pred_on.sum,smsp__sass_thread_inst_executed_op_dfma_pred_on.sum,smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,smsp__sass_thread_inst_executed_op_dmul_pred_on.sum,sm__pipe_tensor_cycles_active.sum --section LaunchStats --section Occupancy";
+/// (two sections and [`MODEL_METRICS`], not the full set). Profiled so, every kernel gets
+/// complete predictions but for the barriers' executions, which no profiler counts.
+pub const NCU_QUICK: &str = concat!(
+    "ncu --csv --metrics ",
+    model_metrics!(),
+    " --section LaunchStats --section Occupancy"
+);
+
+/// The full set, as the raw page (the details page counts no requests), with
+/// [`MODEL_METRICS`] added: the full set alone lacks some of them (the warps launched, the
+/// L2's hit rate on some versions).
+pub const NCU_FULL: &str = concat!(
+    "ncu --csv --page raw --set full --metrics ",
+    model_metrics!()
+);
+
+/// The canonical key an Nsight Compute metric lands in (`Some("")` for a part a key is
+/// derived from, as the FLOP counts are), or `None` for a metric the reader ignores.
+pub fn ncu_metric_key(metric: &str) -> Option<&'static str> {
+    let slot = Slot::ncu(metric)?;
+    Some(KEYS.get(slot as usize).copied().unwrap_or(""))
+}

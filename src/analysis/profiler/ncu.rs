@@ -113,6 +113,9 @@ pub(crate) struct Details {
     name: usize,
     unit: usize,
     value: usize,
+    /// "Rule Description", where the version writes rules: the Source Counters rule states
+    /// the global accesses' sectors in words ([`rule_sectors`]).
+    rule: Option<usize>,
     /// Fields a row must have: up to the last column read.
     need: usize,
     /// The launch being read, and its "ID".
@@ -133,6 +136,7 @@ impl Details {
             name,
             unit,
             value,
+            rule: header.find("Rule Description"),
             need,
             current: None,
         })
@@ -156,6 +160,13 @@ impl Details {
         if metric.is_empty() {
             // A rule row (or a row without a metric).
             out.skipped += 1;
+            let text = optional_text(record, self.rule);
+            if let (Some((_, launch)), Some((total, excessive))) =
+                (&mut self.current, text.as_deref().and_then(rule_sectors))
+            {
+                launch.slots.set(Slot::RuleGlobalSectors, total);
+                launch.slots.set(Slot::RuleExcessiveSectors, excessive);
+            }
             return Ok(());
         }
         if metric == "device__attribute_display_name" {
@@ -270,4 +281,26 @@ impl Raw {
         out.add(&self.scratch);
         Ok(())
     }
+}
+
+/// The totals Nsight Compute's Source Counters rule states in words ("… uncoalesced global
+/// accesses resulting in a total of 29360128 excessive sectors (78% of the total 37748736
+/// sectors)"): the global loads' and stores' sectors in all, and those beyond what the
+/// threads' bytes needed. `None` for any other rule.
+pub(crate) fn rule_sectors(text: &str) -> Option<(f64, f64)> {
+    let number = |s: &str| -> Option<f64> {
+        let digits: String = s
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == ',')
+            .filter(|c| *c != ',')
+            .collect();
+        digits.parse().ok()
+    };
+    let (_, after) = text.split_once("resulting in a total of ")?;
+    let excessive = number(after)?;
+    let (_, rest) = after.split_once(" excessive sectors")?;
+    let (_, total) = rest.split_once("of the total ")?;
+    let total = number(total)?;
+    (total > 0.0 && excessive <= total).then_some((total, excessive))
 }

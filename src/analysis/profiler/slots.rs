@@ -4,7 +4,7 @@
 use super::*;
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 38] = [
+pub const KEYS: [&str; 44] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -43,6 +43,12 @@ pub const KEYS: [&str; 38] = [
     "barrier_count",
     "fp64_thread_insts",
     "inst_issued",
+    "l1_throughput_pct",
+    "sm_active_cycles",
+    "l2_sectors",
+    "rule_global_sectors",
+    "rule_excessive_sectors",
+    "sfu_insts",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -91,6 +97,19 @@ pub(crate) enum Slot {
     Fp64ThreadInsts,
     /// Warp instructions issued, replays included (where a file has no executed count).
     InstIssued,
+    /// The L1/TEX cache's throughput, % of its peak over the SMs' active cycles (the busiest
+    /// of its stages: Speed of Light's "L1/TEX Cache Throughput").
+    L1ThroughputPct,
+    /// Cycles an SM was active, averaged over the SMs.
+    SmActiveCycles,
+    /// 32-byte sectors the L2 served to the L1s (loads and stores).
+    L2Sectors,
+    /// The Source Counters rule's words (details page of `--set full`): the global accesses'
+    /// sectors in all, and how many of them beyond what the bytes asked for.
+    RuleGlobalSectors,
+    RuleExcessiveSectors,
+    /// Warp instructions on the SFU (XU pipe: transcendentals, conversions).
+    SfuInsts,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -127,7 +146,7 @@ impl Slot {
             | DramWriteBytes => Dim::Bytes,
             SmClock | DramClock => Dim::Hertz,
             TheoreticalOccupancy | AchievedOccupancy | TensorPipePct | L1HitPct | L2HitPct
-            | L2ReadHitPct | L2WriteHitPct => Dim::Percent,
+            | L2ReadHitPct | L2WriteHitPct | L1ThroughputPct => Dim::Percent,
             DramBytesPerSecond | DramReadBytesPerSecond | DramWriteBytesPerSecond => {
                 Dim::BytesPerSecond
             }
@@ -243,6 +262,12 @@ impl Slot {
             "lts__t_sectors_op_write.sum" => L2WriteTransactions,
             "smsp__sass_thread_inst_executed_op_fp64_pred_on.sum" => Fp64ThreadInsts,
             "launch__barrier_count" => BarrierCount,
+            "L1/TEX Cache Throughput" | "l1tex__throughput.avg.pct_of_peak_sustained_active" => {
+                L1ThroughputPct
+            }
+            "SM Active Cycles" | "sm__cycles_active.avg" => SmActiveCycles,
+            "lts__t_sectors_srcunit_tex.sum" => L2Sectors,
+            "smsp__inst_executed_pipe_xu.sum" | "sm__inst_executed_pipe_xu.sum" => SfuInsts,
             // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
             // second (the Speed of Light section's, in %, is another metric: its unit tells).
             "Memory Throughput" => DramBytesPerSecond,
@@ -414,6 +439,7 @@ impl Slots {
         };
         fill(L2HitPct, weighted());
         fill(L2HitPct, self.get(L2ReadHitPct));
+        fill(L2Sectors, sum(L2ReadTransactions, L2WriteTransactions));
         fill(LoadRequests, ratio(LoadSectors, LoadSectorsPerRequest));
         fill(StoreRequests, ratio(StoreSectors, StoreSectorsPerRequest));
         out

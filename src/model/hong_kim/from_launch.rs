@@ -59,9 +59,9 @@ fn launch_inputs(l: &Launch) -> Vec<LaunchInput> {
     ]
 }
 
-/// The global memory requests per warp, by coalescing (or estimated from the DRAM bytes): the
-/// fields they fill, and the requests the warp's computation excludes (`None` when only a
-/// lower bound is known).
+/// The global memory requests per warp, by coalescing: the fields they fill, and the requests
+/// the warp's computation excludes (`None` when the file counts none). Never estimated from
+/// the DRAM bytes, which count what missed the caches, not what the kernel asked for.
 fn memory_inputs(l: &Launch, set: &mut Vec<LaunchInput>) -> Option<f64> {
     // Memory warps per warp, by coalescing.
     let (mut coal, mut uncoal, mut uncoal_sectors) = (0.0, 0.0, 0.0);
@@ -73,64 +73,38 @@ fn memory_inputs(l: &Launch, set: &mut Vec<LaunchInput>) -> Option<f64> {
             uncoal_sectors += a.requests_per_warp * a.sectors_per_request;
         }
     }
-    let mut requests = l.memory_insts_per_warp();
-    if requests.is_some() {
-        let how = "global load and store requests per warp whose sectors per request are at most 8 (four sectors per memory warp)";
-        set.push(LaunchInput::profile("coal_mem_insts", coal.round(), how));
-        set.push(LaunchInput::profile(
-            "uncoal_mem_insts",
-            uncoal.round(),
-            "global requests per warp touching more than 8 sectors",
-        ));
-        if uncoal > 0.0 {
-            set.push(LaunchInput::profile(
-                "uncoal_per_mw",
-                (uncoal_sectors / uncoal).round().clamp(1.0, 1024.0),
-                "sectors per uncoalesced request",
-            ));
-        }
-    } else if let Some(bytes) = l.dram_bytes.filter(|_| l.warps > 0.0) {
-        // No request counts: the DRAM traffic as coalesced 128-byte memory warps, at least
-        // one (the model divides by the memory instructions; a kernel whose writes stay in
-        // the L2 moves almost no DRAM bytes, yet stores its result). Requests are counted
-        // where the kernel issues them: where the file gives hit rates, the bytes requested
-        // are the DRAM bytes over the share that missed both caches, and a warp issues at
-        // most as many requests as instructions.
-        let share = requested_share(l);
-        let mut estimated = bytes / share.unwrap_or(1.0) / (128.0 * l.warps);
-        let mut how = match share {
-            Some(_) => "DRAM bytes ÷ (1 − L1 hit rate)(1 − L2 hit rate), the bytes requested, ÷ (128 B × warps), at least 1: the file counts no requests".to_string(),
-            None => "DRAM bytes ÷ (128 B × warps), at least 1: the file counts no requests".to_string(),
-        };
-        if let Some(insts) = l.insts_per_warp.filter(|i| estimated > *i) {
-            estimated = insts;
-            how.push_str("; at most the warp's instructions");
-        }
-        let requests_per_warp = estimated.round().max(1.0);
-        set.push(LaunchInput::computed(
-            "coal_mem_insts",
-            requests_per_warp,
-            how,
-        ));
-        // Requests estimated from the hit rates are the warp's: its other instructions are
-        // computation. (From the DRAM bytes alone they are a lower bound, subtracted from
-        // nothing.)
-        if share.is_some() {
-            requests = Some(requests_per_warp);
-        }
-        set.push(LaunchInput::computed(
-            "uncoal_mem_insts",
-            0.0,
-            "DRAM bytes read as coalesced",
-        ));
-    } else {
+    let requests = l.memory_insts_per_warp();
+    if requests.is_none() {
         set.push(LaunchInput::typed(
             "coal_mem_insts",
-            "global memory requests per warp: profile with the Memory Workload Analysis section, or fill from PTX",
+            format!("global memory requests per warp: not in the file; fill from PTX, or profile with {}", crate::model::launch::COUNT_REQUESTS),
         ));
         set.push(LaunchInput::typed(
             "uncoal_mem_insts",
             "uncoalesced requests per warp: not in the file",
+        ));
+        return None;
+    }
+    let rule = if l.requests_from_rule {
+        "from ncu's rule text (Source Counters: the sectors the threads' bytes needed, total − excessive, at 4 per request; the sectors per request on average): "
+    } else {
+        ""
+    };
+    set.push(LaunchInput::profile(
+        "coal_mem_insts",
+        coal.round(),
+        format!("{rule}global load and store requests per warp whose sectors per request are at most 8 (four sectors per memory warp)"),
+    ));
+    set.push(LaunchInput::profile(
+        "uncoal_mem_insts",
+        uncoal.round(),
+        format!("{rule}global requests per warp touching more than 8 sectors"),
+    ));
+    if uncoal > 0.0 {
+        set.push(LaunchInput::profile(
+            "uncoal_per_mw",
+            (uncoal_sectors / uncoal).round().clamp(1.0, 1024.0),
+            format!("{rule}sectors per uncoalesced request"),
         ));
     }
     requests
@@ -188,7 +162,17 @@ fn comp_input(l: &Launch, requests: Option<f64>) -> LaunchInput {
 /// rate is what the DRAM share (1 − h1)(1 − h2) then asks for.
 fn hit_rates(l: &Launch) -> Vec<LaunchInput> {
     if l.l1_hit_pct.is_none() && l.l2_hit_pct.is_none() {
-        return Vec::new();
+        // The paper's model: every request goes to DRAM. Said with the prediction, since a
+        // kernel that reuses data then comes out slower than it runs.
+        return ["l1_hit_pct", "l2_hit_pct"]
+            .map(|f| {
+                LaunchInput::assumed(
+                    f,
+                    0.0,
+                    "0 (the paper's model, every request to DRAM): the file gives no hit rates (ncu: l1tex__t_sector_hit_rate.pct, lts__t_sector_hit_rate.pct)",
+                )
+            })
+            .into();
     }
     let round = |pct: f64| (pct * 100.0).round() / 100.0;
     let measured_l1 = |h: f64| {
@@ -351,16 +335,6 @@ fn issue_cycles_of_mix(l: &Launch, device: &Device) -> Option<LaunchInput> {
             fp32_rate
         ),
     ))
-}
-
-/// The share of requested bytes that reached DRAM, (1 − h1)(1 − h2), where the file gives a
-/// hit rate and anything missed; `None` otherwise.
-fn requested_share(l: &Launch) -> Option<f64> {
-    if l.l1_hit_pct.is_none() && l.l2_hit_pct.is_none() {
-        return None;
-    }
-    let share = super::dram_share(l.l1_hit_pct.unwrap_or(0.0), l.l2_hit_pct.unwrap_or(0.0));
-    (share > 0.0).then_some(share)
 }
 
 /// The regime in words, with its equation: "memory-bound (eq. 23)".

@@ -45,18 +45,12 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
         f64::from(occ.active_blocks_per_sm),
         on,
     ));
-    // No request counts: the DRAM traffic as coalesced 128-byte requests, as Hong & Kim's
-    // inputs read it.
-    let from_dram = l.memory_insts_per_warp().is_none();
-    let requests = l.memory_insts_per_warp().or_else(|| {
-        l.dram_bytes
-            .filter(|_| l.warps > 0.0)
-            .map(|b| (b / (128.0 * l.warps)).round())
-    });
-    let (Some(insts), Some(requests)) = (l.insts_per_warp, requests) else {
+    // No request counts: the periods are to type (never derived from the DRAM bytes, which
+    // count what missed the caches, not what the kernel asked for).
+    let (Some(insts), Some(requests)) = (l.insts_per_warp, l.memory_insts_per_warp()) else {
         set.push(LaunchInput::typed(
             "periods",
-            "the instruction mix per warp is not in the file: fill the periods from PTX",
+            format!("the instruction mix per warp is not in the file: fill the periods from PTX, or profile with {}", crate::model::launch::COUNT_REQUESTS),
         ));
         return set;
     };
@@ -96,18 +90,7 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
         sectors += a.sectors_per_request * a.requests_per_warp;
         reqs += a.requests_per_warp;
     }
-    if from_dram {
-        set.push(LaunchInput::computed(
-            "d_mem",
-            4.0,
-            "DRAM bytes ÷ (128 B × warps) requests, read as coalesced: 128 bytes over 32 threads (the file counts no requests)",
-        ));
-        set.push(LaunchInput::computed(
-            "n_trans",
-            1.0,
-            "one 128-byte transaction per request, read as coalesced",
-        ));
-    } else if reqs > 0.0 {
+    if reqs > 0.0 {
         let per_request = sectors / reqs;
         set.push(LaunchInput::profile(
             "d_mem",
