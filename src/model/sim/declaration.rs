@@ -475,8 +475,16 @@ pub const EXAMPLES: &[Example] = &[Example {
     device: Some("c2050"),
 }];
 
-/// The typed inputs of checked params, with the auto fields as typed (`None`) for [`resolve`].
-fn inputs_of(p: &Params) -> Result<(Inputs, [Option<f64>; 2], [f64; 2]), InputError> {
+/// Checked params, typed: the engine's inputs, the auto fields as typed (`None` for auto:
+/// active SMs, active blocks per SM) for [`resolve`], and the resources occupancy reads
+/// (registers per thread, shared memory per block).
+struct Typed {
+    inputs: Inputs,
+    autos: [Option<f64>; 2],
+    resources: [f64; 2],
+}
+
+fn inputs_of(p: &Params) -> Result<Typed, InputError> {
     if let Some(e) = p.check().into_iter().next() {
         return Err(e);
     }
@@ -492,7 +500,11 @@ fn inputs_of(p: &Params) -> Result<(Inputs, [Option<f64>; 2], [f64; 2]), InputEr
     }
     let autos = [p.num("active_sms"), p.num("active_blocks_per_sm")];
     let resources = [get("registers_per_thread"), get("shared_mem_per_block")];
-    Ok((inp, autos, resources))
+    Ok(Typed {
+        inputs: inp,
+        autos,
+        resources,
+    })
 }
 
 /// Sets an input by its field name.
@@ -649,7 +661,11 @@ impl Outputs {
 
 /// The registry's entry point: checked params on a device → the generic evaluation.
 fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, InputError> {
-    let (mut inp, autos, resources) = inputs_of(p)?;
+    let Typed {
+        inputs: mut inp,
+        autos,
+        resources,
+    } = inputs_of(p)?;
     let occ = occupancy_of(&inp, resources, device)?;
     let derived = resolve(&mut inp, autos, occ.as_ref(), device)?;
     let o = evaluate(&inp)?;
