@@ -9,7 +9,7 @@ use crate::model::Model;
 /// `$apply!(…)` with the names.
 macro_rules! each_model {
     ($apply:ident) => {
-        $apply!(hong_kim, luo_suda, apsp, spmv, automatch, roofline);
+        $apply!(hong_kim, sim, luo_suda, apsp, spmv, automatch, roofline);
     };
 }
 #[allow(unused_imports)] // used by the web app's page table (wasm only)

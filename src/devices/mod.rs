@@ -227,6 +227,19 @@ pub fn fp32_per_clock(cc: (u8, u8)) -> f64 {
     }
 }
 
+/// Special-function results (reciprocal, reciprocal square root, log2, exp2, sine, cosine in
+/// FP32) per clock cycle per SM, by compute capability: the CUDA C++ Programming Guide's
+/// throughput table of native arithmetic instructions.
+pub fn sfu_per_clock(cc: (u8, u8)) -> f64 {
+    match cc {
+        (1, _) => 2.0,
+        (2, 0) => 4.0,
+        (2, _) => 8.0,
+        (3, _) | (5, _) | (6, 1) | (6, 2) => 32.0,
+        _ => 16.0,
+    }
+}
+
 /// FP64 results per clock per SM, by compute capability (CUDA C++ Programming Guide,
 /// arithmetic instruction throughput: 64-bit floating-point add, multiply, multiply-add).
 pub fn fp64_per_clock(cc: (u8, u8)) -> Option<f64> {
@@ -319,6 +332,16 @@ pub fn describe(key: &str) -> (String, &'static str) {
             "GB/s",
         ),
         ("launch_overhead_us", "Kernel launch overhead", "µs"),
+        ("simd_width", "FP32 lanes per SM (Sim et al.'s SIMD width)", "lanes"),
+        ("sfu_width", "Special-function units per SM (SFU width)", "per cycle"),
+        (
+            "avg_inst_lat",
+            "Dependent FP32 instruction latency (avg_inst_lat)",
+            "cycles",
+        ),
+        ("delta", "Departure delay per transaction (Sim et al.'s Δ)", "cycles"),
+        ("transaction_bytes", "Memory transaction size", "B"),
+        ("gamma", "Synchronization factor Γ (Sim et al.)", ""),
         ("t_mem", "Memory latency (Luo & Suda's t_mem)", "cycles"),
         ("m", "Maximum warps per SM (Luo & Suda's m)", "warps"),
         ("a", "CPD offset a (Luo & Suda)", ""),

@@ -14,6 +14,7 @@ pub mod occupancy;
 mod output;
 pub mod ptx;
 pub mod roofline;
+pub mod sim;
 pub mod spmv;
 
 use std::fmt;

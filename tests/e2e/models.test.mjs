@@ -17,6 +17,12 @@ const MODELS = [
     invalid: ['threads_per_block', '4096', 'must be a whole number from 1 to 2,048', 'Threads per block'],
   },
   {
+    id: 'sim',
+    link: 'model=sim&device=c2050&threads_per_block=256&blocks=112&insts=100&mem_insts=10&dram_lat=440&delta=20',
+    edit: ['insts', '1000'],
+    invalid: ['insts', '0', 'must be a number from 1 to 1,000,000,000,000', 'Instructions per warp'],
+  },
+  {
     id: 'luo-suda',
     link: 'model=luo-suda&device=gtx260&periods=20:400,30:1000,100:50,60:60&n_act=16&p=0.8',
     edit: ['n_act', '8'],

@@ -8,6 +8,7 @@ pub mod automatch;
 pub mod hong_kim;
 pub mod luo_suda;
 pub mod roofline;
+pub mod sim;
 pub mod spmv;
 
 use leptos::prelude::*;
