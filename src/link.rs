@@ -243,6 +243,12 @@ pub fn to_query(state: &ShareState) -> String {
     for (field, value) in state.params.iter() {
         if *value != crate::model::Value::Absent {
             q.append_pair(field.name, &field.text(value));
+        } else if field.device.is_some()
+            && crate::model::device_value(state.model, field, state.device).is_some()
+        {
+            // An optional field the device would fill, left empty: said so, or the link
+            // would reopen with the device's value (the roofline's L1 and L2 ceilings).
+            q.append_pair(field.name, "");
         }
     }
     if let Some(s) = state.sweep {

@@ -253,8 +253,16 @@ fn the_comparison_uses_the_hit_rates() {
         .find(|p| p.model == "hong-kim")
         .unwrap();
     assert!(!hk.complete);
-    let how = &hk.inputs.iter().find(|i| i.field == "coal_mem_insts").unwrap().how;
-    assert!(how.contains("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), "{how}");
+    let how = &hk
+        .inputs
+        .iter()
+        .find(|i| i.field == "coal_mem_insts")
+        .unwrap()
+        .how;
+    assert!(
+        how.contains("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
+        "{how}"
+    );
     let raw = compare(&read(&format!("{H200}/h200_full_raw.csv.gz")));
     let p = |k| {
         kernel(&raw, k)

@@ -220,7 +220,7 @@ fn analyze_measured_prints_each_kernel_with_its_predictions() {
     // Keyed by model, in the registry's order.
     let predictions = k["predictions"].as_object().expect("predictions by model");
     let ids: Vec<&String> = predictions.keys().collect();
-    assert_eq!(ids, ["hong-kim", "luo-suda", "roofline"]);
+    assert_eq!(ids, ["hong-kim", "sim", "luo-suda", "roofline"]);
     for (id, p) in predictions {
         let (t, r) = (p["time_s"].as_f64().unwrap(), p["ratio"].as_f64().unwrap());
         assert_eq!(r, t / 143.97e-6, "{id}");
@@ -231,9 +231,11 @@ fn analyze_measured_prints_each_kernel_with_its_predictions() {
     assert_eq!(predictions["roofline"]["lower_bound"], true);
     assert!(predictions["roofline"]["ratio"].as_f64().unwrap() <= 1.0);
     // A straight-line kernel (at most 64 instructions per warp): its loads in flight together.
+    // No hit rates in the file: the DRAM bytes ÷ the requests' bytes give the share that hit
+    // a cache, counted at the L2 (the L1's 0 assumed).
     assert_eq!(
         predictions["hong-kim"]["assumed"],
-        serde_json::json!(["synch_insts", "mlp"])
+        serde_json::json!(["l1_hit_pct", "synch_insts", "mlp"])
     );
     assert_eq!(
         predictions["roofline"]["assumed"],
@@ -250,7 +252,12 @@ fn analyze_measured_prints_each_kernel_with_its_predictions() {
         .iter()
         .map(|m| m["model"].as_str().unwrap())
         .collect();
-    assert_eq!(models, ["hong-kim", "luo-suda", "roofline"]);
+    assert_eq!(models, ["hong-kim", "sim", "luo-suda", "roofline"]);
+    // Every prediction says whether it lies below the kernel's bound.
+    for (id, p) in predictions {
+        assert!(p["below_bound"].is_boolean(), "{id}");
+        assert_eq!(p["ceiling"].is_string(), p["below_bound"] == true, "{id}");
+    }
 }
 
 #[test]

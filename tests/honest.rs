@@ -137,7 +137,7 @@ fn no_gpu_is_said_once_and_nothing_is_computed_on_a_stand_in() {
     assert!(!html.contains("pick its GPU above, or open the model"));
     let row = &html[html.find(r#"<tr id="kernel-row-0">"#).unwrap()..];
     let row = &row[..row.find("</tr>").unwrap()];
-    assert_eq!(row.matches("needs the GPU</a>").count(), 3, "{row}");
+    assert_eq!(row.matches("needs the GPU</a>").count(), 4, "{row}");
     assert!(html.contains(r#"<code>n_act</code> <span class="typed">needs the GPU</span>"#));
     assert!(!html.contains(r#"<code>n_act</code> = "#));
 }

@@ -24,7 +24,11 @@ fn close(a: f64, b: f64, rel: f64) -> bool {
 
 #[test]
 fn the_pages_of_one_run_agree() {
-    let pages = ["h100_details_full.csv", "h100_raw_full.csv", "h100_default.csv"];
+    let pages = [
+        "h100_details_full.csv",
+        "h100_raw_full.csv",
+        "h100_default.csv",
+    ];
     let reports: Vec<Report> = pages.iter().map(|p| report(p)).collect();
     let mut compared = 0;
     for k in &reports[1].kernels {
@@ -37,14 +41,23 @@ fn the_pages_of_one_run_agree() {
                 ("DRAM bytes", a.dram_bytes, b.dram_bytes),
             ] {
                 if let (Some(x), Some(y)) = (x, y) {
-                    assert!(close(x, y, 0.02), "{page} {}: {what} {x} against {y}", short(k));
+                    assert!(
+                        close(x, y, 0.02),
+                        "{page} {}: {what} {x} against {y}",
+                        short(k)
+                    );
                 }
             }
             for p in k.predictions.iter().filter(|p| p.complete) {
                 let q = o.predictions.iter().find(|q| q.model == p.model).unwrap();
                 if let (Some(x), Some(y), true) = (p.time_s, q.time_s, q.complete) {
                     let factor = (x / y).max(y / x);
-                    assert!(factor <= 1.3, "{page} {} {}: {x} against {y}", short(k), p.model);
+                    assert!(
+                        factor <= 1.3,
+                        "{page} {} {}: {x} against {y}",
+                        short(k),
+                        p.model
+                    );
                     compared += 1;
                 }
             }
@@ -58,15 +71,25 @@ fn the_pages_of_one_run_agree() {
 #[test]
 fn the_bound_holds_and_what_breaks_it_is_flagged() {
     let mut ratios = Vec::new();
-    for page in ["h100_details_full.csv", "h100_raw_full.csv", "h100_noclock.csv"] {
+    for page in [
+        "h100_details_full.csv",
+        "h100_raw_full.csv",
+        "h100_noclock.csv",
+    ] {
         for k in report(page).kernels {
             let measured = k.measured_s.unwrap();
             let bound = k.predictions.iter().find(|p| p.lower_bound).unwrap();
             let b = bound.time_s.unwrap();
-            assert!(b <= measured, "{page} {}: bound {b} > {measured}", short(&k));
+            assert!(
+                b <= measured,
+                "{page} {}: bound {b} > {measured}",
+                short(&k)
+            );
             ratios.push(b / measured);
             for p in k.predictions.iter().filter(|p| !p.lower_bound) {
-                let below = p.time_s.is_some_and(|t| p.complete && t < b * (1.0 - BELOW_BOUND));
+                let below = p
+                    .time_s
+                    .is_some_and(|t| p.complete && t < b * (1.0 - BELOW_BOUND));
                 assert_eq!(p.below_bound, below, "{page} {} {}", short(&k), p.model);
                 assert_eq!(p.ceiling.is_some(), below);
             }

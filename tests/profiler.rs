@@ -104,7 +104,10 @@ fn ncu_details_with_labels() {
     // The Instruction Statistics section's "Issued Instructions" too (kept, used only where a
     // file has no executed count).
     assert_eq!(metric(v, "inst_issued"), 655_360.0);
-    assert_eq!(v.metrics.len(), 20, "{:?}", v.metrics);
+    // Speed of Light's L1/TEX Cache Throughput and the SMs' active cycles: the roofline's L1.
+    assert_eq!(metric(v, "l1_throughput_pct"), 17.84);
+    assert_eq!(metric(v, "sm_active_cycles"), 17_230.52);
+    assert_eq!(v.metrics.len(), 22, "{:?}", v.metrics);
 
     let g = &p.kernels[1];
     assert_eq!(g.invocations, 2);
@@ -804,9 +807,17 @@ fn the_rule_text_gives_the_sectors() {
     let path = "../shared/profiles/known-h100/h100_details_full.csv";
     let bytes = std::fs::read(path).unwrap();
     let p = warpsight::analysis::profiler::read(&bytes).unwrap();
-    let k = p.kernels.iter().find(|k| k.name.starts_with("strided_read")).unwrap();
+    let k = p
+        .kernels
+        .iter()
+        .find(|k| k.name.starts_with("strided_read"))
+        .unwrap();
     assert_eq!(k.metric("rule_global_sectors"), Some(37_748_736.0));
     assert_eq!(k.metric("rule_excessive_sectors"), Some(29_360_128.0));
-    let v = p.kernels.iter().find(|k| k.name.starts_with("vec_add")).unwrap();
+    let v = p
+        .kernels
+        .iter()
+        .find(|k| k.name.starts_with("vec_add"))
+        .unwrap();
     assert_eq!(v.metric("rule_global_sectors"), None);
 }

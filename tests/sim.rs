@@ -192,6 +192,30 @@ fn the_l2_limit_is_an_extension_that_only_narrows() {
 }
 
 #[test]
+fn the_l1_limit_counts_every_byte_a_request_moves() {
+    // Half the requests hit the L1 (30 cycles) and half of the rest the L2 (200): AMAT
+    // 0.5·30 + 0.25·200 + 0.25·440 = 175 cycles. At the L1 every byte counts: 1.15 GHz ×
+    // 128 B ÷ 175 = 0.8411 GB/s per warp; 150 GB/s over 14 SMs serve 12.74 warps.
+    let o = evaluate(&Inputs {
+        l1_hit_pct: 50.0,
+        l2_hit_pct: 50.0,
+        l1_bandwidth_gbs: Some(150.0),
+        ..REF
+    })
+    .expect("valid");
+    assert!(close(o.amat, 175.0, 1e-12), "{}", o.amat);
+    let l1 = 150.0 / (1.15 * 128.0 / 175.0 * 14.0);
+    assert!(close(o.mwp_peak_bw_l1.unwrap(), l1, 1e-12));
+    assert!((l1 - 12.7378).abs() < 1e-4, "{l1}");
+    // DRAM sees a quarter of the bytes: its limit is 4 × wider, and the L1's binds.
+    assert!(o.mwp_peak_bw_l1.unwrap() < o.mwp_peak_bw_l2.unwrap_or(f64::INFINITY));
+    assert_eq!(o.mwp_peak_bw, o.mwp_peak_bw_l1.unwrap());
+    assert_eq!(o.mwp, l1);
+    // Without it, the reference is unchanged.
+    assert_eq!(evaluate(&REF).unwrap().mwp_peak_bw_l1, None);
+}
+
+#[test]
 fn the_example_through_the_registry_gives_the_reference() {
     let m = warpsight::registry::find("sim").expect("registered");
     let e = m.example("fermi-reference").expect("example");
@@ -320,7 +344,8 @@ fn each_architecture_gives_its_constants_with_sources() {
     );
     assert_eq!(c("c2050", "gamma").value, 64.0);
     assert!(c("c2050", "gamma").source.from_paper());
-    // Hopper: 128 lanes, 16 SFUs, 4 cycles measured, 32-byte sectors, Δ per sector.
+    // Hopper: 128 lanes, 16 SFUs, 4 cycles measured, 128-byte transactions (four sectors),
+    // Δ per 128 bytes.
     assert_eq!(c("h100", "simd_width").value, 128.0);
     assert_eq!(c("h100", "sfu_width").value, 16.0);
     assert_eq!(c("h100", "avg_inst_lat").value, 4.0);
@@ -328,17 +353,19 @@ fn each_architecture_gives_its_constants_with_sources() {
         c("h100", "avg_inst_lat").source,
         Source::Measured(_)
     ));
-    assert_eq!(c("h100", "transaction_bytes").value, 32.0);
+    assert_eq!(c("h100", "transaction_bytes").value, 128.0);
     assert_eq!(
         c("h100", "delta").value,
-        warpsight::model::hong_kim::derived(d("h100"), "departure_del_uncoal")
+        warpsight::model::hong_kim::derived(d("h100"), "departure_del_coal")
             .unwrap()
             .value
     );
-    assert!(c("h100", "gamma")
-        .source
-        .describe()
-        .contains("not re-measured"));
+    // Γ on Hopper: measured on the H100's known kernels that synchronize; Ampere takes it
+    // as an estimate.
+    assert_eq!(c("h100", "gamma").value, 0.2);
+    assert!(matches!(c("h100", "gamma").source, Source::Measured(_)));
+    assert_eq!(c("a100", "gamma").value, 0.2);
+    assert!(matches!(c("a100", "gamma").source, Source::Estimate(_)));
     assert!(matches!(
         c("b200", "avg_inst_lat").source,
         Source::Estimate(_)

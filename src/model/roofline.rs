@@ -196,7 +196,7 @@ pub fn derived(d: &Device, key: &str) -> Option<Sourced<f64>> {
             "2 × FP64 results per clock per SM (CUDA C++ Programming Guide) × SMs × clock",
         )),
         "l1_bandwidth_gbs" => {
-            let (per_sm, source) = l1_bytes_per_clock(cc);
+            let (per_sm, source) = l1_bytes_per_clock(cc)?;
             Some(vendor(
                 per_sm * f64::from(d.sms.value) * d.clock_ghz.value,
                 source,
@@ -212,18 +212,19 @@ pub fn derived(d: &Device, key: &str) -> Option<Sourced<f64>> {
 
 /// The L1's peak bytes per cycle per SM: one 128-byte wavefront of its data path a cycle from
 /// Volta on, 64 bytes before (Jia et al., "Dissecting the NVIDIA Volta GPU Architecture via
-/// Microbenchmarking", 2018, §3: 128 B/clk/SM on Volta against Pascal's 64).
-pub fn l1_bytes_per_clock(cc: (u8, u8)) -> (f64, &'static str) {
-    if cc.0 >= 7 {
-        (
+/// Microbenchmarking", 2018, §3: 128 B/clk/SM on Volta against Maxwell's and Pascal's 64).
+/// None before Maxwell: no figure cited, and the bound leaves the L1 out.
+pub fn l1_bytes_per_clock(cc: (u8, u8)) -> Option<(f64, &'static str)> {
+    match cc.0 {
+        7.. => Some((
             128.0,
             "128 B per cycle per SM (Jia et al. 2018, Volta and later; Nsight Compute's l1tex__data_pipe_lsu_wavefronts peak) × SMs × clock",
-        )
-    } else {
-        (
+        )),
+        5 | 6 => Some((
             64.0,
-            "64 B per cycle per SM (Jia et al. 2018, Pascal and earlier) × SMs × clock",
-        )
+            "64 B per cycle per SM (Jia et al. 2018, Maxwell and Pascal) × SMs × clock",
+        )),
+        _ => None,
     }
 }
 
@@ -260,13 +261,27 @@ pub const FIELDS: &[Field] = &[
     .sweepable()
     .source("your kernel"),
     Field::number(
-        "l1_bytes", "L1 bytes", "L1 bytes (global sectors × 32 B)", "B", 0.0, 9e15, true, 0.0,
+        "l1_bytes",
+        "L1 bytes",
+        "L1 bytes (global sectors × 32 B)",
+        "B",
+        0.0,
+        9e15,
+        true,
+        0.0,
     )
     .optional()
     .group(KERNEL)
     .source("optional"),
     Field::number(
-        "l2_bytes", "L2 bytes", "L2 bytes (sectors × 32 B)", "B", 0.0, 9e15, true, 0.0,
+        "l2_bytes",
+        "L2 bytes",
+        "L2 bytes (sectors × 32 B)",
+        "B",
+        0.0,
+        9e15,
+        true,
+        0.0,
     )
     .optional()
     .group(KERNEL)

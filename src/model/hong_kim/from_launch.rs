@@ -28,7 +28,7 @@ pub fn inputs(l: &Launch, device: &Device) -> Vec<LaunchInput> {
 
 /// The launch as it is: block, grid, registers and shared memory (these two left to type
 /// where the file does not print them).
-fn launch_inputs(l: &Launch) -> Vec<LaunchInput> {
+pub(crate) fn launch_inputs(l: &Launch) -> Vec<LaunchInput> {
     vec![
         LaunchInput::profile("threads_per_block", l.threads_per_block, "block size"),
         LaunchInput::profile("blocks", l.blocks, "grid size"),
@@ -111,7 +111,7 @@ fn memory_inputs(l: &Launch, set: &mut Vec<LaunchInput>) -> Option<f64> {
 }
 
 /// `synch_insts`: counted, declared, or assumed 0, each said so.
-fn barrier_input(l: &Launch) -> LaunchInput {
+pub(crate) fn barrier_input(l: &Launch) -> LaunchInput {
     match (l.barriers_per_warp, l.barrier_count) {
         (Some(b), _) => LaunchInput::profile("synch_insts", b.round(), "barrier instructions per warp"),
         // No counter for barriers in the file: none assumed, said with the prediction.
@@ -160,8 +160,26 @@ fn comp_input(l: &Launch, requests: Option<f64>) -> LaunchInput {
 /// back, and nvprof's L1 rate on Pascal counts sectors a request never used; the DRAM bytes
 /// are what reached DRAM. The file's L1 rate is kept where it leaves room for them, and the L2
 /// rate is what the DRAM share (1 − h1)(1 − h2) then asks for.
-fn hit_rates(l: &Launch) -> Vec<LaunchInput> {
+pub(crate) fn hit_rates(l: &Launch) -> Vec<LaunchInput> {
     if l.l1_hit_pct.is_none() && l.l2_hit_pct.is_none() {
+        // No rates, but the requests' bytes and the DRAM's: the share that reached DRAM says
+        // how many hit a cache, which one it cannot say. Counted as the L2's (the slower:
+        // the time errs long, never short).
+        if let Some(share) = dram_per_requested(l).map(|r| r.min(1.0)) {
+            let pct = crate::format::significant(share * 100.0, 3);
+            return vec![
+                LaunchInput::assumed(
+                    "l1_hit_pct",
+                    0.0,
+                    "0: the file gives no hit rates, and the hits below are counted at the L2's latency (the slower)",
+                ),
+                LaunchInput::computed(
+                    "l2_hit_pct",
+                    ((1.0 - share) * 10_000.0).round() / 100.0,
+                    format!("the file's DRAM bytes are {pct} % of the bytes its requests asked for: the rest hit a cache (the file gives no hit rates: ncu's l1tex__t_sector_hit_rate.pct, lts__t_sector_hit_rate.pct)"),
+                ),
+            ];
+        }
         // The paper's model: every request goes to DRAM. Said with the prediction, since a
         // kernel that reuses data then comes out slower than it runs.
         return ["l1_hit_pct", "l2_hit_pct"]
@@ -235,7 +253,7 @@ fn hit_rates(l: &Launch) -> Vec<LaunchInput> {
 
 /// The file's DRAM bytes over the bytes its global requests asked for (32 per sector touched),
 /// where the file counts both.
-fn dram_per_requested(l: &Launch) -> Option<f64> {
+pub(crate) fn dram_per_requested(l: &Launch) -> Option<f64> {
     let requested: f64 = [l.loads, l.stores]
         .into_iter()
         .flatten()
@@ -311,7 +329,7 @@ fn straight_line_mlp(l: &Launch, set: &[LaunchInput]) -> Option<LaunchInput> {
 /// and the device's compute capability issues them slower than FP32: each warp instruction
 /// at 32 ÷ its results per clock per SM, weighted by the mix (the device's Issue_cycles is the
 /// FP32 rate's, Hong & Kim's one cost for every instruction).
-fn issue_cycles_of_mix(l: &Launch, device: &Device) -> Option<LaunchInput> {
+pub(crate) fn issue_cycles_of_mix(l: &Launch, device: &Device) -> Option<LaunchInput> {
     let cc = device.compute_capability?.value;
     let (fp64, insts) = (l.fp64_insts_per_warp?, l.insts_per_warp?);
     let (fp32_rate, fp64_rate) = (

@@ -18,7 +18,7 @@
 mod declaration;
 mod device;
 mod explain;
-mod from_launch;
+pub(crate) mod from_launch;
 mod setup;
 mod sim;
 mod sweep;

@@ -337,9 +337,9 @@ pub const FIELDS: &[Field] = &[
         144.0,
         MACHINE,
     )
-    .from_device("mem_bandwidth_gbs")
+    .from_device("stream_bandwidth_gbs")
     .sweepable()
-    .source(ARCH),
+    .source("the device's sustained (STREAM) bandwidth where measured, else its peak (a reading: see the notes)"),
     num(
         "transaction_bytes",
         "Transaction_size",
@@ -373,7 +373,20 @@ pub const FIELDS: &[Field] = &[
         MACHINE,
     )
     .optional()
-    .source("optional: empty for no L2 limit"),
+    .from_device("l2_bandwidth_gbs")
+    .source("optional: the device's L2 peak where one is cited; empty for no L2 limit"),
+    num(
+        "l1_bandwidth_gbs",
+        "L1_BW",
+        "L1 bandwidth, all SMs (an extension)",
+        "GB/s",
+        (0.1, 1e7, false),
+        0.0,
+        MACHINE,
+    )
+    .optional()
+    .from_device("l1_bandwidth_gbs")
+    .source("optional: the device's L1 peak (128 B per cycle per SM from Volta on); empty for no L1 limit"),
 ];
 
 /// The worked table's rows: every intermediate in the order the equations use them.
@@ -406,6 +419,12 @@ pub const OUTPUTS: &[OutputSpec] = &[
         "mwp_peak_bw_l2",
         "MWP_peak_BW at the L2",
         "Eq. A.6 at the L2 (an extension)",
+        "warps",
+    ),
+    out(
+        "mwp_peak_bw_l1",
+        "MWP_peak_BW at the L1",
+        "Eq. A.6 at the L1 (an extension)",
         "warps",
     ),
     out("mwp_peak_bw", "MWP_peak_BW", "Eq. A.6", "warps"),
@@ -491,10 +510,11 @@ fn inputs_of(p: &Params) -> Result<Typed, InputError> {
     let get = |name: &str| p.num(name).unwrap_or(0.0);
     let mut inp = Inputs {
         l2_bandwidth_gbs: p.num("l2_bandwidth_gbs"),
+        l1_bandwidth_gbs: p.num("l1_bandwidth_gbs"),
         ..Inputs::REFERENCE
     };
     for (name, _) in Inputs::REFERENCE.named() {
-        if name != "l2_bandwidth_gbs" {
+        if name != "l2_bandwidth_gbs" && name != "l1_bandwidth_gbs" {
             set(&mut inp, name, get(name));
         }
     }
@@ -629,7 +649,7 @@ impl Outputs {
     /// The readings that applied.
     pub fn notes(&self, inp: &Inputs) -> Vec<ReadingNote> {
         let mut notes = vec![NOTE_READING, NOTE_ISSUE, NOTE_BW, NOTE_OVERLAP];
-        if self.mwp_peak_bw_l2.is_some() {
+        if self.mwp_peak_bw_l2.is_some() || self.mwp_peak_bw_l1.is_some() {
             notes.push(NOTE_L2);
         }
         if self.bw_per_warp == 0.0 {
@@ -648,6 +668,7 @@ impl Outputs {
             .iter()
             .map(|o| match o.name {
                 "mwp_peak_bw_l2" => Out::opt(self.mwp_peak_bw_l2),
+                "mwp_peak_bw_l1" => Out::opt(self.mwp_peak_bw_l1),
                 "bound" => Out::word(self.bound.word()),
                 "mwp_limited_by" => Out::word(self.mwp_limited_by.name()),
                 name => values

@@ -62,12 +62,15 @@ pub fn avg_inst_lat(cc: (u8, u8)) -> Sourced<f64> {
 
 const ARAFA: &str = "Arafa et al., “Low Overhead Instruction Latency Characterization for NVIDIA GPGPUs”, HPEC 2019, Table IV: dependent FP32 mul/add (Kepler 9, Maxwell and Pascal 6)";
 
-/// The bytes one transaction moves: 32-byte sectors from CC 5.0, 128-byte lines before.
+/// The bytes one transaction moves: a coalesced warp's 128 bytes on every architecture
+/// (Fermi's cache line; four 32-byte sectors from CC 5.0). A request touching more is
+/// `avg_trans_warp` of them (sectors ÷ 4), each one Δ apart: with Δ the device's delay per
+/// 128 bytes, MWP = avg_DRAM_lat / Δ counts requests, as the paper's Fermi warps.
 pub fn transaction_bytes(cc: (u8, u8)) -> Sourced<f64> {
     if cc.0 >= 5 {
         vendor(
-            32.0,
-            "32-byte sectors (CUDA C++ Programming Guide, global memory, compute capability 5.x and later)",
+            128.0,
+            "a coalesced warp's 128 bytes: four 32-byte sectors (CUDA C++ Programming Guide, global memory, compute capability 5.x and later)",
         )
     } else {
         vendor(
@@ -77,28 +80,33 @@ pub fn transaction_bytes(cc: (u8, u8)) -> Sourced<f64> {
     }
 }
 
-/// Δ, the departure delay between two transactions of one SM: Hong & Kim's per-32-byte
-/// delay from CC 5.0, and their coalesced (128-byte) delay before, each as the device has it.
-pub fn delta(d: &Device, cc: (u8, u8)) -> Option<Sourced<f64>> {
-    let key = if cc.0 >= 5 {
-        "departure_del_uncoal"
-    } else {
-        "departure_del_coal"
-    };
+/// Δ, the departure delay between two 128-byte transactions of one SM: Hong & Kim's coalesced
+/// delay, as the device has it (from its sustained bandwidth where no paper gives it).
+pub fn delta(d: &Device, _cc: (u8, u8)) -> Option<Sourced<f64>> {
+    let key = "departure_del_coal";
     d.constant(key).or_else(|| hong_kim::derived(d, key))
 }
 
-/// Γ of eq. 8: Sim et al.'s Fermi value.
+/// Γ of eq. 8: Sim et al.'s value on Fermi; on Hopper, measured on the known kernels that
+/// synchronize (docs/validation.md, "Sim et al.'s synchronization term"); elsewhere Hopper's,
+/// as an estimate.
 pub fn gamma(cc: (u8, u8)) -> Sourced<f64> {
-    if cc.0 == 2 {
-        paper(64.0, "Sim et al., PPoPP'12: Γ = 64 on Fermi")
-    } else {
-        estimate(
-            64.0,
-            "Sim et al.'s Fermi value, not re-measured on this architecture",
-        )
+    match cc.0 {
+        1 | 2 => paper(64.0, "Sim et al., PPoPP'12: Γ = 64 on Fermi"),
+        9 => measured(HOPPER_GAMMA, HOPPER_GAMMA_SRC),
+        _ => estimate(
+            HOPPER_GAMMA,
+            "Hopper's 0.2 (measured on an H100's known kernels that synchronize), not measured on this architecture; Sim et al.'s Fermi 64 gives a barrier the cost of many DRAM accesses",
+        ),
     }
 }
+
+/// Γ on Hopper: the value that puts the H100's known kernels that synchronize on their
+/// measured times with their barriers counted from the source (reduce_shared, 9 per warp:
+/// 0.1; sgemm_tiled, 256: 0.45; transpose_tiled, 1: any value up to 0.5), their geometric
+/// middle.
+pub const HOPPER_GAMMA: f64 = 0.2;
+const HOPPER_GAMMA_SRC: &str = "fitted on an H100 (Nsight Compute 2025.3, ../shared/profiles/known-h100): reduce_shared 0.1, sgemm_tiled 0.45, transpose_tiled ≤ 0.5, with their barriers from the source; Sim et al.'s Fermi 64 puts them 20–100× over their measured times";
 
 /// Sim et al.'s derivations by key ([`crate::model::Model::derive`]); the L1 and L2 latencies
 /// are Hong & Kim's (the same microbenchmarks).
@@ -112,6 +120,13 @@ pub fn derived(d: &Device, key: &str) -> Option<Sourced<f64>> {
         "delta" => delta(d, cc),
         "gamma" => Some(gamma(cc)),
         "l1_lat" | "l2_lat" => hong_kim::derived(d, key),
+        // The L2's peak (A.6's extension), the figure the roofline's L2 level takes.
+        "l2_bandwidth_gbs" | "l1_bandwidth_gbs" => crate::model::roofline::derived(d, key),
+        // (A.6)'s bandwidth where the device has no sustained measurement: its peak.
+        "stream_bandwidth_gbs" => Some(vendor(
+            d.mem_bandwidth_gbs.value,
+            "no sustained measurement: the peak bandwidth",
+        )),
         _ => None,
     }
 }

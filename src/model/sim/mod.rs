@@ -18,14 +18,20 @@
 
 mod declaration;
 mod device;
+mod from_launch;
 mod words;
 
 pub use declaration::{EXAMPLES, FIELDS, MODEL, OUTPUTS};
 pub use device::{avg_inst_lat, derived, sfu_width, simd_width, transaction_bytes};
 pub use words::NOTES;
 
-/// How a profiled launch fills the model's inputs: not yet mapped.
-pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = None;
+/// How a profiled launch fills the model's inputs (`crate::measured`; not in [`MODEL`], so the
+/// page's bundle leaves it out).
+pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = Some(super::launch::FromLaunch {
+    inputs: from_launch::inputs,
+    bound: from_launch::bound,
+    lower_bound: false,
+});
 
 use super::hong_kim;
 pub use super::hong_kim::MwpLimit;
@@ -64,6 +70,9 @@ pub struct Inputs {
     pub gamma: f64,
     /// The L2 limit of (A.6) (an extension, not in the paper); `None` for no L2 limit.
     pub l2_bandwidth_gbs: Option<f64>,
+    /// The same limit at the L1 (all SMs' L1s together), for every byte a request moves;
+    /// `None` for no L1 limit.
+    pub l1_bandwidth_gbs: Option<f64>,
 }
 
 impl Inputs {
@@ -98,10 +107,11 @@ impl Inputs {
         transaction_bytes: 128.0,
         gamma: 64.0,
         l2_bandwidth_gbs: None,
+        l1_bandwidth_gbs: None,
     };
 
     /// Every number input by its field name (the optional L2 bandwidth as 0 when absent).
-    pub fn named(&self) -> [(&'static str, f64); 28] {
+    pub fn named(&self) -> [(&'static str, f64); 29] {
         [
             ("insts", self.insts),
             ("mem_insts", self.mem_insts),
@@ -131,6 +141,7 @@ impl Inputs {
             ("transaction_bytes", self.transaction_bytes),
             ("gamma", self.gamma),
             ("l2_bandwidth_gbs", self.l2_bandwidth_gbs.unwrap_or(0.0)),
+            ("l1_bandwidth_gbs", self.l1_bandwidth_gbs.unwrap_or(0.0)),
         ]
     }
 
@@ -138,7 +149,9 @@ impl Inputs {
     /// instructions, nor more requests in flight than memory instructions.
     pub fn validate(&self) -> Result<(), InputError> {
         for (name, value) in self.named() {
-            if name == "l2_bandwidth_gbs" && self.l2_bandwidth_gbs.is_none() {
+            if (name == "l2_bandwidth_gbs" && self.l2_bandwidth_gbs.is_none())
+                || (name == "l1_bandwidth_gbs" && self.l1_bandwidth_gbs.is_none())
+            {
                 continue;
             }
             if let Some(f) = FIELDS.iter().find(|f| f.name == name) {
@@ -208,6 +221,7 @@ pub struct Outputs {
     pub bw_per_warp: f64,
     /// The L2 limit of (A.6), where the L2 bandwidth is given (an extension).
     pub mwp_peak_bw_l2: Option<f64>,
+    pub mwp_peak_bw_l1: Option<f64>,
     pub mwp_peak_bw: f64,
     pub mwp: f64,
     pub mwp_limited_by: MwpLimit,
@@ -409,6 +423,7 @@ struct Memory {
     amat: f64,
     bw_per_warp: f64,
     mwp_peak_bw_l2: Option<f64>,
+    mwp_peak_bw_l1: Option<f64>,
     mwp_peak_bw: f64,
     mwp: f64,
     mwp_limited_by: MwpLimit,
@@ -444,13 +459,28 @@ fn memory(inp: &Inputs, n: f64) -> Memory {
         inp.active_sms,
         unbounded,
     );
-    let mwp_peak_bw = mwp_peak_bw_l2.map_or(dram, |l2| dram.min(l2));
+    // And at the L1, for every byte the requests move (the L1 serves the hits too).
+    let mwp_peak_bw_l1 = inp.l1_bandwidth_gbs.map(|l1| {
+        let per_warp = self::bw_per_warp(
+            inp.freq_ghz,
+            inp.transaction_bytes,
+            inp.avg_trans_warp,
+            1.0,
+            amat,
+        );
+        mwp_peak_bw(l1, per_warp, inp.active_sms, unbounded)
+    });
+    let mwp_peak_bw = [mwp_peak_bw_l2, mwp_peak_bw_l1]
+        .into_iter()
+        .flatten()
+        .fold(dram, f64::min);
     let (mwp, mwp_limited_by) = mwp(avg_dram_lat, inp.delta, mwp_peak_bw, n);
     Memory {
         avg_dram_lat,
         amat,
         bw_per_warp,
         mwp_peak_bw_l2,
+        mwp_peak_bw_l1,
         mwp_peak_bw,
         mwp,
         mwp_limited_by,
@@ -517,6 +547,7 @@ fn compute(inp: &Inputs) -> Outputs {
         amat: m.amat,
         bw_per_warp: m.bw_per_warp,
         mwp_peak_bw_l2: m.mwp_peak_bw_l2,
+        mwp_peak_bw_l1: m.mwp_peak_bw_l1,
         mwp_peak_bw: m.mwp_peak_bw,
         mwp: m.mwp,
         mwp_limited_by: m.mwp_limited_by,
@@ -548,7 +579,7 @@ fn compute(inp: &Inputs) -> Outputs {
 
 impl Outputs {
     /// Every numeric output by name, in [`OUTPUTS`] order (the L2 limit as 0 when not given).
-    pub fn values(&self) -> [(&'static str, f64); 30] {
+    pub fn values(&self) -> [(&'static str, f64); 31] {
         [
             ("warps_per_block", self.warps_per_block),
             ("n", self.n),
@@ -560,6 +591,7 @@ impl Outputs {
             ("amat", self.amat),
             ("bw_per_warp", self.bw_per_warp),
             ("mwp_peak_bw_l2", self.mwp_peak_bw_l2.unwrap_or(0.0)),
+            ("mwp_peak_bw_l1", self.mwp_peak_bw_l1.unwrap_or(0.0)),
             ("mwp_peak_bw", self.mwp_peak_bw),
             ("mwp", self.mwp),
             ("comp_cycles", self.comp_cycles),

@@ -12,7 +12,7 @@ pub const NOTE_ISSUE: ReadingNote = ReadingNote::new(
 );
 pub const NOTE_BW: ReadingNote = ReadingNote::new(
     "bw-per-warp",
-    "Eq. A.7, our reading: BW_per_warp = freq × transaction_bytes × avg_trans_warp × (1 − h1)(1 − h2) / AMAT GB/s: a request moves all its transactions, and only the share that misses both caches reaches DRAM. As printed (freq × transaction size / avg_DRAM_lat) it is the same at one transaction per request and no hits, but blind to uncoalesced requests.",
+    "Eq. A.7, our reading: BW_per_warp = freq × transaction_bytes × avg_trans_warp × (1 − h1)(1 − h2) / AMAT GB/s: a request moves all its transactions, and only the share that misses both caches reaches DRAM. As printed (freq × transaction size / avg_DRAM_lat) it is the same at one transaction per request and no hits, but blind to uncoalesced requests. Eq. A.6 divides the device's sustained (STREAM) bandwidth where it was measured, not its peak: no GPU streams at its peak, and with it every streaming kernel came out near 0.8× its measured time.",
 );
 pub const NOTE_OVERLAP: ReadingNote = ReadingNote::new(
     "overlap",
@@ -20,7 +20,7 @@ pub const NOTE_OVERLAP: ReadingNote = ReadingNote::new(
 );
 pub const NOTE_L2: ReadingNote = ReadingNote::new(
     "l2-limit",
-    "The L2 bandwidth is given: an extension, not in the paper. Eq. A.6's limit is also taken at the L2, for the (1 − h1) of the bytes that miss the L1, and MWP_peak_BW is the smaller of the two.",
+    "The L2 or the L1 bandwidth is given: an extension, not in the paper. Eq. A.6's limit is also taken at the L2, for the (1 − h1) of the bytes that miss the L1, and at the L1, for every byte the requests move; MWP_peak_BW is the smallest.",
 );
 pub const NOTE_NO_DRAM: ReadingNote = ReadingNote::new(
     "no-dram",
@@ -84,6 +84,8 @@ pub(super) const GLOSSARY: &[(&str, &str)] = &[
     ("amat", "Average memory access time: the L1, L2 and DRAM latencies weighted by the hit rates."),
     ("bw_per_warp", "DRAM bandwidth one warp uses while it waits on memory, counting only the bytes that miss both caches."),
     ("mwp_peak_bw_l2", "Warps per SM the L2 bandwidth serves at once (where given): an extension, not in the paper."),
+    ("mwp_peak_bw_l1", "Warps per SM the L1 bandwidth serves at once (where given): an extension, not in the paper."),
+    ("l1_bandwidth_gbs", "Peak L1 bandwidth of all SMs, optional: where given, the L1 bounds the warps in flight too, for every byte a request moves (an extension, not in the paper)."),
     ("mwp_peak_bw", "Memory warps the peak bandwidth serves at once, per SM: mem_bandwidth / (BW_per_warp × active SMs)."),
     ("mwp", "Memory Warp Parallelism: warps of one SM that wait on memory at once, the least of avg_DRAM_lat / Δ, MWP_peak_BW and N."),
     ("mwp_limited_by", "Which term of MWP's minimum set it: the departure delay, the bandwidth or the warps available."),

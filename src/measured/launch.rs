@@ -1,0 +1,156 @@
+//! A profiled kernel's launch and counters in the models' terms ([`Launch`]): the requests
+//! where the file counts them (or states them in Nsight Compute's rule text), the bytes
+//! through the L1 and the L2, and the counters a file gives without the launch.
+
+use super::*;
+
+/// The launch's dimensions as the models count them.
+pub(super) fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
+    let product = |d: [u64; 3]| d.iter().map(|&x| x as f64).product::<f64>();
+    let threads_per_block = k.block.map(product).or_else(|| k.metric("block_size"))?;
+    let blocks = k.grid.map(product).or_else(|| k.metric("grid_size"))?;
+    let shared = k.static_shared_bytes.unwrap_or(0.0) + k.dynamic_shared_bytes.unwrap_or(0.0);
+    // Warps launched as the profiler counted them, else blocks × ⌈threads per block / 32⌉.
+    let warps = k
+        .metric("warps_launched")
+        .filter(|w| *w > 0.0)
+        .unwrap_or(blocks * (threads_per_block / 32.0).ceil());
+    let per_warp = |total: Option<f64>| total.filter(|_| warps > 0.0).map(|t| t / warps);
+    let executed = k
+        .metric("inst_per_warp")
+        .or_else(|| per_warp(k.metric("inst_executed")));
+    // Older nvprof metric sets print `inst_issued` alone: replays included, an upper estimate.
+    let issued = per_warp(k.metric("inst_issued")).filter(|_| executed.is_none());
+    let insts_per_warp = executed.or(issued);
+    let access = |requests: &str, sectors: &str, per_request: &str| -> Option<Access> {
+        let requests = k.metric(requests)?;
+        let sectors_per_request = k
+            .metric(per_request)
+            .or_else(|| {
+                k.metric(sectors)
+                    .filter(|_| requests > 0.0)
+                    .map(|s| s / requests)
+            })
+            .unwrap_or(4.0);
+        Some(Access {
+            requests_per_warp: per_warp(Some(requests))?,
+            sectors_per_request,
+        })
+    };
+    let dram_bytes = k
+        .metric("dram_bytes")
+        .or_else(|| Some(k.metric("dram_bytes_per_s")? * k.measured_s()?));
+    let mut loads = access(
+        "global_load_requests",
+        "global_load_sectors",
+        "global_load_sectors_per_request",
+    );
+    let mut stores = access(
+        "global_store_requests",
+        "global_store_sectors",
+        "global_store_sectors_per_request",
+    );
+    let rule = (loads.is_none() && stores.is_none())
+        .then(|| rule_access(k, warps))
+        .flatten();
+    if rule.is_some() {
+        (loads, stores) = (rule, None);
+    }
+    let (l1_bytes, l1_from_throughput) = l1_bytes(k);
+    Some(Launch {
+        threads_per_block,
+        blocks,
+        warps,
+        registers_per_thread: k.registers_per_thread.unwrap_or(0.0),
+        shared_mem_per_block: shared,
+        registers_known: k.registers_per_thread.is_some(),
+        shared_known: k.static_shared_bytes.is_some() || k.dynamic_shared_bytes.is_some(),
+        insts_per_warp,
+        insts_issued: issued.is_some(),
+        loads,
+        stores,
+        // Neither profiler counts barriers: Nsight Compute has no such metric (none in
+        // `ncu --query-metrics`, 2025.3.1 on Hopper), nvprof no such event.
+        barriers_per_warp: None,
+        barrier_count: k.metric("barrier_count"),
+        // Thread instructions: a warp's 32 threads execute one warp instruction.
+        fp64_insts_per_warp: per_warp(k.metric("fp64_thread_insts").map(|t| t / 32.0)),
+        dram_bytes,
+        // A profiler may print a rate a little over 100 % (an H200's FMA loop: L2 100.96 %).
+        l1_hit_pct: k.metric("l1_hit_pct").map(|p| p.clamp(0.0, 100.0)),
+        l2_hit_pct: k.metric("l2_hit_pct").map(|p| p.clamp(0.0, 100.0)),
+        flops_fp64: k.metric("flops_fp64"),
+        flops_fp32: k.metric("flops_fp32"),
+        measured_s: k.measured_s(),
+        requests_from_rule: rule.is_some(),
+        l1_bytes,
+        l1_from_throughput,
+        l2_bytes: k.metric("l2_sectors").map(|s| s * 32.0),
+        sfu_insts_per_warp: per_warp(k.metric("sfu_insts")),
+    })
+}
+
+/// Every global request of a warp from Nsight Compute's Source Counters rule (the details
+/// page of `--set full` counts no requests, but the rule states the sectors in words): the
+/// sectors the threads' bytes needed, (total − excessive), at 4 per request (a warp's 32
+/// four-byte words fill 4 sectors), and the sectors each request touched on average.
+fn rule_access(k: &ProfiledKernel, warps: f64) -> Option<Access> {
+    let total = k.metric("rule_global_sectors")?;
+    let excessive = k.metric("rule_excessive_sectors").unwrap_or(0.0);
+    let requests = (total - excessive) / 4.0 / warps;
+    (requests > 0.0 && warps > 0.0).then(|| Access {
+        requests_per_warp: requests,
+        sectors_per_request: total / (requests * warps),
+    })
+}
+
+/// The launch's bytes through the L1: its global sectors × 32 B, or where the file gives the
+/// L1's throughput (% of its peak over the SMs' active cycles), that busiest stage's work at
+/// the L1's 128 bytes per cycle per SM, whichever is more; and whether the throughput set it.
+fn l1_bytes(k: &ProfiledKernel) -> (Option<f64>, bool) {
+    let sectors = match (
+        k.metric("global_load_sectors"),
+        k.metric("global_store_sectors"),
+    ) {
+        (None, None) => None,
+        (a, b) => Some((a.unwrap_or(0.0) + b.unwrap_or(0.0)) * 32.0),
+    };
+    let busy = || {
+        let pct = k.metric("l1_throughput_pct")?;
+        let cycles = k.metric("sm_active_cycles")?;
+        let sms = k.metric("sms")?;
+        Some(pct / 100.0 * cycles * sms * 128.0)
+    };
+    match (sectors, busy()) {
+        (Some(s), Some(b)) if b > s => (Some(b), true),
+        (None, Some(b)) => (Some(b), true),
+        (s, _) => (s, false),
+    }
+}
+
+/// The counters a file gives without the launch's dimensions (nvprof's `--events` and
+/// `--metrics` tables alone): instructions per warp over the warps the profiler counted, and
+/// the DRAM bytes.
+pub(super) fn counters_alone(k: &ProfiledKernel) -> Counters {
+    let warps = k.metric("warps_launched").filter(|w| *w > 0.0);
+    let per_warp = |total: Option<f64>| Some(total? / warps?);
+    let dram_bytes = k
+        .metric("dram_bytes")
+        .or_else(|| Some(k.metric("dram_bytes_per_s")? * k.measured_s()?));
+    Counters {
+        warps,
+        insts_per_warp: k
+            .metric("inst_per_warp")
+            .or_else(|| per_warp(k.metric("inst_executed")))
+            .or_else(|| per_warp(k.metric("inst_issued"))),
+        insts_issued: k.metric("inst_per_warp").is_none()
+            && k.metric("inst_executed").is_none()
+            && k.metric("inst_issued").is_some(),
+        dram_bytes,
+        achieved_gbs: dram_bytes
+            .zip(k.measured_s())
+            .filter(|(_, t)| *t > 0.0)
+            .map(|(b, t)| b / t / 1e9),
+        ..Counters::default()
+    }
+}
