@@ -206,3 +206,31 @@ fn active_warps_are_checked_against_m_and_the_device() {
         "must be a whole number from 1 to 16: m = 16, the warps an SM holds"
     );
 }
+
+/// Issue 55: Luo & Suda stays the paper. On any GPU but the GTX 260 it says its constants are
+/// that GPU's, with its median and worst factor on real kernels, the figures of
+/// docs/validation.md's summary (recomputed there by tests/real_profiles.rs).
+#[test]
+fn on_another_gpu_it_says_its_constants_are_the_gtx260s() {
+    use warpsight::model::luo_suda::NOTE_FITTED;
+    let docs = std::fs::read_to_string("docs/validation.md").unwrap();
+    let row = |files: &str| -> (String, String) {
+        let line = docs
+            .lines()
+            .find(|l| l.starts_with(&format!("| luo-suda | {files} |")))
+            .unwrap_or_else(|| panic!("no luo-suda row for {files}"));
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        (cells[4].to_string(), cells[5].to_string())
+    };
+    for files in ["public and H200", "H100, every page"] {
+        let (median, worst) = row(files);
+        assert!(NOTE_FITTED.text.contains(&median), "{files}: {median}");
+        assert!(NOTE_FITTED.text.contains(&worst), "{files}: {worst}");
+    }
+    let m = warpsight::registry::find("luo-suda").unwrap();
+    for (device, said) in [("gtx260", false), ("h100", true), ("c2050", true)] {
+        let (state, _) = warpsight::link::from_query(&format!("model=luo-suda&device={device}"));
+        let e = (m.evaluate)(&state.params, state.device).unwrap();
+        assert_eq!(e.notes.contains(&NOTE_FITTED), said, "{device}");
+    }
+}

@@ -192,6 +192,20 @@ fn summary_table(r: &Report) -> String {
         );
     }
     h += "</tbody></table></div>";
+    // Luo & Suda's constants are a GTX 260's: said wherever it predicts on another GPU.
+    let luo_suda = r.kernels.iter().any(|k| {
+        k.device.id != "gtx260"
+            && k.predictions
+                .iter()
+                .any(|p| p.model == "luo-suda" && p.complete)
+    });
+    if luo_suda {
+        let _ = write!(
+            h,
+            r#"<p id="measured-luo-suda" class="scope-note">Luo & Suda: {}</p>"#,
+            esc(crate::model::luo_suda::NOTE_FITTED.text)
+        );
+    }
     let left: Vec<&str> = r
         .models
         .iter()

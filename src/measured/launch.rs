@@ -53,8 +53,8 @@ pub(super) fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
     let rule = (loads.is_none() && stores.is_none())
         .then(|| rule_access(k, warps))
         .flatten();
-    if rule.is_some() {
-        (loads, stores) = (rule, None);
+    if let Some((l, s)) = rule {
+        (loads, stores) = (Some(l), s);
     }
     let (l1_bytes, l1_from_throughput) = l1_bytes(k);
     Some(Launch {
@@ -90,17 +90,45 @@ pub(super) fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
     })
 }
 
-/// Every global request of a warp from Nsight Compute's Source Counters rule (the details
-/// page of `--set full` counts no requests, but the rule states the sectors in words): the
-/// sectors the threads' bytes needed, (total − excessive), at 4 per request (a warp's 32
-/// four-byte words fill 4 sectors), and the sectors each request touched on average.
-fn rule_access(k: &ProfiledKernel, warps: f64) -> Option<Access> {
+/// Every global request of a warp from Nsight Compute's rule texts (the details page of
+/// `--set full` counts no requests, but its rules state the sectors in words): the Source
+/// Counters rule's sectors in all and in excess give the requests, (total − excessive) ÷ 4
+/// (a warp's 32 four-byte words fill 4 sectors), and their sectors on average; where the
+/// access-pattern rule says how many of each sector's 32 bytes the loads or the stores use,
+/// those take 128 ÷ that many sectors per request (the others 4), which splits the requests
+/// into loads and stores. Returns (loads, stores).
+pub(super) fn rule_access(k: &ProfiledKernel, warps: f64) -> Option<(Access, Option<Access>)> {
     let total = k.metric("rule_global_sectors")?;
     let excessive = k.metric("rule_excessive_sectors").unwrap_or(0.0);
     let requests = (total - excessive) / 4.0 / warps;
-    (requests > 0.0 && warps > 0.0).then(|| Access {
+    if !(requests > 0.0 && warps > 0.0) {
+        return None;
+    }
+    let average = Access {
         requests_per_warp: requests,
         sectors_per_request: total / (requests * warps),
+    };
+    let per_request = |key: &str| k.metric(key).map_or(4.0, |bytes| 128.0 / bytes);
+    let (s_ld, s_st) = (
+        per_request("rule_load_bytes_per_sector"),
+        per_request("rule_store_bytes_per_sector"),
+    );
+    // L·s_ld + S·s_st = the sectors per warp, L + S = the requests.
+    let loads = (total / warps - requests * s_st) / (s_ld - s_st);
+    let split = (s_ld - s_st).abs() > 1e-9 && loads > 0.0 && loads < requests;
+    Some(if split {
+        (
+            Access {
+                requests_per_warp: loads,
+                sectors_per_request: s_ld,
+            },
+            Some(Access {
+                requests_per_warp: requests - loads,
+                sectors_per_request: s_st,
+            }),
+        )
+    } else {
+        (average, None)
     })
 }
 

@@ -182,6 +182,9 @@ fn at_file_clock(inputs: &mut Vec<LaunchInput>, clocked: Vec<AtClock>) {
     }
 }
 
+/// How the clock's input is made: from the profile, or computed (a projection's).
+type ClockInput = fn(&'static str, f64, String) -> LaunchInput;
+
 /// An input at the file's clock, and the ratio a device value was scaled by.
 struct AtClock {
     field: &'static str,
@@ -196,22 +199,55 @@ fn file_clock(
     d: &Device,
     projected_from: Option<&DeviceMatch>,
 ) -> Vec<AtClock> {
-    let hz = k
-        .metric("sm_clock_hz")
-        .filter(|hz| *hz > 0.0 && projected_from.is_none());
-    let Some(hz) = hz else {
+    let Some(hz) = k.metric("sm_clock_hz").filter(|hz| *hz > 0.0) else {
         return Vec::new();
     };
-    let ghz = (hz / 1e6).round() / 1000.0;
+    let file_ghz = (hz / 1e6).round() / 1000.0;
+    let (ghz, clock_input): (f64, ClockInput) =
+        match projected_from {
+            None => (file_ghz, |f, v, how| LaunchInput::profile(f, v, how)),
+            // A projection keeps the file's clock regime: a file measured below its GPU's
+            // clock (Nsight Compute locks the base clock) puts the target at the same share
+            // of its own, the clock a profile of it would give.
+            Some(from) => {
+                let Some(share) = from
+                    .clock_ghz
+                    .map(|src| file_ghz / src)
+                    .filter(|r| *r < 0.98 && *r > 0.2)
+                else {
+                    return Vec::new();
+                };
+                (
+                    (d.clock_ghz.value * share * 1000.0).round() / 1000.0,
+                    |f, v, how| LaunchInput::computed(f, v, how),
+                )
+            }
+        };
+    let how = match projected_from {
+        None => "the SM frequency the profiler measured at".to_string(),
+        Some(from) => format!(
+            "the file ran at {} GHz, {} % of the {}'s {} GHz (a locked clock): the {} at the same share of its {} GHz",
+            crate::format::num(file_ghz),
+            crate::format::significant(100.0 * ghz / d.clock_ghz.value, 3),
+            from.name,
+            crate::format::num(from.clock_ghz.unwrap_or(0.0)),
+            d.name,
+            crate::format::num(d.clock_ghz.value)
+        ),
+    };
     let mut set: Vec<AtClock> = model
         .fields
         .iter()
         .filter(|f| f.device == Some("clock_ghz"))
         .map(|f| AtClock {
             field: f.name,
-            origin: Origin::Profile,
+            origin: if projected_from.is_some() {
+                Origin::Computed
+            } else {
+                Origin::Profile
+            },
             ratio: None,
-            input: LaunchInput::profile(f.name, ghz, "the SM frequency the profiler measured at"),
+            input: clock_input(f.name, ghz, how.clone()),
         })
         .collect();
     for f in model.fields.iter() {

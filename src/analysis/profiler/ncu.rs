@@ -161,11 +161,19 @@ impl Details {
             // A rule row (or a row without a metric).
             out.skipped += 1;
             let text = optional_text(record, self.rule);
-            if let (Some((_, launch)), Some((total, excessive))) =
-                (&mut self.current, text.as_deref().and_then(rule_sectors))
-            {
-                launch.slots.set(Slot::RuleGlobalSectors, total);
-                launch.slots.set(Slot::RuleExcessiveSectors, excessive);
+            if let (Some((_, launch)), Some(text)) = (&mut self.current, text.as_deref()) {
+                if let Some((total, excessive)) = rule_sectors(text) {
+                    launch.slots.set(Slot::RuleGlobalSectors, total);
+                    launch.slots.set(Slot::RuleExcessiveSectors, excessive);
+                }
+                if let Some((stores, bytes)) = rule_bytes_per_sector(text) {
+                    let slot = if stores {
+                        Slot::RuleStoreBytesPerSector
+                    } else {
+                        Slot::RuleLoadBytesPerSector
+                    };
+                    launch.slots.set(slot, bytes);
+                }
             }
             return Ok(());
         }
@@ -303,4 +311,24 @@ pub(crate) fn rule_sectors(text: &str) -> Option<(f64, f64)> {
     let (_, total) = rest.split_once("of the total ")?;
     let total = number(total)?;
     (total > 0.0 && excessive <= total).then_some((total, excessive))
+}
+
+/// Nsight Compute's access-pattern rule in words ("The memory access pattern for global stores
+/// to L1TEX might not be optimal. On average, only 4.0 of the 32 bytes transmitted per sector
+/// are utilized by each thread."): whether it is the stores', and the bytes used per sector.
+pub(crate) fn rule_bytes_per_sector(text: &str) -> Option<(bool, f64)> {
+    let stores = if text.contains("for global stores") {
+        true
+    } else if text.contains("for global loads") {
+        false
+    } else {
+        return None;
+    };
+    let (_, after) = text.split_once("only ")?;
+    let (number, rest) = after.split_once(' ')?;
+    rest.starts_with("of the 32 bytes transmitted per sector")
+        .then(|| number.parse::<f64>().ok())
+        .flatten()
+        .filter(|b| *b > 0.0 && *b <= 32.0)
+        .map(|b| (stores, b))
 }

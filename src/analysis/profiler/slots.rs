@@ -4,7 +4,7 @@
 use super::*;
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 44] = [
+pub const KEYS: [&str; 46] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -49,6 +49,8 @@ pub const KEYS: [&str; 44] = [
     "rule_global_sectors",
     "rule_excessive_sectors",
     "sfu_insts",
+    "rule_load_bytes_per_sector",
+    "rule_store_bytes_per_sector",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -110,6 +112,10 @@ pub(crate) enum Slot {
     RuleExcessiveSectors,
     /// Warp instructions on the SFU (XU pipe: transcendentals, conversions).
     SfuInsts,
+    /// The Memory Workload Analysis rule's words: "only N of the 32 bytes transmitted per
+    /// sector are utilized" by the global loads, and by the stores.
+    RuleLoadBytesPerSector,
+    RuleStoreBytesPerSector,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,

@@ -298,7 +298,16 @@ pub const NOTE_REP: ReadingNote = ReadingNote::new(
     "total_cycles = rep · Σ T_i. rep is 1 unless given, or, given blocks and active_blocks_per_sm, blocks / (active_blocks_per_sm · min(n_sm, blocks)), unrounded (Hong & Kim's eq. 21).",
 );
 
+/// Said wherever the model runs on a GPU other than the GTX 260: its constants are that GPU's,
+/// and how far off it is on real kernels (docs/validation.md's summary, which
+/// `tests/luo_suda.rs` holds these figures to).
+pub const NOTE_FITTED: ReadingNote = ReadingNote::new(
+    "fitted-on-gtx260",
+    "Not this GPU's model: a, b, c, d and Table 1's instruction costs were fitted on a GeForce GTX 260. On the real profiled kernels of the validation page its median prediction is 0.559× the measured time (worst 0.0268×), and 0.161× on an H100's 13 known kernels (worst 0.00656×): read the time as the paper's GTX 260 model run on this GPU's clock and bandwidth, not as a prediction for it.",
+);
+
 pub const NOTES: &[ReadingNote] = &[
+    NOTE_FITTED,
     NOTE_UNITS,
     NOTE_MPD_FIXED,
     NOTE_MPD_PRINTED,

@@ -13,8 +13,8 @@ mod declaration;
 mod from_launch;
 
 pub use declaration::{
-    EXAMPLES, FIELDS, NOTES, NOTE_CPD2_DOMAIN, NOTE_CPD_FIXED, NOTE_CPD_PRINTED, NOTE_MPD_FIXED,
-    NOTE_MPD_PRINTED, NOTE_PERIODS, NOTE_REP, NOTE_UNITS, OUTPUTS,
+    EXAMPLES, FIELDS, NOTES, NOTE_CPD2_DOMAIN, NOTE_CPD_FIXED, NOTE_CPD_PRINTED, NOTE_FITTED,
+    NOTE_MPD_FIXED, NOTE_MPD_PRINTED, NOTE_PERIODS, NOTE_REP, NOTE_UNITS, OUTPUTS,
 };
 
 use super::{
@@ -351,6 +351,9 @@ fn evaluate_params(p: &Params, device: &'static Device) -> Result<Evaluation, In
     let o = evaluate(&inp);
     let t_test = p.num("t_test_s");
     let mut notes = vec![NOTE_UNITS];
+    if device.id != "gtx260" {
+        notes.insert(0, NOTE_FITTED);
+    }
     notes.push(match inp.reading_mpd {
         Reading::Fixed => NOTE_MPD_FIXED,
         Reading::Printed => NOTE_MPD_PRINTED,
