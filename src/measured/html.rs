@@ -219,7 +219,10 @@ fn summary_table(r: &Report) -> String {
             r#"<p id="measured-scope" class="scope-note">{n} kernel{} outside MWP-CWP's scope (tensor cores, TMA) {} left out of {}'s median{}: their predictions stay in the table, marked.</p>"#,
             if n == 1 { "" } else { "s" },
             if n == 1 { "is" } else { "are" },
-            esc(&left.join(" and ")),
+            esc(&match left.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => left.join(""),
+            }),
             if left.len() == 1 { "" } else { "s" },
         );
     }

@@ -203,26 +203,25 @@ fn file_clock(
         return Vec::new();
     };
     let file_ghz = (hz / 1e6).round() / 1000.0;
-    let (ghz, clock_input): (f64, ClockInput) =
-        match projected_from {
-            None => (file_ghz, |f, v, how| LaunchInput::profile(f, v, how)),
-            // A projection keeps the file's clock regime: a file measured below its GPU's
-            // clock (Nsight Compute locks the base clock) puts the target at the same share
-            // of its own, the clock a profile of it would give.
-            Some(from) => {
-                let Some(share) = from
-                    .clock_ghz
-                    .map(|src| file_ghz / src)
-                    .filter(|r| *r < 0.98 && *r > 0.2)
-                else {
-                    return Vec::new();
-                };
-                (
-                    (d.clock_ghz.value * share * 1000.0).round() / 1000.0,
-                    |f, v, how| LaunchInput::computed(f, v, how),
-                )
-            }
-        };
+    let (ghz, clock_input): (f64, ClockInput) = match projected_from {
+        None => (file_ghz, |f, v, how| LaunchInput::profile(f, v, how)),
+        // A projection keeps the file's clock regime: a file measured below its GPU's
+        // clock (Nsight Compute locks the base clock) puts the target at the same share
+        // of its own, the clock a profile of it would give.
+        Some(from) => {
+            let Some(share) = from
+                .clock_ghz
+                .map(|src| file_ghz / src)
+                .filter(|r| *r < 0.98 && *r > 0.2)
+            else {
+                return Vec::new();
+            };
+            (
+                (d.clock_ghz.value * share * 1000.0).round() / 1000.0,
+                |f, v, how| LaunchInput::computed(f, v, how),
+            )
+        }
+    };
     let how = match projected_from {
         None => "the SM frequency the profiler measured at".to_string(),
         Some(from) => format!(

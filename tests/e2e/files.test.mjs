@@ -102,7 +102,7 @@ test('a file with no GPU and a long name fits 1280 px and 360 px; the missing GP
   await dropFile(page, name, readFileSync(fixture('nvvp_gpu_details.csv')));
   await page.waitForSelector('#measured-kernels tbody tr');
   assert.equal(await page.locator('#measured-no-device').count(), 1);
-  assert.equal(await page.locator('#measured-kernels td[data-model]', { hasText: 'needs the GPU' }).count(), 2 * 3);
+  assert.equal(await page.locator('#measured-kernels td[data-model]', { hasText: 'needs the GPU' }).count(), 2 * 4);
   const fits = () => page.evaluate(() => {
     const table = document.querySelector('#measured-kernels');
     return {

@@ -233,9 +233,11 @@ test('an H200 details page finds its GPU by its clocks; a kernel on a GPU the pa
 
 const PROFILES = join(ROOT, '..', 'shared', 'profiles');
 
-test('a real Nsight Compute export gets complete predictions, the summary and the scatter, and a roofline bound under each measured time', { skip: !existsSync(PROFILES) && '../shared/profiles is absent' }, async () => {
+test('a real Nsight Compute details page: its requests left to type with the command that counts them, the summary and the scatter, and a roofline bound under each measured time', { skip: !existsSync(PROFILES) && '../shared/profiles is absent' }, async () => {
   // A public repository's ncu details page of Rodinia's CFD on a V100 (../shared/profiles,
-  // with its source in SOURCES.tsv): no device column, no barrier count.
+  // with its source in SOURCES.tsv): no device column, no barrier count, and no request
+  // counts (a details page has none, and this version's rules state no sectors): Hong & Kim's
+  // requests are to type, never derived from the DRAM bytes (issue 55).
   const file = join(PROFILES, 'AndrewXu22__optimal_unified_memory__nsight_cfd_097K.csv');
   const page = await app.env.context.newPage();
   await page.goto(app.link('page=measured'));
@@ -247,8 +249,11 @@ test('a real Nsight Compute export gets complete predictions, the summary and th
   for (const [i, k] of cli.kernels.entries()) {
     const hk = k.predictions['hong-kim'];
     const roof = k.predictions.roofline;
-    assert.ok(hk.complete, k.name);
-    assert.deepEqual(hk.assumed, ['synch_insts']);
+    assert.ok(!hk.complete, k.name);
+    const typed = hk.inputs.filter((i) => i.origin === 'typed');
+    assert.deepEqual(typed.map((i) => i.field), ['coal_mem_insts', 'uncoal_mem_insts']);
+    assert.match(typed[0].how, /l1tex__t_requests_pipe_lsu_mem_global_op_ld\.sum/);
+    assert.match(await page.textContent(`#kernel-row-${i} td[data-model="hong-kim"]`), /Type its inputs/);
     assert.ok(roof.time_s <= k.measured_s, `${k.name}: bound under the measured time`);
     // The page shows the CLI's numbers, and bound ÷ measured for the roofline (the direction
     // of every other ratio), uncoloured below 1.
@@ -256,7 +261,6 @@ test('a real Nsight Compute export gets complete predictions, the summary and th
     assert.equal(Number(await page.getAttribute(cell, 'data-time-s')), roof.time_s);
     assert.match(await page.textContent(cell), /bound 0\.\d+×/);
     assert.equal(await page.$(`${cell} .ratio-far`), null);
-    assert.equal(Number(await page.getAttribute(`#kernel-row-${i} td[data-model="hong-kim"]`, 'data-time-s')), hk.time_s);
   }
   // The summary and the scatter: every complete prediction.
   const models = await page.$$eval('#measured-models tbody tr', (trs) => trs.map((tr) => tr.dataset.model));
@@ -306,10 +310,10 @@ test('the H200 run of known kernels: every kernel complete, the tensor-core kern
       assert.equal(Number(await page.getAttribute(`#kernel-row-${i} td[data-model="${id}"]`, 'data-time-s')), k.predictions[id].time_s);
     }
   }
-  // wmma_gemm_16x16 (row 5): marked, and out of Hong & Kim's and Luo & Suda's medians.
+  // wmma_gemm_16x16 (row 5): marked, and out of the three models' medians.
   assert.match(await page.textContent('#kernel-row-5 .scope-mark'), /tensor cores/);
   assert.equal(await page.locator('#measured-kernels .scope-mark').count(), 1);
-  assert.match(await page.textContent('#measured-scope'), /1 kernel outside MWP-CWP's scope \(tensor cores, TMA\) is left out of Hong & Kim and Luo & Suda's medians/);
+  assert.match(await page.textContent('#measured-scope'), /1 kernel outside MWP-CWP's scope \(tensor cores, TMA\) is left out of Hong & Kim, Sim et al\. and Luo & Suda's medians/);
   const hk = cli.models.find((m) => m.model === 'hong-kim');
   assert.deepEqual([hk.kernels, hk.left_out], [5, 1]);
   assert.equal(await page.textContent('#measured-models tr[data-model="hong-kim"] td'), '5');
@@ -392,5 +396,40 @@ test('the comparison survives Back and a reload; a kernel name opens its detail;
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'no sideways scroll');
   const label = await page.$eval('#kernel-row-0 td[data-model="hong-kim"]', (td) => getComputedStyle(td, '::before').content);
   assert.match(label, /Hong & Kim/);
+  await page.close();
+});
+
+const KNOWN_H100 = join(PROFILES, 'known-h100');
+
+test('the H100 known kernels: Sim et al. beside Hong & Kim with the CLI\'s numbers, a prediction under the roofline bound said beside it, Luo & Suda\'s GTX 260 constants said', { skip: !existsSync(KNOWN_H100) && '../shared/profiles/known-h100 is absent' }, async () => {
+  const file = join(KNOWN_H100, 'h100_raw_full.csv');
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await dropFile(page, 'h100_raw_full.csv', readFileSync(file));
+  await page.waitForSelector('#measured-kernels tbody tr', { timeout: 30000 });
+  const cli = cliJson(['analyze', 'measured', file]);
+  assert.equal(cli.kernels.length, 13);
+  let below = 0;
+  for (const [i, k] of cli.kernels.entries()) {
+    assert.ok(k.predictions.sim.complete, `${k.name}: Sim et al. complete from the raw page`);
+    for (const p of Object.values(k.predictions)) {
+      const cell = `#kernel-row-${i} td[data-model="${p.model}"]`;
+      assert.equal(Number(await page.getAttribute(cell, 'data-time-s')), p.time_s, `${k.name} ${p.model}`);
+      const text = await page.textContent(cell);
+      if (p.below_bound) {
+        below += 1;
+        assert.ok(text.includes(`below the bound (${p.ceiling})`), `${k.name} ${p.model}: ${text}`);
+      } else {
+        assert.ok(!text.includes('below the bound'), `${k.name} ${p.model}: ${text}`);
+      }
+    }
+    // The bound is never above the measured time.
+    assert.ok(k.predictions.roofline.time_s <= k.measured_s, k.name);
+  }
+  assert.ok(below >= 4, `${below} predictions below their bound`);
+  assert.match(await page.textContent('#measured-luo-suda'), /fitted on a GeForce GTX 260/);
+  const models = await page.$$eval('#measured-models tbody tr', (trs) => trs.map((tr) => tr.dataset.model));
+  assert.deepEqual(models, ['hong-kim', 'sim', 'luo-suda', 'roofline']);
   await page.close();
 });

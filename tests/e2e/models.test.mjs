@@ -150,3 +150,16 @@ test('no console errors and no offsite requests in these tests', () => {
   assert.deepEqual(app.env.offsite, []);
   assert.deepEqual(app.env.errors, []);
 });
+
+test("Sim et al.'s example is the hand reference: 12,800 cycles, 11.13 µs, memory-bound, with its bars", async () => {
+  const page = await app.env.context.newPage();
+  const m = 'model=sim&device=c2050&threads_per_block=256&blocks=112&active_sms=14&active_blocks_per_sm=4&insts=100&mem_insts=10&dram_lat=440&delta=20&freq_ghz=1.15&mem_bandwidth_gbs=144&transaction_bytes=128&gamma=64&avg_inst_lat=18&simd_width=32&sfu_width=4';
+  await page.goto(link(m));
+  await ready(page);
+  assert.equal(Number(await page.getAttribute('#time', 'data-value')), 12800 / 1.15e9);
+  assert.match(await page.textContent('#time'), /11\.13 µs/);
+  assert.match(await page.textContent('#bound'), /Memory-bound/);
+  assert.ok(await page.$('#sim-bars'));
+  assert.match(await page.textContent('#result'), /12,800 cycles/);
+  await page.close();
+});

@@ -162,6 +162,10 @@ fn comp_input(l: &Launch, requests: Option<f64>) -> LaunchInput {
 /// rate is what the DRAM share (1 − h1)(1 − h2) then asks for.
 pub(crate) fn hit_rates(l: &Launch) -> Vec<LaunchInput> {
     if l.l1_hit_pct.is_none() && l.l2_hit_pct.is_none() {
+        // No counters of memory at all: the requests are to type, and the rates with them.
+        if l.memory_insts_per_warp().is_none() {
+            return Vec::new();
+        }
         // No rates, but the requests' bytes and the DRAM's: the share that reached DRAM says
         // how many hit a cache, which one it cannot say. Counted as the L2's (the slower:
         // the time errs long, never short).

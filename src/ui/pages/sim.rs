@@ -77,7 +77,7 @@ pub fn bars_svg(o: &Outputs) -> String {
         ("T_overlap", o.t_overlap, "seg-prev"),
     ];
     let mut s = format!(
-        r#"<h2>Where the time goes</h2><figure class="timeline"><svg id="sim-bars" viewBox="0 0 {W} 84" role="img" aria-label="T_comp, T_mem and T_overlap in cycles, on one scale">"#
+        r#"<h2>Where the time goes</h2><figure class="chart timeline"><svg id="sim-bars" viewBox="0 0 {W} 84" role="img" aria-label="T_comp, T_mem and T_overlap in cycles, on one scale">"#
     );
     for (i, (name, v, class)) in rows.iter().enumerate() {
         let _ = write!(
