@@ -230,14 +230,16 @@ pub fn l1_bytes_per_clock(cc: (u8, u8)) -> Option<(f64, &'static str)> {
 
 /// The whole L2's peak bytes per SM cycle, where a source gives it: GV100's 2,048 and
 /// GA100's 5,120 (NVIDIA A100 Tensor Core GPU Architecture whitepaper, 2020: "A100 L2 cache
-/// read bandwidth is 5120 Bytes/clk, vs 2048 Bytes/clk in V100"); GH100's 5,120 (80 L2 slices
-/// × 2 sectors × 32 B per cycle, Nsight Compute's lts__t_sectors_srcunit_tex peak on an
-/// H100). Other chips: none, and the bound leaves the L2 out.
+/// read bandwidth is 5120 Bytes/clk, vs 2048 Bytes/clk in V100"); GH100's 5,120 per L2
+/// cycle (80 L2 slices × 2 sectors × 32 B, Nsight Compute's lts__t_sectors_srcunit_tex peak
+/// on an H100), 5,504 per SM cycle: its L2 ran at 1.708 GHz against the SMs' 1.589, and a
+/// peak must not be undercut by the clocks' ratio. Other chips: none, and the bound leaves
+/// the L2 out.
 pub fn l2_bytes_per_clock(cc: (u8, u8)) -> Option<(f64, &'static str)> {
     match cc {
         (7, 0) => Some((2048.0, "2,048 B per cycle (NVIDIA A100 whitepaper, 2020, on V100) × clock")),
         (8, 0) => Some((5120.0, "5,120 B per cycle (NVIDIA A100 whitepaper, 2020) × clock")),
-        (9, 0) => Some((5120.0, "5,120 B per cycle: 80 L2 slices × 2 sectors × 32 B (Nsight Compute's lts__t_sectors_srcunit_tex peak on an H100) × clock")),
+        (9, 0) => Some((5504.0, "5,504 B per SM cycle: 80 L2 slices × 2 sectors × 32 B per L2 cycle (Nsight Compute's lts__t_sectors_srcunit_tex peak on an H100), the L2 at 1.075 × the SM's clock (1.708 against 1.589 GHz under Nsight Compute's locked clocks) × clock")),
         _ => None,
     }
 }
