@@ -729,7 +729,7 @@ pub static MODEL: Model = Model {
     scope: Scope {
         newest_cc: (2, 0),
         paper_gpus: "a Fermi GPU",
-        leaves_out: crate::model::page_text("Its constants are Fermi's: one issue per cycle per SM, 128-byte transactions and Γ fitted there. Newer SMs issue from four schedulers each cycle, move 32-byte sectors and have far larger caches; this device's lanes, latencies and departure delay stand in, each labelled with its source, and Γ stays Fermi's."),
+        leaves_out: crate::model::page_text("Its constants were Fermi's: one issue per cycle per SM, 128-byte transactions and Γ fitted there. Newer SMs issue from four schedulers each cycle, move 32-byte sectors and have far larger caches; this device's lanes, latencies, departure delay and sustained bandwidth stand in, each labelled with its source, and Γ is the value measured on an H100's kernels that synchronize (an estimate on other architectures). Neither the L1's nor shared memory's throughput is priced: a kernel they limit comes out fast, and the measured page flags it below its roofline bound."),
     },
     validated: false,
     derive: super::derived,

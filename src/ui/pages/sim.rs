@@ -67,9 +67,11 @@ fn result(ctx: Ctx) -> AnyView {
     view! { <div class="html-table" inner_html=text></div> }.into_any()
 }
 
-/// T_comp, T_mem and T_overlap as bars on one scale, and T_exec beneath.
+/// T_comp, T_mem and T_overlap as bars on one scale, each named at its left, and T_exec
+/// beneath.
 pub fn bars_svg(o: &Outputs) -> String {
     const W: f64 = 640.0;
+    const LABEL: f64 = 84.0;
     let top = o.t_comp.max(o.t_mem).max(1.0);
     let rows = [
         ("T_comp", o.t_comp, "seg-compute"),
@@ -77,14 +79,15 @@ pub fn bars_svg(o: &Outputs) -> String {
         ("T_overlap", o.t_overlap, "seg-prev"),
     ];
     let mut s = format!(
-        r#"<h2>Where the time goes</h2><figure class="chart timeline"><svg id="sim-bars" viewBox="0 0 {W} 84" role="img" aria-label="T_comp, T_mem and T_overlap in cycles, on one scale">"#
+        r#"<h2>Where the time goes</h2><figure class="chart"><svg id="sim-bars" viewBox="0 0 {W} 84" role="img" aria-label="T_comp, T_mem and T_overlap in cycles, on one scale">"#
     );
     for (i, (name, v, class)) in rows.iter().enumerate() {
+        let y = i * 28;
         let _ = write!(
             s,
-            r#"<rect class="{class}" x="0" y="{}" width="{:.1}" height="24"><title>{name}: {}</title></rect>"#,
-            i * 28,
-            (v / top * W).max(0.5),
+            r#"<text class="tick" x="0" y="{}">{name}</text><rect class="{class}" x="{LABEL}" y="{y}" width="{:.1}" height="24"><title>{name}: {}</title></rect>"#,
+            y + 16,
+            (v / top * (W - LABEL)).max(0.5),
             cycles(*v)
         );
     }
@@ -105,6 +108,6 @@ fn visuals(ctx: Ctx) -> AnyView {
             .with(|g| g.as_ref().and_then(typed).map(|(_, o)| bars_svg(o)))
             .unwrap_or_default()
     });
-    view! { <section class="card" aria-label="Where the time goes" inner_html=text></section> }
+    view! { <section class="card sim-section" aria-label="Where the time goes" inner_html=text></section> }
         .into_any()
 }
