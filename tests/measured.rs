@@ -312,6 +312,7 @@ fn launch() -> Launch {
         barrier_count: None,
         fp64_insts_per_warp: None,
         dram_bytes: None,
+        dram_from_throughput: false,
         l1_hit_pct: None,
         l2_hit_pct: None,
         flops_fp64: None,
@@ -322,6 +323,8 @@ fn launch() -> Launch {
         l1_from_throughput: false,
         l2_bytes: None,
         sfu_insts_per_warp: None,
+        sm_busy_s: None,
+        sm_clock_hz: None,
     }
 }
 

@@ -107,7 +107,11 @@ fn ncu_details_with_labels() {
     // Speed of Light's L1/TEX Cache Throughput and the SMs' active cycles: the roofline's L1.
     assert_eq!(metric(v, "l1_throughput_pct"), 17.84);
     assert_eq!(metric(v, "sm_active_cycles"), 17_230.52);
-    assert_eq!(v.metrics.len(), 22, "{:?}", v.metrics);
+    // Speed of Light's DRAM and Compute (SM) throughputs: the roofline's levels where a file
+    // counts no bytes or instructions (the default sections).
+    assert_eq!(metric(v, "dram_throughput_pct"), 89.23);
+    assert_eq!(metric(v, "sm_throughput_pct"), 12.73);
+    assert_eq!(v.metrics.len(), 24, "{:?}", v.metrics);
 
     let g = &p.kernels[1];
     assert_eq!(g.invocations, 2);

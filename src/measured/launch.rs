@@ -76,6 +76,7 @@ pub(super) fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         // Thread instructions: a warp's 32 threads execute one warp instruction.
         fp64_insts_per_warp: per_warp(k.metric("fp64_thread_insts").map(|t| t / 32.0)),
         dram_bytes,
+        dram_from_throughput: false,
         // A profiler may print a rate a little over 100 % (an H200's FMA loop: L2 100.96 %).
         l1_hit_pct: k.metric("l1_hit_pct").map(|p| p.clamp(0.0, 100.0)),
         l2_hit_pct: k.metric("l2_hit_pct").map(|p| p.clamp(0.0, 100.0)),
@@ -87,6 +88,11 @@ pub(super) fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         l1_from_throughput,
         l2_bytes: k.metric("l2_sectors").map(|s| s * 32.0),
         sfu_insts_per_warp: per_warp(k.metric("sfu_insts")),
+        sm_busy_s: k
+            .metric("sm_throughput_pct")
+            .zip(k.measured_s())
+            .map(|(pct, t)| pct / 100.0 * t),
+        sm_clock_hz: k.metric("sm_clock_hz").filter(|hz| *hz > 0.0),
     })
 }
 
@@ -180,5 +186,20 @@ pub(super) fn counters_alone(k: &ProfiledKernel) -> Counters {
             .filter(|(_, t)| *t > 0.0)
             .map(|(b, t)| b / t / 1e9),
         ..Counters::default()
+    }
+}
+
+/// The DRAM bytes a file gives only as Speed of Light's "DRAM Throughput" (% of its GPU's
+/// peak over the duration, as the default sections print it): that share of `peak_gbs` (the
+/// file's GPU's) over the duration. A file that counts bytes keeps them.
+pub(super) fn dram_from_throughput(l: &mut Launch, k: &ProfiledKernel, peak_gbs: Option<f64>) {
+    if l.dram_bytes.is_some() {
+        return;
+    }
+    let bytes =
+        || Some(k.metric("dram_throughput_pct")? / 100.0 * k.measured_s()? * peak_gbs? * 1e9);
+    if let Some(b) = bytes().filter(|b| b.is_finite() && *b >= 0.0) {
+        l.dram_bytes = Some(b);
+        l.dram_from_throughput = true;
     }
 }

@@ -18,7 +18,7 @@ mod predict;
 
 use device::{file_clocks, match_device, FileClocks};
 pub use device::{named_before, of_capability, preset_for};
-use launch::{counters_alone, launch_of};
+use launch::{counters_alone, dram_from_throughput, launch_of};
 use occupancy_check::check_occupancy;
 use predict::predict;
 
@@ -512,7 +512,13 @@ fn report_on(
     record: Option<&'static Device>,
     projected_from: Option<&DeviceMatch>,
 ) -> KernelReport {
-    let launch = launch_of(k);
+    let mut launch = launch_of(k);
+    if let Some(l) = &mut launch {
+        // A default-sections page counts no DRAM bytes, only their share of the file's GPU's
+        // peak (a projection's file GPU is the one it was measured on).
+        let peak = projected_from.unwrap_or(&device).mem_bandwidth_gbs;
+        dram_from_throughput(l, k, peak);
+    }
     let mut occupancy = check_occupancy(k, launch.as_ref(), record);
     if projected_from.is_some() {
         // The profiler's occupancy is the file's GPU's: nothing to compare on the target.

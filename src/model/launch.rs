@@ -49,6 +49,10 @@ pub struct Launch {
     pub barrier_count: Option<f64>,
     /// DRAM bytes moved by the whole launch.
     pub dram_bytes: Option<f64>,
+    /// `dram_bytes` is Speed of Light's DRAM Throughput (% of the file's GPU's peak) × the
+    /// duration × that peak: the file counts no bytes.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dram_from_throughput: bool,
     /// The L1's and the L2's hit rates of global requests, % (0–100), where the file gives
     /// them (Sim et al.'s cache-aware latency: docs/models.md).
     pub l1_hit_pct: Option<f64>,
@@ -73,6 +77,11 @@ pub struct Launch {
     pub l2_bytes: Option<f64>,
     /// SFU (XU pipe) warp instructions per warp.
     pub sfu_insts_per_warp: Option<f64>,
+    /// Speed of Light's Compute (SM) Throughput × the duration: the time the SMs' busiest
+    /// unit needed at its peak, where the file counts no instructions.
+    pub sm_busy_s: Option<f64>,
+    /// The SM clock the file measured at, Hz.
+    pub sm_clock_hz: Option<f64>,
 }
 
 /// What an input counted from the warp instructions says of them when the file counts those

@@ -633,13 +633,14 @@ pub const FROM_LAUNCH: Option<super::launch::FromLaunch> = Some(super::launch::F
 
 /// The kernel's totals from the profile: DRAM bytes and warp instructions (warps × per warp),
 /// FLOPs where the file counts them. The ceilings stay the device's.
-fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::LaunchInput> {
+fn from_launch(l: &super::launch::Launch, d: &Device) -> Vec<super::launch::LaunchInput> {
     use super::launch::LaunchInput;
     let mut set = Vec::new();
     // With one counter in the file, a missing one is left out of the bound (assumed 0: the
     // bound still holds); with none, there is no bound to give but the user's.
     let counted = l.dram_bytes.is_some()
         || l.insts_per_warp.is_some()
+        || l.sm_busy_s.is_some()
         || l.flops_fp64.is_some()
         || l.flops_fp32.is_some();
     let missing = |field: &'static str, what: &str| {
@@ -654,6 +655,11 @@ fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::Lau
         }
     };
     set.push(match l.dram_bytes {
+        Some(b) if l.dram_from_throughput => LaunchInput::computed(
+            "dram_bytes",
+            b.round(),
+            "Speed of Light's DRAM Throughput (% of the file's GPU's peak) × the duration × that peak: the file counts no bytes",
+        ),
         Some(b) => LaunchInput::profile("dram_bytes", b.round(), "DRAM bytes read and written"),
         None => missing(
             "dram_bytes",
@@ -666,10 +672,17 @@ fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::Lau
             (per_warp * l.warps).round(),
             l.insts_how("instructions per warp × warps launched"),
         ),
-        None => missing(
-            "warp_insts",
-            "warp instructions (ncu: smsp__inst_executed.sum; nvprof: inst_executed)",
-        ),
+        None => match busy_insts(l, d) {
+            Some(w) => LaunchInput::computed(
+                "warp_insts",
+                w.round(),
+                "Speed of Light's Compute (SM) Throughput × the duration, as warp instructions at the SMs' issue rate: the file counts none",
+            ),
+            None => missing(
+                "warp_insts",
+                "warp instructions (ncu: smsp__inst_executed.sum; nvprof: inst_executed)",
+            ),
+        },
     });
     if let Some(b) = l.l1_bytes {
         set.push(LaunchInput::profile(
@@ -704,4 +717,13 @@ fn from_launch(l: &super::launch::Launch, _d: &Device) -> Vec<super::launch::Lau
         });
     }
     set
+}
+
+/// The warp instructions whose issue takes as long as the SMs' busiest unit was busy (Speed
+/// of Light's Compute (SM) Throughput × the duration), at the device's issue rate and the
+/// file's clock: the issue term is then that time, a bound as any ceiling's is.
+fn busy_insts(l: &super::launch::Launch, d: &Device) -> Option<f64> {
+    let rate = issue_per_sm_per_cycle(d.compute_capability?.value).value;
+    let hz = l.sm_clock_hz.unwrap_or(d.clock_ghz.value * 1e9);
+    Some(l.sm_busy_s? * f64::from(d.sms.value) * rate * hz)
 }

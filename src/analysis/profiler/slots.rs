@@ -4,7 +4,7 @@
 use super::*;
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 46] = [
+pub const KEYS: [&str; 48] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -51,6 +51,8 @@ pub const KEYS: [&str; 46] = [
     "sfu_insts",
     "rule_load_bytes_per_sector",
     "rule_store_bytes_per_sector",
+    "dram_throughput_pct",
+    "sm_throughput_pct",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -116,6 +118,12 @@ pub(crate) enum Slot {
     /// sector are utilized" by the global loads, and by the stores.
     RuleLoadBytesPerSector,
     RuleStoreBytesPerSector,
+    /// Speed of Light's "DRAM Throughput": the DRAM's traffic, % of its peak over the
+    /// kernel's duration.
+    DramThroughputPct,
+    /// Speed of Light's "Compute (SM) Throughput": the SMs' busiest unit, % of its peak over
+    /// the elapsed cycles.
+    SmThroughputPct,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -152,7 +160,8 @@ impl Slot {
             | DramWriteBytes => Dim::Bytes,
             SmClock | DramClock => Dim::Hertz,
             TheoreticalOccupancy | AchievedOccupancy | TensorPipePct | L1HitPct | L2HitPct
-            | L2ReadHitPct | L2WriteHitPct | L1ThroughputPct => Dim::Percent,
+            | L2ReadHitPct | L2WriteHitPct | L1ThroughputPct | DramThroughputPct
+            | SmThroughputPct => Dim::Percent,
             DramBytesPerSecond | DramReadBytesPerSecond | DramWriteBytesPerSecond => {
                 Dim::BytesPerSecond
             }
@@ -272,6 +281,12 @@ impl Slot {
                 L1ThroughputPct
             }
             "SM Active Cycles" | "sm__cycles_active.avg" => SmActiveCycles,
+            "DRAM Throughput"
+            | "dram__throughput.avg.pct_of_peak_sustained_elapsed"
+            | "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed" => DramThroughputPct,
+            "Compute (SM) Throughput" | "sm__throughput.avg.pct_of_peak_sustained_elapsed" => {
+                SmThroughputPct
+            }
             "lts__t_sectors_srcunit_tex.sum" => L2Sectors,
             "smsp__inst_executed_pipe_xu.sum" | "sm__inst_executed_pipe_xu.sum" => SfuInsts,
             // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
