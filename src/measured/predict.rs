@@ -160,24 +160,12 @@ const CLOCKED: &[&str] = &[
 /// The file's SM clock in every field that takes the device's clock: the clock the kernel
 /// was measured at (a projection keeps the target's own); and the ceilings that scale with
 /// the clock, at that clock.
-/// The file's clock and the ceilings at it, into the launch's inputs: a value the launch
-/// already computed from the device's (a departure delay over-fetched) is scaled in place.
-fn at_file_clock(inputs: &mut Vec<LaunchInput>, clocked: Vec<AtClock>) {
+/// The file's clock and the ceilings at it, into the launch's inputs, where the launch did
+/// not set the field itself.
+fn at_file_clock(inputs: &mut Vec<LaunchInput>, clocked: Vec<LaunchInput>) {
     for c in clocked {
-        match inputs.iter_mut().find(|i| i.field == c.field) {
-            // A value the launch already computed from the device's (a departure delay
-            // over-fetched): at the file's clock too.
-            Some(i) if i.origin == Origin::Computed && c.origin == Origin::Computed => {
-                if let (Ok(v), Some(r)) = (i.text.parse::<f64>(), c.ratio) {
-                    i.text = crate::format::exact((v * r * 1000.0).round() / 1000.0);
-                    i.how = format!(
-                        "{}; at the profiled clock, × {}",
-                        i.how,
-                        crate::format::significant(r, 4)
-                    );
-                }
-            }
-            _ => inputs.push(c.input),
+        if !inputs.iter().any(|i| i.field == c.field) {
+            inputs.push(c);
         }
     }
 }
@@ -185,20 +173,12 @@ fn at_file_clock(inputs: &mut Vec<LaunchInput>, clocked: Vec<AtClock>) {
 /// How the clock's input is made: from the profile, or computed (a projection's).
 type ClockInput = fn(&'static str, f64, String) -> LaunchInput;
 
-/// An input at the file's clock, and the ratio a device value was scaled by.
-struct AtClock {
-    field: &'static str,
-    origin: Origin,
-    ratio: Option<f64>,
-    input: LaunchInput,
-}
-
 fn file_clock(
     model: &'static Model,
     k: &ProfiledKernel,
     d: &Device,
     projected_from: Option<&DeviceMatch>,
-) -> Vec<AtClock> {
+) -> Vec<LaunchInput> {
     let Some(hz) = k.metric("sm_clock_hz").filter(|hz| *hz > 0.0) else {
         return Vec::new();
     };
@@ -234,20 +214,11 @@ fn file_clock(
             crate::format::num(d.clock_ghz.value)
         ),
     };
-    let mut set: Vec<AtClock> = model
+    let mut set: Vec<LaunchInput> = model
         .fields
         .iter()
         .filter(|f| f.device == Some("clock_ghz"))
-        .map(|f| AtClock {
-            field: f.name,
-            origin: if projected_from.is_some() {
-                Origin::Computed
-            } else {
-                Origin::Profile
-            },
-            ratio: None,
-            input: clock_input(f.name, ghz, how.clone()),
-        })
+        .map(|f| clock_input(f.name, ghz, how.clone()))
         .collect();
     for f in model.fields.iter() {
         let Some(key) = f.device.filter(|k| CLOCKED.contains(k)) else {
@@ -260,22 +231,17 @@ fn file_clock(
             continue;
         }
         let ratio = ghz / d.clock_ghz.value;
-        set.push(AtClock {
-            field: f.name,
-            origin: Origin::Computed,
-            ratio: Some(ratio),
-            input: LaunchInput::computed(
-                f.name,
-                (v.value * ratio * 1000.0).round() / 1000.0,
-                format!(
-                    "the {}'s figure at the profiled {} GHz ({} at its {} GHz)",
-                    d.name,
-                    crate::format::num(ghz),
-                    crate::format::num(v.value),
-                    crate::format::num(d.clock_ghz.value)
-                ),
+        set.push(LaunchInput::computed(
+            f.name,
+            (v.value * ratio * 1000.0).round() / 1000.0,
+            format!(
+                "the {}'s figure at the profiled {} GHz ({} at its {} GHz)",
+                d.name,
+                crate::format::num(ghz),
+                crate::format::num(v.value),
+                crate::format::num(d.clock_ghz.value)
             ),
-        });
+        ));
     }
     set
 }
