@@ -170,8 +170,25 @@ fn a_gpu_given_only_by_its_compute_capability() {
         .expect("occupancy from the capability");
     assert_eq!(ours.active_warps, Some(48.0));
     assert_eq!(ours.occupancy_pct, Some(100.0));
+    // Issue 56: the capability alone still bounds the time. The bound on the fastest GPU of
+    // 12.0 (the RTX 5090's 1,792 GB/s) is a bound for every one of them, said so.
+    let roof = prediction(k, "roofline");
+    assert!(roof.complete && roof.error.is_none());
+    let bound = roof.time_s.unwrap();
+    assert!((bound - 201_326_592.0 / 1792e9).abs() < 1e-12, "{bound}");
+    assert!(bound <= k.measured_s.unwrap());
+    assert_eq!(
+        roof.on.as_deref(),
+        Some("on the fastest GPU of compute capability 12.0 (GeForce RTX 5090)")
+    );
+    // No model predicts without the GPU.
+    assert!(prediction(k, "hong-kim").time_s.is_none());
     // In the JSON, as the command line prints it.
     let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(
+        json["kernels"][0]["predictions"]["roofline"]["on"],
+        "on the fastest GPU of compute capability 12.0 (GeForce RTX 5090)"
+    );
     let d = &json["kernels"][0]["device"];
     assert_eq!(d["compute_capability"], "12.0");
     assert_eq!(d["candidates"][0]["id"], "rtx5090");
@@ -179,6 +196,7 @@ fn a_gpu_given_only_by_its_compute_capability() {
     let html = measured::html::report_html(&r, "run.csv");
     assert!(html.contains(r#"data-find="cc 12.0""#), "{html}");
     assert!(html.contains("compute capability 12.0 (Blackwell)"));
+    assert!(html.contains(r#"<span class="muted bound-on">on the fastest GPU of compute capability 12.0 (GeForce RTX 5090)</span>"#));
     // A GPU chosen for the file gets the whole comparison.
     let rtx5070 = catalogue::device(catalogue::by_id("tpu-c4218").unwrap());
     let r = compare_on(&p, Some(rtx5070));

@@ -35,7 +35,14 @@ fn ratio_text(r: Option<f64>) -> String {
 /// Predicted ÷ measured, in every table and header; a lower bound's is bound ÷ measured, the
 /// same direction, marked "bound" (at most 1 where the bound holds).
 fn shown_ratio(p: &PredictionReport) -> String {
-    let ratio = shown_ratio_alone(p);
+    let ratio = match &p.on {
+        Some(on) => format!(
+            r#"{} <span class="muted bound-on">{}</span>"#,
+            shown_ratio_alone(p),
+            esc(on)
+        ),
+        None => shown_ratio_alone(p),
+    };
     match &p.ceiling {
         Some(c) if p.below_bound => format!(
             r#"{ratio} <span class="below-bound" title="more than 5 % below this kernel's roofline bound: faster than the {} allows">below the bound ({})</span>"#,
@@ -270,7 +277,10 @@ fn kernel_table(r: &Report) -> String {
             device_cell(k),
             int(k.invocations),
             k.measured_s.map_or(String::new(), format::exact),
-            time_text(k.measured_s),
+            time_text(k.measured_s)
+                + &k.measured_how.map_or(String::new(), |how| format!(
+                    r#"<br><span class="muted measured-how">{how}</span>"#
+                )),
             occupancy_cell(k),
         );
         for (id, title) in &models {

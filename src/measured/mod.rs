@@ -98,6 +98,9 @@ pub struct KernelReport {
     pub invocations: u64,
     /// The median measured duration, seconds.
     pub measured_s: Option<f64>,
+    /// How `measured_s` was had where the file prints no duration: "derived: cycles ÷ clock".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub measured_how: Option<&'static str>,
     pub grid: Option<[u64; 3]>,
     pub block: Option<[u64; 3]>,
     pub threads_per_block: Option<f64>,
@@ -300,6 +303,10 @@ pub struct PredictionReport {
     /// The roofline ceiling it breaks ("DRAM bandwidth"), when `below_bound`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ceiling: Option<String>,
+    /// The GPU a file that gives only its compute capability was bounded on: "on the fastest
+    /// GPU of compute capability 12.0 (GeForce RTX 5090)", a bound for every GPU of it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on: Option<String>,
 }
 
 /// How far below the kernel's roofline bound a prediction may lie before it is flagged: 5 %.
@@ -555,11 +562,21 @@ fn report_on(
             p
         })
         .collect();
+    if record.is_none() && device.how == "capability" {
+        for p in predictions.iter_mut().filter(|p| p.lower_bound) {
+            if let Some(fastest) = bound_on_fastest(p, k, launch.as_ref(), &device) {
+                *p = fastest;
+            }
+        }
+    }
     flag_below_bound(&mut predictions);
     KernelReport {
         name: k.name.clone(),
         invocations: k.invocations,
         measured_s,
+        measured_how: k
+            .metric("duration_from_cycles")
+            .map(|_| "derived: cycles ÷ clock"),
         grid: k.grid,
         block: k.block,
         threads_per_block: launch.map(|l| l.threads_per_block),
@@ -575,6 +592,54 @@ fn report_on(
         predictions,
         scope,
     }
+}
+
+/// A lower bound for a file that gives only its GPU's compute capability: the bound on each
+/// GPU of that capability not outdone on every ceiling by another (bandwidth, SMs × clock,
+/// clock), and the least of them, which no GPU of the capability beats. `None` when no
+/// candidate gives one.
+fn bound_on_fastest(
+    p: &PredictionReport,
+    k: &ProfiledKernel,
+    launch: Option<&Launch>,
+    device: &DeviceMatch,
+) -> Option<PredictionReport> {
+    let (model, from) = registry::from_launch()
+        .into_iter()
+        .find(|(m, _)| m.id == p.model)?;
+    let all: Vec<&'static Device> = device
+        .candidates
+        .iter()
+        .filter_map(|c| devices::find(&c.id))
+        .collect();
+    let ceilings = |d: &Device| {
+        let clock = d.clock_ghz.value;
+        [
+            d.mem_bandwidth_gbs.value,
+            f64::from(d.sms.value) * clock,
+            clock,
+        ]
+    };
+    let outdone = |d: &Device| {
+        let c = ceilings(d);
+        all.iter().any(|o| {
+            let oc = ceilings(o);
+            oc.iter().zip(c).all(|(a, b)| *a >= b) && oc.iter().zip(c).any(|(a, b)| *a > b)
+        })
+    };
+    let best = all
+        .iter()
+        .filter(|d| !outdone(d))
+        .map(|d| (d, predict(model, from, k, launch, Some(d), None)))
+        .filter(|(_, q)| q.complete && q.time_s.is_some())
+        .min_by(|a, b| a.1.time_s.unwrap().total_cmp(&b.1.time_s.unwrap()))?;
+    let (d, mut q) = best;
+    let cc = device.compute_capability.clone().unwrap_or_default();
+    q.on = Some(format!(
+        "on the fastest GPU of compute capability {cc} ({})",
+        d.name
+    ));
+    Some(q)
 }
 
 /// Kernel names that say tensor cores: CUTLASS's and cuBLAS's `tensorop`, `s16816gemm`,

@@ -37,6 +37,7 @@ pub(super) fn predict(
         scope: None,
         below_bound: false,
         ceiling: None,
+        on: None,
     };
     let Some(l) = launch else {
         report.error = Some("the file gives no launch dimensions for this kernel".into());

@@ -4,7 +4,7 @@
 use super::*;
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 48] = [
+pub const KEYS: [&str; 49] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -53,6 +53,7 @@ pub const KEYS: [&str; 48] = [
     "rule_store_bytes_per_sector",
     "dram_throughput_pct",
     "sm_throughput_pct",
+    "duration_from_cycles",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -124,6 +125,9 @@ pub(crate) enum Slot {
     /// Speed of Light's "Compute (SM) Throughput": the SMs' busiest unit, % of its peak over
     /// the elapsed cycles.
     SmThroughputPct,
+    /// 1 where `duration_s` was derived: the elapsed cycles ÷ the SM clock (the file gives
+    /// no duration).
+    DurationFromCycles,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -146,9 +150,14 @@ pub(crate) enum Slot {
     L2WriteHitPct,
     L2ReadTransactions,
     L2WriteTransactions,
+    /// The kernel's elapsed cycles (with the SM clock, its duration where none is printed).
+    ElapsedCycles,
+    /// The L2's sectors served to the L1s, reads and writes apart.
+    L2TexReadSectors,
+    L2TexWriteSectors,
 }
 
-pub(crate) const SLOTS: usize = Slot::L2WriteTransactions as usize + 1;
+pub(crate) const SLOTS: usize = Slot::L2TexWriteSectors as usize + 1;
 
 impl Slot {
     /// What the slot measures: a value in a unit of another dimension is not this metric.
@@ -215,9 +224,11 @@ impl Slot {
             "Block Limit Shared Mem" | "launch__occupancy_limit_shared_mem" => LimitSharedMem,
             "Block Limit Warps" | "launch__occupancy_limit_warps" => LimitWarps,
             "Block Limit SM" | "launch__occupancy_limit_blocks" => LimitBlocks,
-            "Executed Instructions" | "smsp__inst_executed.sum" | "sm__inst_executed.sum" => {
-                InstExecuted
-            }
+            // 2023 and later raw pages may name it `inst_executed`, as nvprof did.
+            "Executed Instructions"
+            | "smsp__inst_executed.sum"
+            | "sm__inst_executed.sum"
+            | "inst_executed" => InstExecuted,
             "Issued Instructions" | "smsp__inst_issued.sum" | "sm__inst_issued.sum" => InstIssued,
             "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
             | "smsp__inst_executed_op_global_ld.sum" => LoadRequests,
@@ -288,6 +299,11 @@ impl Slot {
                 SmThroughputPct
             }
             "lts__t_sectors_srcunit_tex.sum" => L2Sectors,
+            "lts__t_sectors_srcunit_tex_op_read.sum" => L2TexReadSectors,
+            "lts__t_sectors_srcunit_tex_op_write.sum" => L2TexWriteSectors,
+            "Elapsed Cycles" | "gpc__cycles_elapsed.max" | "sm__cycles_elapsed.avg" => {
+                ElapsedCycles
+            }
             "smsp__inst_executed_pipe_xu.sum" | "sm__inst_executed_pipe_xu.sum" => SfuInsts,
             // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
             // second (the Speed of Light section's, in %, is another metric: its unit tells).
@@ -461,6 +477,17 @@ impl Slots {
         fill(L2HitPct, weighted());
         fill(L2HitPct, self.get(L2ReadHitPct));
         fill(L2Sectors, sum(L2ReadTransactions, L2WriteTransactions));
+        fill(L2Sectors, sum(L2TexReadSectors, L2TexWriteSectors));
+        // The reads alone still bound the time (a bound may leave traffic out).
+        fill(L2Sectors, self.get(L2TexReadSectors));
+        // No duration printed: the elapsed cycles at the SM clock, said so.
+        let derived = self
+            .get(Duration)
+            .is_none()
+            .then(|| ratio(ElapsedCycles, SmClock))
+            .flatten();
+        fill(Duration, derived);
+        fill(DurationFromCycles, derived.map(|_| 1.0));
         fill(LoadRequests, ratio(LoadSectors, LoadSectorsPerRequest));
         fill(StoreRequests, ratio(StoreSectors, StoreSectorsPerRequest));
         out

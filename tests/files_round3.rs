@@ -1,0 +1,55 @@
+//! Real files, round 3 (issue 56): fixtures made from the tools' documented formats
+//! (tests/fixtures/profiler/round3/) for the classes of file the last round could not read.
+
+use warpsight::analysis::profiler::{self, Format, Profile};
+use warpsight::measured::{compare, KernelReport};
+
+fn read(name: &str) -> Profile {
+    let path = format!(
+        "{}/tests/fixtures/profiler/round3/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    profiler::read(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn prediction<'a>(k: &'a KernelReport, model: &str) -> &'a warpsight::measured::PredictionReport {
+    k.predictions.iter().find(|p| p.model == model).unwrap()
+}
+
+/// An ncu 2023 raw page that names the executed instructions `inst_executed` and prints no
+/// duration: the instructions are read, the time is the elapsed cycles ÷ the clock (labelled
+/// derived), and the L2's read sectors count.
+#[test]
+fn inst_executed_and_a_time_from_cycles() {
+    let p = read("ncu_raw_rtx3090_2023.csv");
+    assert_eq!(p.format, Format::NcuRaw);
+    let k = &p.kernels[0];
+    assert_eq!(k.invocations, 3);
+    // 6,029,312 warp instructions over 65,536 warps.
+    assert_eq!(k.metric("inst_executed"), Some(6_029_312.0));
+    // The median of 400,120, 399,870 and 400,410 cycles at 1.70 cycles per ns.
+    assert_eq!(k.measured_s(), Some(400_120.0 / 1.70e9));
+    assert_eq!(k.metric("duration_from_cycles"), Some(1.0));
+    // The reads' L2 sectors alone stand for the L2's (a bound may leave traffic out).
+    assert_eq!(k.metric("l2_sectors"), Some(16_777_216.0));
+    let r = compare(&p);
+    let k = &r.kernels[0];
+    assert_eq!(k.device.id, "rtx3090");
+    assert_eq!(k.measured_how, Some("derived: cycles ÷ clock"));
+    assert_eq!(k.counters.insts_per_warp, Some(92.0));
+    // The roofline is complete and under the derived time; the models ask only for the
+    // requests the file does not count.
+    let roof = prediction(k, "roofline");
+    assert!(roof.complete && roof.time_s.unwrap() <= k.measured_s.unwrap());
+    let hk = prediction(k, "hong-kim");
+    let typed: Vec<&str> = hk
+        .inputs
+        .iter()
+        .filter(|i| i.origin == warpsight::model::launch::Origin::Typed)
+        .map(|i| i.field)
+        .collect();
+    assert_eq!(typed, ["coal_mem_insts", "uncoal_mem_insts"]);
+    let html = warpsight::measured::html::report_html(&r, "run.csv");
+    assert!(html.contains(r#"<span class="muted measured-how">derived: cycles ÷ clock</span>"#));
+}
