@@ -53,3 +53,49 @@ fn inst_executed_and_a_time_from_cycles() {
     let html = warpsight::measured::html::report_html(&r, "run.csv");
     assert!(html.contains(r#"<span class="muted measured-how">derived: cycles ÷ clock</span>"#));
 }
+
+/// Nsight Compute 2019's `--metrics` log names no device and no compute capability: the SMs'
+/// summed over their averaged cycles is the SM count (80), the elapsed cycles over the
+/// duration the clock; the catalogue's GPUs with 80 SMs are the candidates, those nearest
+/// that clock first (the V100s), and one picked gives the whole comparison.
+#[test]
+fn a_gpu_known_only_by_its_sm_count() {
+    let p = read("ncu2019_metrics_v100.csv");
+    let k = &p.kernels[0];
+    assert_eq!(k.metric("sms"), Some(80.0));
+    // 325,780 and 325,285 cycles over 252.544 and 252.160 µs: 1.29 GHz.
+    let clock = k.metric("sm_clock_hz").unwrap();
+    assert!((clock / 1e9 - 1.29).abs() < 0.001, "{clock}");
+    let r = compare(&p);
+    let k = &r.kernels[0];
+    assert_eq!(k.device.how, "sms");
+    assert_eq!(k.device.sms, Some(80));
+    let names: Vec<&str> = k
+        .device
+        .candidates
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert!(names.len() > 5, "{names:?}");
+    assert!(
+        names[..6]
+            .iter()
+            .all(|n| n.contains("V100") || n.contains("PG50")),
+        "{names:?}"
+    );
+    assert!(
+        k.device.candidates.iter().any(|c| c.id == "v100"),
+        "{names:?}"
+    );
+    let html = warpsight::measured::html::report_html(&r, "run.csv");
+    assert!(html.contains(r#"id="measured-sms""#) && html.contains("<strong>80 SMs</strong>"));
+    // Picked, the V100 gives every model: 2 loads and 1 store per warp counted.
+    let v100 = warpsight::devices::find("v100").unwrap();
+    let r = warpsight::measured::compare_on(&p, Some(v100));
+    let k = &r.kernels[0];
+    for model in ["hong-kim", "sim", "roofline"] {
+        let pr = prediction(k, model);
+        assert!(pr.complete && pr.ratio.is_some(), "{model}: {:?}", pr.error);
+    }
+    assert!(prediction(k, "roofline").time_s.unwrap() <= k.measured_s.unwrap());
+}

@@ -401,6 +401,33 @@ fn custom_from_file(
         } else {
             format!("{label} is not in the catalogue")
         };
+        if let Some(sms) = k.metric("sms").filter(|s| (1.0..=1024.0).contains(s)) {
+            let clock = k.metric("sm_clock_hz").map(|hz| hz / 1e9);
+            let (mut m, _) = none(String::new());
+            m.candidates = of_sms(sms as u32, clock);
+            if !m.candidates.is_empty() {
+                let names: Vec<&str> = m
+                    .candidates
+                    .iter()
+                    .take(4)
+                    .map(|c| c.name.as_str())
+                    .collect();
+                m.how = "sms";
+                m.sms = Some(sms as u32);
+                m.note = format!(
+                    "{what} and no compute capability; its {} SMs (sm__cycles_elapsed.sum ÷ .avg) fit {} GPUs of the catalogue ({}{}){}: choose one for the file (--device ID on the command line)",
+                    sms,
+                    m.candidates.len(),
+                    names.join(", "),
+                    if m.candidates.len() > names.len() { ", …" } else { "" },
+                    clock.map_or(String::new(), |c| format!(
+                        ", those nearest its {} GHz clock first",
+                        crate::format::significant(c, 3)
+                    )),
+                );
+                return (m, None);
+            }
+        }
         return none(format!(
             "{what}, and it gives neither the GPU's compute capability and SMs nor the launch figures that imply them: choose the device for the file (--device ID on the command line)"
         ));
@@ -515,6 +542,33 @@ pub fn named_before(
         }
     }
     None
+}
+
+/// The GPUs with `sms` SMs, presets and catalogue, those whose boost or base clock is nearest
+/// `clock_ghz` first (a file measured at a locked base clock sits near the base).
+pub fn of_sms(sms: u32, clock_ghz: Option<f64>) -> Vec<Candidate> {
+    let mut all: Vec<(f64, Candidate)> = catalogue::all()
+        .iter()
+        .filter(|g| g.sms == sms)
+        .map(|g| {
+            let near = clock_ghz.map_or(0.0, |c| {
+                (g.boost_mhz / 1e3 - c)
+                    .abs()
+                    .min((g.base_mhz / 1e3 - c).abs())
+            });
+            let id = g.preset.clone().unwrap_or_else(|| g.id.clone());
+            let name = devices::find(&id).map_or(g.name.clone(), |d| d.name.to_string());
+            (near, Candidate { id, name })
+        })
+        .collect();
+    all.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)));
+    let mut out: Vec<Candidate> = Vec::new();
+    for (_, c) in all {
+        if !out.iter().any(|o| o.id == c.id) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The catalogue's GPUs of a compute capability as (id, name), presets first (in the presets'

@@ -155,9 +155,13 @@ pub(crate) enum Slot {
     /// The L2's sectors served to the L1s, reads and writes apart.
     L2TexReadSectors,
     L2TexWriteSectors,
+    /// The SMs' elapsed cycles, summed and averaged: their ratio is the SM count (Nsight
+    /// Compute 2019's `--metrics` logs name no device).
+    SmCyclesSum,
+    SmCyclesAvg,
 }
 
-pub(crate) const SLOTS: usize = Slot::L2TexWriteSectors as usize + 1;
+pub(crate) const SLOTS: usize = Slot::SmCyclesAvg as usize + 1;
 
 impl Slot {
     /// What the slot measures: a value in a unit of another dimension is not this metric.
@@ -301,9 +305,9 @@ impl Slot {
             "lts__t_sectors_srcunit_tex.sum" => L2Sectors,
             "lts__t_sectors_srcunit_tex_op_read.sum" => L2TexReadSectors,
             "lts__t_sectors_srcunit_tex_op_write.sum" => L2TexWriteSectors,
-            "Elapsed Cycles" | "gpc__cycles_elapsed.max" | "sm__cycles_elapsed.avg" => {
-                ElapsedCycles
-            }
+            "Elapsed Cycles" | "gpc__cycles_elapsed.max" => ElapsedCycles,
+            "sm__cycles_elapsed.avg" => SmCyclesAvg,
+            "sm__cycles_elapsed.sum" => SmCyclesSum,
             "smsp__inst_executed_pipe_xu.sum" | "sm__inst_executed_pipe_xu.sum" => SfuInsts,
             // The Memory Workload Analysis section's "Memory Throughput" is in bytes per
             // second (the Speed of Light section's, in %, is another metric: its unit tells).
@@ -480,11 +484,24 @@ impl Slots {
         fill(L2Sectors, sum(L2TexReadSectors, L2TexWriteSectors));
         // The reads alone still bound the time (a bound may leave traffic out).
         fill(L2Sectors, self.get(L2TexReadSectors));
+        // The SMs: their cycles summed over their cycles averaged, a whole number.
+        let sms = ratio(SmCyclesSum, SmCyclesAvg)
+            .filter(|n| (1.0..=1024.0).contains(n) && (n - n.round()).abs() < 0.01)
+            .map(f64::round);
+        fill(Sms, sms);
+        let elapsed = self.get(ElapsedCycles).or(self.get(SmCyclesAvg));
+        // No clock printed: the elapsed cycles over the duration.
+        let clock = self
+            .get(Duration)
+            .zip(elapsed)
+            .filter(|(t, _)| *t > 0.0)
+            .map(|(t, c)| c / t);
+        fill(SmClock, clock);
         // No duration printed: the elapsed cycles at the SM clock, said so.
         let derived = self
             .get(Duration)
             .is_none()
-            .then(|| ratio(ElapsedCycles, SmClock))
+            .then(|| Some(elapsed? / self.get(SmClock).filter(|h| *h > 0.0)?))
             .flatten();
         fill(Duration, derived);
         fill(DurationFromCycles, derived.map(|_| 1.0));

@@ -4,10 +4,13 @@
 //! model, each mark naming its kernel on hover).
 //!
 //! Written here as text, in the worker that computes the report, rather than as Leptos views
-//! in the page: the page's bundle has a 400 KiB budget, and a string renderer tested natively
+//! in the page: the page's bundle has a 440 KiB budget, and a string renderer tested natively
 //! costs it nothing. The page sets it as its section's inner HTML.
 
 use std::fmt::Write;
+
+mod device_notes;
+use device_notes::device_notes;
 
 use super::{KernelReport, OccupancyFigures, PredictionReport, Report};
 use crate::chart::geometry::Frame;
@@ -375,57 +378,6 @@ fn device_cell(k: &KernelReport) -> String {
         ),
         None => head,
     }
-}
-
-/// What the file's GPU needs from the user: a file that gives only a compute capability
-/// names its candidates (the page fills its device search with `data-find`, and lists them),
-/// and a GPU chosen against the file's capability is warned of. Once each.
-fn device_notes(r: &Report) -> String {
-    let mut h = String::new();
-    if let Some(d) = r
-        .kernels
-        .iter()
-        .map(|k| &k.device)
-        .find(|d| d.how == "capability")
-    {
-        let cc = d.compute_capability.as_deref().unwrap_or_default();
-        let arch = cc
-            .split_once('.')
-            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
-            .map(crate::devices::arch::describe_capability)
-            .unwrap_or_else(|| format!("compute capability {cc}"));
-        let _ = write!(
-            h,
-            r#"<p id="measured-capability" class="capability" data-find="cc {}">The file gives its GPU only as <strong>{}</strong>: occupancy follows from it, the models need the GPU. {} GPU{} of the catalogue have it: <span class="candidates">{}</span>. Choose yours with “Find any CUDA GPU” above for the full comparison.</p>"#,
-            esc(cc),
-            esc(&arch),
-            d.candidates.len(),
-            if d.candidates.len() == 1 { "" } else { "s" },
-            d.candidates
-                .iter()
-                .take(12)
-                .map(|c| esc(&c.name))
-                .collect::<Vec<_>>()
-                .join(", ")
-                + if d.candidates.len() > 12 { ", …" } else { "" },
-        );
-    }
-    let no_device = |k: &KernelReport| {
-        k.predictions
-            .iter()
-            .any(|p| p.error.as_deref() == Some(super::predict::NO_DEVICE))
-    };
-    if h.is_empty() && r.kernels.iter().any(no_device) {
-        h += r#"<p id="measured-no-device" class="capability">The file does not name its GPU: the models need it. Choose it with “Find any CUDA GPU” above for every kernel's prediction, or open a model from a kernel's row and pick it there.</p>"#;
-    }
-    if let Some(w) = r.kernels.iter().find_map(|k| k.device.warning.as_ref()) {
-        let _ = write!(
-            h,
-            r#"<p id="measured-warning" class="warning" role="alert">{}</p>"#,
-            esc(&capitalized(w))
-        );
-    }
-    h
 }
 
 fn capitalized(s: &str) -> String {
