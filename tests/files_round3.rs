@@ -99,3 +99,55 @@ fn a_gpu_known_only_by_its_sm_count() {
     }
     assert!(prediction(k, "roofline").time_s.unwrap() <= k.measured_s.unwrap());
 }
+
+/// nvprof on Kepler: a trace and a `--metrics` run that count transactions and their
+/// efficiency but no requests. The requests are estimated (the bytes requested, 32 per
+/// transaction × the efficiency, ÷ 128 per coalesced request), said so in the inputs they
+/// fill, and Hong & Kim's and Sim et al.'s predictions are complete.
+#[test]
+fn transactions_and_efficiency_without_requests() {
+    let p = Profile::join(vec![
+        read("nvprof_trace_k20m.csv"),
+        read("nvprof_metrics_k20m.csv"),
+    ])
+    .unwrap();
+    let r = compare(&p);
+    assert_eq!(r.kernels.len(), 2);
+    for k in &r.kernels {
+        assert_eq!(k.device.id, "k20m");
+        for model in ["hong-kim", "sim", "luo-suda", "roofline"] {
+            let pr = prediction(k, model);
+            assert!(pr.complete && pr.ratio.is_some(), "{} {model}", k.name);
+        }
+        assert!(prediction(k, "roofline").time_s.unwrap() <= k.measured_s.unwrap());
+    }
+    // The gather: 1,179,648 load transactions at 22.22 % over 32,768 warps: 2 loads per warp
+    // of 18 transactions each; its store, 1 of 4.
+    let g = r
+        .kernels
+        .iter()
+        .find(|k| k.name.starts_with("gather"))
+        .unwrap();
+    let loads = g.counters.loads.unwrap();
+    assert!((loads.requests_per_warp - 2.0).abs() < 1e-3, "{loads:?}");
+    assert!((loads.sectors_per_request - 18.0).abs() < 1e-2, "{loads:?}");
+    let hk = prediction(g, "hong-kim");
+    let estimate = |field: &str| hk.inputs.iter().find(|i| i.field == field).unwrap().clone();
+    let uncoal = estimate("uncoal_mem_insts");
+    assert_eq!(
+        (uncoal.text.as_str(), uncoal.origin),
+        ("2", warpsight::model::launch::Origin::Computed)
+    );
+    assert!(
+        uncoal
+            .how
+            .starts_with("estimated, the file counting no requests"),
+        "{}",
+        uncoal.how
+    );
+    assert_eq!(estimate("coal_mem_insts").text, "1");
+    let sim = prediction(g, "sim");
+    let mem = sim.inputs.iter().find(|i| i.field == "mem_insts").unwrap();
+    assert_eq!(mem.text, "3");
+    assert!(mem.how.starts_with("estimated"), "{}", mem.how);
+}

@@ -319,6 +319,7 @@ fn launch() -> Launch {
         flops_fp32: None,
         measured_s: Some(50e-6),
         requests_from_rule: false,
+        requests_estimated: false,
         l1_bytes: None,
         l1_from_throughput: false,
         l2_bytes: None,

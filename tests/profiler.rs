@@ -317,8 +317,10 @@ fn nvprof_metrics_with_inline_units() {
     assert_eq!(metric(s, "achieved_occupancy_pct"), 62.0015);
     assert_eq!(metric(s, "inst_executed"), 1_073_152.0);
     assert_eq!(metric(s, "inst_per_warp"), 131.0);
-    // "99.72%" (gld_efficiency) and "Low (1)" are not canonical.
-    assert_eq!(s.metrics.len(), 3, "{:?}", s.metrics);
+    // "99.72%" (gld_efficiency) is read, as a percent (issue 56: the requests of a file
+    // that counts transactions alone); "Low (1)" is not canonical.
+    assert_eq!(metric(s, "global_load_efficiency_pct"), 99.72);
+    assert_eq!(s.metrics.len(), 4, "{:?}", s.metrics);
 
     let r = &p.kernels[1];
     assert_eq!(r.invocations, 2);

@@ -22,21 +22,31 @@ pub(super) fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
     // Older nvprof metric sets print `inst_issued` alone: replays included, an upper estimate.
     let issued = per_warp(k.metric("inst_issued")).filter(|_| executed.is_none());
     let insts_per_warp = executed.or(issued);
-    let access = |requests: &str, sectors: &str, per_request: &str| -> Option<Access> {
-        let requests = k.metric(requests)?;
-        let sectors_per_request = k
-            .metric(per_request)
-            .or_else(|| {
-                k.metric(sectors)
-                    .filter(|_| requests > 0.0)
-                    .map(|s| s / requests)
+    // A file that counts transactions and their efficiency but no requests (nvprof on Kepler):
+    // the bytes requested, 32 per transaction × the efficiency, over 128 per coalesced request
+    // (a warp's 32 four-byte words), estimated and said so.
+    let mut estimated = false;
+    let mut access =
+        |requests: &str, sectors: &str, per_request: &str, efficiency: &str| -> Option<Access> {
+            let sectors_total = k.metric(sectors);
+            let requests = k.metric(requests).or_else(|| {
+                let r = sectors_total? * 32.0 * k.metric(efficiency)? / 100.0 / 128.0;
+                estimated = true;
+                Some(r)
+            })?;
+            let sectors_per_request = k
+                .metric(per_request)
+                .or_else(|| {
+                    sectors_total
+                        .filter(|_| requests > 0.0)
+                        .map(|s| s / requests)
+                })
+                .unwrap_or(4.0);
+            Some(Access {
+                requests_per_warp: per_warp(Some(requests))?,
+                sectors_per_request,
             })
-            .unwrap_or(4.0);
-        Some(Access {
-            requests_per_warp: per_warp(Some(requests))?,
-            sectors_per_request,
-        })
-    };
+        };
     let dram_bytes = k
         .metric("dram_bytes")
         .or_else(|| Some(k.metric("dram_bytes_per_s")? * k.measured_s()?));
@@ -44,11 +54,13 @@ pub(super) fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         "global_load_requests",
         "global_load_sectors",
         "global_load_sectors_per_request",
+        "global_load_efficiency_pct",
     );
     let mut stores = access(
         "global_store_requests",
         "global_store_sectors",
         "global_store_sectors_per_request",
+        "global_store_efficiency_pct",
     );
     let rule = (loads.is_none() && stores.is_none())
         .then(|| rule_access(k, warps))
@@ -84,6 +96,7 @@ pub(super) fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         flops_fp32: k.metric("flops_fp32"),
         measured_s: k.measured_s(),
         requests_from_rule: rule.is_some(),
+        requests_estimated: estimated && rule.is_none(),
         l1_bytes,
         l1_from_throughput,
         l2_bytes: k.metric("l2_sectors").map(|s| s * 32.0),

@@ -68,6 +68,10 @@ pub struct Launch {
     /// `loads` holds every global request, counted from Nsight Compute's Source Counters rule
     /// text (its sectors in all and those in excess), not from a request counter.
     pub requests_from_rule: bool,
+    /// The requests are estimated from the transactions and the efficiency (bytes requested
+    /// ÷ 128 per coalesced request): the file counts none.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub requests_estimated: bool,
     /// Bytes through the L1 of the whole launch: its global sectors × 32 B, or its busiest
     /// stage's work at the L1's 128 bytes per cycle where the file gives the L1's throughput
     /// (`l1_from_throughput`), whichever is more.

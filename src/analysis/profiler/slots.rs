@@ -4,7 +4,7 @@
 use super::*;
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 49] = [
+pub const KEYS: [&str; 51] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -54,6 +54,8 @@ pub const KEYS: [&str; 49] = [
     "dram_throughput_pct",
     "sm_throughput_pct",
     "duration_from_cycles",
+    "global_load_efficiency_pct",
+    "global_store_efficiency_pct",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -128,6 +130,9 @@ pub(crate) enum Slot {
     /// 1 where `duration_s` was derived: the elapsed cycles ÷ the SM clock (the file gives
     /// no duration).
     DurationFromCycles,
+    /// nvprof's global load and store efficiency: the bytes requested ÷ the bytes moved, %.
+    LoadEfficiencyPct,
+    StoreEfficiencyPct,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -174,7 +179,7 @@ impl Slot {
             SmClock | DramClock => Dim::Hertz,
             TheoreticalOccupancy | AchievedOccupancy | TensorPipePct | L1HitPct | L2HitPct
             | L2ReadHitPct | L2WriteHitPct | L1ThroughputPct | DramThroughputPct
-            | SmThroughputPct => Dim::Percent,
+            | SmThroughputPct | LoadEfficiencyPct | StoreEfficiencyPct => Dim::Percent,
             DramBytesPerSecond | DramReadBytesPerSecond | DramWriteBytesPerSecond => {
                 Dim::BytesPerSecond
             }
@@ -329,6 +334,8 @@ impl Slot {
             "gld_transactions" => LoadSectors,
             "gst_transactions" => StoreSectors,
             "gld_transactions_per_request" => LoadSectorsPerRequest,
+            "gld_efficiency" => LoadEfficiencyPct,
+            "gst_efficiency" => StoreEfficiencyPct,
             "gst_transactions_per_request" => StoreSectorsPerRequest,
             "dram_read_bytes" => DramReadBytes,
             "dram_write_bytes" => DramWriteBytes,

@@ -87,21 +87,30 @@ fn memory_inputs(l: &Launch, set: &mut Vec<LaunchInput>) -> Option<f64> {
     }
     let rule = if l.requests_from_rule {
         "from ncu's rule text (Source Counters: the sectors the threads' bytes needed, total − excessive, at 4 per request; the sectors per request on average): "
+    } else if l.requests_estimated {
+        "estimated, the file counting no requests: its transactions × 32 B × their efficiency, the bytes requested, ÷ 128 B per coalesced request; "
     } else {
         ""
     };
-    set.push(LaunchInput::profile(
+    let input = |field, value, how: String| {
+        if l.requests_estimated {
+            LaunchInput::computed(field, value, how)
+        } else {
+            LaunchInput::profile(field, value, how)
+        }
+    };
+    set.push(input(
         "coal_mem_insts",
         coal.round(),
         format!("{rule}global load and store requests per warp whose sectors per request are at most 8 (four sectors per memory warp)"),
     ));
-    set.push(LaunchInput::profile(
+    set.push(input(
         "uncoal_mem_insts",
         uncoal.round(),
         format!("{rule}global requests per warp touching more than 8 sectors"),
     ));
     if uncoal > 0.0 {
-        set.push(LaunchInput::profile(
+        set.push(input(
             "uncoal_per_mw",
             (uncoal_sectors / uncoal).round().clamp(1.0, 1024.0),
             format!("{rule}sectors per uncoalesced request"),

@@ -70,6 +70,8 @@ fn memory(l: &Launch, requests: Option<f64>) -> Vec<LaunchInput> {
     };
     let rule = if l.requests_from_rule {
         "from ncu's rule text (Source Counters: the sectors the threads' bytes needed, total − excessive, at 4 per request): "
+    } else if l.requests_estimated {
+        "estimated, the file counting no requests: its transactions × 32 B × their efficiency ÷ 128 B per coalesced request; "
     } else {
         ""
     };
@@ -78,13 +80,18 @@ fn memory(l: &Launch, requests: Option<f64>) -> Vec<LaunchInput> {
         sectors += a.requests_per_warp * a.sectors_per_request;
         reqs += a.requests_per_warp;
     }
-    let mut set = vec![LaunchInput::profile(
+    let made = if l.requests_estimated {
+        LaunchInput::computed
+    } else {
+        LaunchInput::profile
+    };
+    let mut set = vec![made(
         "mem_insts",
         (requests * 100.0).round() / 100.0,
         format!("{rule}global load and store requests per warp"),
     )];
     if reqs > 0.0 {
-        set.push(LaunchInput::profile(
+        set.push(made(
             "avg_trans_warp",
             ((sectors / reqs / 4.0).max(1.0) * 100.0).round() / 100.0,
             format!("{rule}32-byte sectors per request ÷ 4: 128-byte transactions, at least one"),
