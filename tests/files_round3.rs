@@ -151,3 +151,30 @@ fn transactions_and_efficiency_without_requests() {
     assert_eq!(mem.text, "3");
     assert!(mem.how.starts_with("estimated"), "{}", mem.how);
 }
+
+/// A raw page with no GPU at all (the device's number only, no capability) and one kernel
+/// launched at three sizes: each size stays its own row with its own time; once a GPU is
+/// named (`--device`, the page's picker) every model and the bound predict each.
+#[test]
+fn a_file_with_no_gpu_and_a_size_sweep() {
+    let p = read("ncu_raw_no_gpu_sweep.csv");
+    assert_eq!(p.kernels.len(), 3);
+    let r = compare(&p);
+    for k in &r.kernels {
+        assert_eq!(k.device.how, "none");
+        assert!(k.predictions.iter().all(|p| p.time_s.is_none()));
+    }
+    let h100 = warpsight::devices::find("h100").unwrap();
+    let r = warpsight::measured::compare_on(&p, Some(h100));
+    let grids: Vec<u64> = r.kernels.iter().map(|k| k.grid.unwrap()[0]).collect();
+    assert_eq!(grids, [4096, 16384, 65536]);
+    let times: Vec<f64> = r.kernels.iter().map(|k| k.measured_s.unwrap()).collect();
+    assert_eq!(times, [11.81e-6, 34.62e-6, 126.40e-6]);
+    for k in &r.kernels {
+        for model in ["hong-kim", "sim", "luo-suda", "roofline"] {
+            let pr = prediction(k, model);
+            assert!(pr.complete && pr.ratio.is_some(), "{:?} {model}", k.grid);
+        }
+        assert!(prediction(k, "roofline").time_s.unwrap() <= k.measured_s.unwrap());
+    }
+}
