@@ -39,10 +39,17 @@ test('a GPU given only by its compute capability: stated, its GPUs listed, a pic
   // Occupancy from the capability alone, as the CLI's.
   // The file gives no shared memory: the occupancy counts none, an upper limit, said so.
   assert.match(await page.textContent('#kernel-row-0 td[data-label="Occupancy"]'), /^at most 100% assumes no shared memory/);
+  // The capability alone still bounds the time: the bound on its fastest GPU, said so.
+  assert.equal(
+    Number(await page.getAttribute('#kernel-row-0 td[data-model="roofline"]', 'data-time-s')),
+    cli.kernels[0].predictions.roofline.time_s,
+  );
+  assert.match(await page.textContent('#kernel-row-0 td[data-model="roofline"] .bound-on'), /^on the fastest GPU of compute capability 12\.0 \(GeForce RTX 5090\)$/);
   // A pick: the whole comparison on it, as the CLI's --device.
   await page.click('#measured-find ~ .device-hits [data-device="rtx5090"]');
-  await page.waitForFunction(() => /RTX 5090/.test(document.querySelector('#kernel-row-0')?.textContent ?? ''));
+  await page.waitForFunction(() => /RTX 5090/.test(document.querySelector('#kernel-row-0 td[data-label="Device"]')?.textContent ?? ''));
   assert.equal(await page.locator('#measured-capability').count(), 0);
+  assert.equal(await page.locator('#kernel-row-0 .bound-on').count(), 0);
   const on = cliJson(['analyze', 'measured', file, '--device', 'rtx5090']);
   assert.equal(
     Number(await page.getAttribute('#kernel-row-0 td[data-model="roofline"]', 'data-time-s')),
