@@ -42,6 +42,22 @@ fn inst_executed_and_a_time_from_cycles() {
     // requests the file does not count.
     let roof = prediction(k, "roofline");
     assert!(roof.complete && roof.time_s.unwrap() <= k.measured_s.unwrap());
+    // An L2-bound kernel on a GPU no source gives an L2 peak for (GA102): the profiler's own
+    // peak (its sectors ÷ the duration ÷ their 62.31 % share) bounds it at that share.
+    assert_eq!(roof.bound, "L2 bandwidth (roofline)");
+    let ratio = roof.ratio.unwrap();
+    assert!((ratio - 0.6231).abs() < 1e-3, "{ratio}");
+    let peak = roof
+        .inputs
+        .iter()
+        .find(|i| i.field == "l2_bandwidth_gbs")
+        .unwrap();
+    assert_eq!(peak.origin, warpsight::model::launch::Origin::Computed);
+    assert!(
+        peak.how.starts_with("Nsight Compute's own L2 peak"),
+        "{}",
+        peak.how
+    );
     let hk = prediction(k, "hong-kim");
     let typed: Vec<&str> = hk
         .inputs

@@ -323,6 +323,7 @@ fn launch() -> Launch {
         l1_bytes: None,
         l1_from_throughput: false,
         l2_bytes: None,
+        l2_peak_gbs: None,
         sfu_insts_per_warp: None,
         sm_busy_s: None,
         sm_clock_hz: None,

@@ -100,6 +100,12 @@ pub(super) fn launch_of(k: &ProfiledKernel) -> Option<Launch> {
         l1_bytes,
         l1_from_throughput,
         l2_bytes: k.metric("l2_sectors").map(|s| s * 32.0),
+        // Only from a share large enough to be read to its digits (at least 5 %).
+        l2_peak_gbs: k
+            .metric("l2_sectors")
+            .zip(k.metric("l2_sectors_pct").filter(|p| *p >= 5.0))
+            .zip(k.measured_s().filter(|t| *t > 0.0))
+            .map(|((s, pct), t)| s * 32.0 / t / (pct / 100.0) / 1e9),
         sfu_insts_per_warp: per_warp(k.metric("sfu_insts")),
         sm_busy_s: k
             .metric("sm_throughput_pct")

@@ -79,6 +79,9 @@ pub struct Launch {
     pub l1_from_throughput: bool,
     /// Bytes the L2 served the L1s (its sectors × 32 B).
     pub l2_bytes: Option<f64>,
+    /// The L2's peak as the profiler states it: its sectors' bytes ÷ the duration ÷ their
+    /// share of the peak, GB/s (for a GPU no source gives an L2 figure for).
+    pub l2_peak_gbs: Option<f64>,
     /// SFU (XU pipe) warp instructions per warp.
     pub sfu_insts_per_warp: Option<f64>,
     /// Speed of Light's Compute (SM) Throughput × the duration: the time the SMs' busiest

@@ -701,6 +701,17 @@ fn from_launch(l: &super::launch::Launch, d: &Device) -> Vec<super::launch::Laun
             b.round(),
             "L2 sectors served to the L1s × 32 B",
         ));
+        // No source gives this GPU's L2 peak: the profiler's own, where the file states it.
+        let cited = d
+            .constant("l2_bandwidth_gbs")
+            .or_else(|| derived(d, "l2_bandwidth_gbs"));
+        if let (None, Some(peak)) = (cited, l.l2_peak_gbs) {
+            set.push(LaunchInput::computed(
+                "l2_bandwidth_gbs",
+                peak.round(),
+                "Nsight Compute's own L2 peak: the L2's sectors × 32 B ÷ the duration ÷ their share of the peak (lts__t_sectors_srcunit_tex.sum.pct_of_peak_sustained_elapsed)",
+            ));
+        }
     }
     for (field, flops) in [("flops_fp64", l.flops_fp64), ("flops_fp32", l.flops_fp32)] {
         set.push(match flops {

@@ -4,7 +4,7 @@
 use super::*;
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 51] = [
+pub const KEYS: [&str; 52] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -56,6 +56,7 @@ pub const KEYS: [&str; 51] = [
     "duration_from_cycles",
     "global_load_efficiency_pct",
     "global_store_efficiency_pct",
+    "l2_sectors_pct",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -133,6 +134,9 @@ pub(crate) enum Slot {
     /// nvprof's global load and store efficiency: the bytes requested ÷ the bytes moved, %.
     LoadEfficiencyPct,
     StoreEfficiencyPct,
+    /// The L2's sectors served to the L1s, % of the profiler's own peak over the elapsed
+    /// time: with the sectors and the duration, the L2's peak where no source gives it.
+    L2SectorsPct,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -179,7 +183,9 @@ impl Slot {
             SmClock | DramClock => Dim::Hertz,
             TheoreticalOccupancy | AchievedOccupancy | TensorPipePct | L1HitPct | L2HitPct
             | L2ReadHitPct | L2WriteHitPct | L1ThroughputPct | DramThroughputPct
-            | SmThroughputPct | LoadEfficiencyPct | StoreEfficiencyPct => Dim::Percent,
+            | SmThroughputPct | LoadEfficiencyPct | StoreEfficiencyPct | L2SectorsPct => {
+                Dim::Percent
+            }
             DramBytesPerSecond | DramReadBytesPerSecond | DramWriteBytesPerSecond => {
                 Dim::BytesPerSecond
             }
@@ -308,6 +314,7 @@ impl Slot {
                 SmThroughputPct
             }
             "lts__t_sectors_srcunit_tex.sum" => L2Sectors,
+            "lts__t_sectors_srcunit_tex.sum.pct_of_peak_sustained_elapsed" => L2SectorsPct,
             "lts__t_sectors_srcunit_tex_op_read.sum" => L2TexReadSectors,
             "lts__t_sectors_srcunit_tex_op_write.sum" => L2TexWriteSectors,
             "Elapsed Cycles" | "gpc__cycles_elapsed.max" => ElapsedCycles,
