@@ -168,3 +168,41 @@ test('at 360 px the example picker\'s own-inputs text is whole', async () => {
   assert.ok(fit.width <= fit.box - 40, `${fit.width} px of text in a ${fit.box} px select`);
   await page.close();
 });
+
+const ROUND3 = join(ROOT, 'tests', 'fixtures', 'profiler', 'round3');
+
+test('round 3: a log that names no GPU but its SM count lists the GPUs of that count, nearest its clock first, and a pick compares; a time from cycles is said so', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  const log = join(ROUND3, 'ncu2019_metrics_v100.csv');
+  await dropFile(page, 'saxpy.csv', readFileSync(log));
+  const note = await page.waitForSelector('#measured-sms');
+  assert.match(await note.textContent(), /its 80 SMs fit \d+ GPUs of the catalogue/);
+  const cli = cliJson(['analyze', 'measured', log]);
+  assert.equal(cli.kernels[0].device.how, 'sms');
+  // The search opens on the nearest candidate; the V100 preset is a pick away.
+  assert.equal(await page.inputValue('#measured-find'), cli.kernels[0].device.candidates[0].name);
+  await page.fill('#measured-find', 'v100');
+  await page.click('#measured-find ~ .device-hits [data-device="v100"]');
+  await page.waitForFunction(() => /V100/.test(document.querySelector('#kernel-row-0 td[data-label="Device"]')?.textContent ?? ''));
+  const on = cliJson(['analyze', 'measured', log, '--device', 'v100']);
+  for (const model of ['hong-kim', 'sim', 'roofline']) {
+    assert.equal(
+      Number(await page.getAttribute(`#kernel-row-0 td[data-model="${model}"]`, 'data-time-s')),
+      on.kernels[0].predictions[model].time_s,
+      model,
+    );
+  }
+  await page.close();
+});
+
+test('round 3: a raw page with no duration gets its time from the cycles, said so, and an L2-bound kernel its bound at the L2', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('page=measured'));
+  await page.waitForSelector('#profile-drop');
+  await dropFile(page, 'reread.csv', readFileSync(join(ROUND3, 'ncu_raw_rtx3090_2023.csv')));
+  await page.waitForFunction(() => /derived: cycles ÷ clock/.test(document.querySelector('#kernel-row-0 .measured-time')?.textContent ?? ''));
+  assert.match(await page.textContent('#kernel-row-0 td[data-model="roofline"]'), /bound 0\.623×/);
+  await page.close();
+});
