@@ -827,3 +827,30 @@ fn the_rule_text_gives_the_sectors() {
         .unwrap();
     assert_eq!(v.metric("rule_global_sectors"), None);
 }
+
+/// Issue 57: absurd numbers in a file are refused with their line, as the form refuses them:
+/// a Duration of 1e308 or below 0, a hit rate of 250 % or −5 % (a profiler's little over 100,
+/// an H100's 107.26 %, is kept, and read as 100).
+#[test]
+fn absurd_figures_are_refused_with_their_line() {
+    let head = "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+    let row = |name: &str, unit: &str, value: &str| {
+        format!("{head}\"0\",\"1\",\"a\",\"h\",\"k\",\"1\",\"7\",\"(256, 1, 1)\",\"(1024, 1, 1)\",\"0\",\"9.0\",\"S\",\"{name}\",\"{unit}\",\"{value}\"\n")
+    };
+    for (name, unit, value, what) in [
+        ("Duration", "second", "1e308", "a kernel's time"),
+        ("Duration", "usecond", "-146.1", "a kernel's time"),
+        ("L1/TEX Hit Rate", "%", "250", "a hit rate"),
+        ("L2 Hit Rate", "%", "-5", "a hit rate"),
+    ] {
+        let e = err(row(name, unit, value).as_bytes());
+        assert_eq!(e.line, 2, "{name} {value}");
+        assert!(
+            e.message.contains(what) && e.message.contains(value),
+            "{}",
+            e.message
+        );
+    }
+    let ok = profiler::read(row("L2 Hit Rate", "%", "107.26").as_bytes()).unwrap();
+    assert_eq!(ok.kernels[0].metric("l2_hit_pct"), Some(107.26));
+}

@@ -198,6 +198,22 @@ impl Slot {
         unit.dim == Dim::Unitless || unit.dim == self.dim()
     }
 
+    /// The values a real profile can hold, in the slot's SI unit, and what the value must be
+    /// in words: a file outside them is refused with its line, as the form refuses the same
+    /// value (a kernel's time from 0 to a day; a hit rate from 0 to 100 %, with the margin a
+    /// profiler's counters leave: an H100's L2 write hit rate of 107.26 %, read as 100).
+    pub fn plausible(self) -> Option<(f64, f64, &'static str)> {
+        use Slot::*;
+        match self {
+            Duration => Some((0.0, 86_400.0, "a kernel's time: from 0 to 1 day")),
+            L1HitPct | L2HitPct | L2ReadHitPct | L2WriteHitPct => {
+                Some((-1.0, 200.0, "a hit rate: from 0 to 100 %"))
+            }
+            SmClock => Some((1e6, 1e11, "an SM clock: from 1 MHz to 100 GHz")),
+            _ => None,
+        }
+    }
+
     /// Extra scaling to the slot's unit, as (power of ten, power of two).
     pub fn scale(self) -> (i32, i32) {
         match self {
@@ -384,6 +400,20 @@ pub(crate) fn slot_value(
     let (p10, p2) = slot.scale();
     let v = units::parse_scaled(text, unit.pow10 + p10, unit.pow2 + p2)
         .ok_or_else(|| bad_number(line, text.trim(), column, metric))?;
+    if let Some((lo, hi, what)) = slot.plausible() {
+        if !(lo..=hi).contains(&v) {
+            let metric = metric
+                .map(|m| format!(", metric \"{m}\""))
+                .unwrap_or_default();
+            return Err(ProfileError::new(
+                line,
+                format!(
+                    "\"{}\" is not {what} (column \"{column}\"{metric})",
+                    text.trim()
+                ),
+            ));
+        }
+    }
     Ok(Some(match slot {
         Slot::StaticShared | Slot::DynamicShared | Slot::SharedMemConfig => {
             snap_rounded_bytes(v, text, unit)
