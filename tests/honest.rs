@@ -216,3 +216,18 @@ fn a_custom_device_at_its_limits_reopens_in_every_model() {
         }
     }
 }
+
+/// Issue 57: the page tells its users what the page offers, not the command line's flags: a
+/// device note's "(--device ID on the command line)" reads "(with “Find any CUDA GPU” above)"
+/// there; the JSON keeps the command line's words.
+#[test]
+fn the_page_speaks_of_its_own_search_not_the_command_line() {
+    let r = compare(&fixture("round2/nvvp_gpu_details.csv"));
+    assert!(r.kernels[0]
+        .device
+        .note
+        .contains("(--device ID on the command line)"));
+    let html = measured::html::report_html(&r, "nvvp.csv");
+    assert!(!html.contains("--device"), "the page names a flag");
+    assert!(html.contains("(with “Find any CUDA GPU” above)"));
+}

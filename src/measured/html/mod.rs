@@ -239,6 +239,14 @@ fn summary_table(r: &Report) -> String {
     h
 }
 
+/// A device note in the page's words: the page picks a GPU with its search, not `--device`.
+fn for_the_page(note: &str) -> String {
+    note.replace(
+        "(--device ID on the command line)",
+        "(with “Find any CUDA GPU” above)",
+    )
+}
+
 /// One row per kernel: launch, device, measured time, occupancy check, each model's time and
 /// ratio (a link to its page with the kernel's inputs and measured time).
 fn kernel_table(r: &Report) -> String {
@@ -456,7 +464,7 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
         h,
         r#"<p class="kernel-full-name" id="kernel-{i}-name">{}</p><p>{} · measured {} (median of {} run{}){}</p>"#,
         breakable(&k.name),
-        esc(&capitalized(&k.device.note)),
+        esc(&capitalized(&for_the_page(&k.device.note))),
         time_text(k.measured_s),
         int(k.invocations),
         if k.invocations == 1 { "" } else { "s" },
