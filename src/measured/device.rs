@@ -380,19 +380,12 @@ fn custom_from_file(
     let (Some(cc), Some(sms)) = (k.compute_capability, k.metric("sms")) else {
         if let Some(cc) = k.compute_capability {
             let (mut m, _) = none(String::new());
-            let names: Vec<&str> = m
-                .candidates
-                .iter()
-                .take(4)
-                .map(|c| c.name.as_str())
-                .collect();
             m.how = "capability";
             m.note = format!(
-                "{label}: the file gives {} and nothing that tells which GPU; {} GPUs of the catalogue have it ({}{}): choose one for the file (--device ID on the command line)",
+                "{label}: the file gives {} and nothing that tells which GPU; {} GPUs of the catalogue have it ({}): choose one for the file (--device ID on the command line)",
                 devices::arch::describe_capability(cc),
                 m.candidates.len(),
-                names.join(", "),
-                if m.candidates.len() > names.len() { ", …" } else { "" }
+                first_names(&m.candidates),
             );
             return (m, None);
         }
@@ -406,20 +399,13 @@ fn custom_from_file(
             let (mut m, _) = none(String::new());
             m.candidates = of_sms(sms as u32, clock);
             if !m.candidates.is_empty() {
-                let names: Vec<&str> = m
-                    .candidates
-                    .iter()
-                    .take(4)
-                    .map(|c| c.name.as_str())
-                    .collect();
                 m.how = "sms";
                 m.sms = Some(sms as u32);
                 m.note = format!(
-                    "{what} and no compute capability; its {} SMs (sm__cycles_elapsed.sum ÷ .avg) fit {} GPUs of the catalogue ({}{}){}: choose one for the file (--device ID on the command line)",
+                    "{what} and no compute capability; its {} SMs (sm__cycles_elapsed.sum ÷ .avg) fit {} GPUs of the catalogue ({}){}: choose one for the file (--device ID on the command line)",
                     sms,
                     m.candidates.len(),
-                    names.join(", "),
-                    if m.candidates.len() > names.len() { ", …" } else { "" },
+                    first_names(&m.candidates),
                     clock.map_or(String::new(), |c| format!(
                         ", those nearest its {} GHz clock first",
                         crate::format::significant(c, 3)
@@ -542,6 +528,17 @@ pub fn named_before(
         }
     }
     None
+}
+
+/// The first four candidates' names, and "…" for the rest, for a note.
+fn first_names(candidates: &[Candidate]) -> String {
+    let names: Vec<&str> = candidates.iter().take(4).map(|c| c.name.as_str()).collect();
+    names.join(", ")
+        + if candidates.len() > names.len() {
+            ", …"
+        } else {
+            ""
+        }
 }
 
 /// The GPUs with `sms` SMs, presets and catalogue, those whose boost or base clock is nearest

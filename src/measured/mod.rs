@@ -631,9 +631,9 @@ fn bound_on_fastest(
         .iter()
         .filter(|d| !outdone(d))
         .map(|d| (d, predict(model, from, k, launch, Some(d), None)))
-        .filter(|(_, q)| q.complete && q.time_s.is_some())
-        .min_by(|a, b| a.1.time_s.unwrap().total_cmp(&b.1.time_s.unwrap()))?;
-    let (d, mut q) = best;
+        .filter_map(|(d, q)| Some((q.time_s.filter(|_| q.complete)?, d, q)))
+        .min_by(|a, b| a.0.total_cmp(&b.0))?;
+    let (_, d, mut q) = best;
     let cc = device.compute_capability.clone().unwrap_or_default();
     q.on = Some(format!(
         "on the fastest GPU of compute capability {cc} ({})",
