@@ -75,8 +75,13 @@ test('the worker starts when the pointer comes to the drop zone, and each file r
   await page.waitForSelector('#profile-drop');
   await page.waitForTimeout(300);
   assert.equal(workers.length, 0, 'no worker before the pointer comes');
+  // Waits for the worker event itself (up to 10 s), not for a moment: a busy machine starts
+  // a worker late, and a count read after a fixed pause raced it.
+  const until = async (count) => {
+    for (let i = 0; i < 200 && workers.length < count; i++) await page.waitForTimeout(50);
+  };
   await page.hover('#profile-drop');
-  await page.waitForTimeout(300);
+  await until(1);
   assert.deepEqual(workers.map((u) => u.split('/').pop()), ['warpsight-worker_loader.js']);
   for (const [n, name] of [[1, 'ncu_details_names.csv'], [2, 'ncu_details_labels.csv']]) {
     const before = await page.evaluate(() => document.querySelector('#measured-read')?.textContent ?? '');
@@ -86,6 +91,7 @@ test('the worker starts when the pointer comes to the drop zone, and each file r
       return /Read and compared in/.test(t) && t !== before;
     }, before);
     // The job took the worker already started; the one started after it waits for the next.
+    await until(n + 1);
     await page.waitForTimeout(200);
     assert.equal(workers.length, n + 1, `workers after file ${n}`);
     assert.match(await page.textContent('#measured-summary'), /Nsight Compute CSV/);
