@@ -30,6 +30,7 @@ fn kernel(
         invocations: 3,
         durations_s: vec![11e-6, 10e-6, 12e-6],
         metrics: metrics.iter().copied().collect::<BTreeMap<_, _>>(),
+        invalid: Vec::new(),
     }
 }
 

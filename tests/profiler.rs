@@ -830,27 +830,45 @@ fn the_rule_text_gives_the_sectors() {
 
 /// Issue 57: absurd numbers in a file are refused with their line, as the form refuses them:
 /// a Duration of 1e308 or below 0, a hit rate of 250 % or −5 % (a profiler's little over 100,
-/// an H100's 107.26 %, is kept, and read as 100).
+/// an H100's 107.26 %, is kept, and read as 100). The kernel stays, with its other figures;
+/// only the absurd one is left out, named with its line.
 #[test]
 fn absurd_figures_are_refused_with_their_line() {
     let head = "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
     let row = |name: &str, unit: &str, value: &str| {
-        format!("{head}\"0\",\"1\",\"a\",\"h\",\"k\",\"1\",\"7\",\"(256, 1, 1)\",\"(1024, 1, 1)\",\"0\",\"9.0\",\"S\",\"{name}\",\"{unit}\",\"{value}\"\n")
+        format!("{head}\"0\",\"1\",\"a\",\"h\",\"k\",\"1\",\"7\",\"(256, 1, 1)\",\"(1024, 1, 1)\",\"0\",\"9.0\",\"S\",\"{name}\",\"{unit}\",\"{value}\"\n\"0\",\"1\",\"a\",\"h\",\"k\",\"1\",\"7\",\"(256, 1, 1)\",\"(1024, 1, 1)\",\"0\",\"9.0\",\"S\",\"Registers Per Thread\",\"register/thread\",\"32\"\n")
     };
-    for (name, unit, value, what) in [
-        ("Duration", "second", "1e308", "a kernel's time"),
-        ("Duration", "usecond", "-146.1", "a kernel's time"),
-        ("L1/TEX Hit Rate", "%", "250", "a hit rate"),
-        ("L2 Hit Rate", "%", "-5", "a hit rate"),
+    for (name, unit, value, what, key) in [
+        (
+            "Duration",
+            "second",
+            "1e308",
+            "a kernel's time",
+            "duration_s",
+        ),
+        (
+            "Duration",
+            "usecond",
+            "-146.1",
+            "a kernel's time",
+            "duration_s",
+        ),
+        ("L1/TEX Hit Rate", "%", "250", "a hit rate", "l1_hit_pct"),
+        ("L2 Hit Rate", "%", "-5", "a hit rate", "l2_hit_pct"),
     ] {
-        let e = err(row(name, unit, value).as_bytes());
-        assert_eq!(e.line, 2, "{name} {value}");
+        let p = profiler::read(row(name, unit, value).as_bytes()).unwrap();
+        let k = &p.kernels[0];
+        assert_eq!(k.invalid.len(), 1, "{name} {value}");
+        let note = &k.invalid[0];
         assert!(
-            e.message.contains(what) && e.message.contains(value),
-            "{}",
-            e.message
+            note.starts_with("line 2: ") && note.contains(what) && note.contains(value),
+            "{note}"
         );
+        assert_eq!(k.metric(key), None, "{name} {value}");
+        assert!(k.durations_s.is_empty() || key != "duration_s");
+        assert_eq!(k.registers_per_thread, Some(32.0), "the rest is kept");
     }
     let ok = profiler::read(row("L2 Hit Rate", "%", "107.26").as_bytes()).unwrap();
     assert_eq!(ok.kernels[0].metric("l2_hit_pct"), Some(107.26));
+    assert!(ok.kernels[0].invalid.is_empty());
 }

@@ -129,6 +129,10 @@ pub struct KernelReport {
     /// "outside MWP-CWP's scope: tensor cores (…)": the kernel uses hardware the 2009–2012
     /// models do not represent ([`scope_of`]).
     pub scope: Option<String>,
+    /// Figures of the file this kernel cannot have, each with its line and the valid range:
+    /// left out of every input (`ProfiledKernel::invalid`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub invalid: Vec<String>,
 }
 
 /// The device a kernel ran on, as warpsight takes it, and how it was found.
@@ -591,6 +595,7 @@ fn report_on(
         counters,
         predictions,
         scope,
+        invalid: k.invalid.clone(),
     }
 }
 

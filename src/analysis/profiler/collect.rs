@@ -18,6 +18,8 @@ pub(crate) struct Launch {
     pub block: Option<[u64; 3]>,
     pub invocations: u64,
     pub slots: Slots,
+    /// Figures refused (`read_slot`): line and valid range.
+    pub invalid: Vec<String>,
 }
 
 impl Launch {
@@ -30,6 +32,7 @@ impl Launch {
         self.block = None;
         self.invocations = 0;
         self.slots = Slots::default();
+        self.invalid.clear();
     }
 }
 
@@ -55,6 +58,7 @@ struct Group {
     /// list per key: a group of one launch then holds its few values, not 33 empty lists (a
     /// file of 200,000 distinct kernels took 13 × its size to read, 1.7 KB a kernel).
     values: Vec<(u8, f64)>,
+    invalid: Vec<String>,
 }
 
 /// Launches grouped as they arrive.
@@ -110,6 +114,7 @@ impl Collector {
                     compute_capability: launch.compute_capability,
                     invocations: 0,
                     values: Vec::new(),
+                    invalid: Vec::new(),
                 });
                 self.groups.len() - 1
             }
@@ -118,6 +123,11 @@ impl Collector {
         group.invocations = group.invocations.saturating_add(launch.invocations);
         if group.compute_capability.is_none() {
             group.compute_capability = launch.compute_capability;
+        }
+        for note in &launch.invalid {
+            if group.invalid.len() < MAX_INVALID {
+                group.invalid.push(note.clone());
+            }
         }
         for (k, &v) in values.iter().enumerate() {
             if !v.is_nan() && !RESOURCES.iter().any(|&s| s as usize == k) {
@@ -180,6 +190,7 @@ impl Collector {
                     invocations: g.invocations,
                     durations_s,
                     metrics,
+                    invalid: g.invalid,
                 }
             })
             .collect()

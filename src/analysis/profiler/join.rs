@@ -51,6 +51,9 @@ fn fill(o: &mut ProfiledKernel, k: ProfiledKernel) {
     if o.durations_s.is_empty() {
         o.durations_s = k.durations_s;
     }
+    if o.invalid.is_empty() {
+        o.invalid = k.invalid;
+    }
     for (key, v) in k.metrics {
         o.metrics.entry(key).or_insert(v);
     }

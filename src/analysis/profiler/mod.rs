@@ -104,7 +104,7 @@ pub mod units;
 
 pub(crate) use collect::{median, Collector, Launch};
 pub use slots::KEYS;
-pub(crate) use slots::{slot_value, Slot, Slots};
+pub(crate) use slots::{read_slot, Slot, Slots};
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -169,7 +169,15 @@ pub struct ProfiledKernel {
     /// Canonical metrics (see the module's table) in SI base units (seconds, bytes, Hz,
     /// percent as 0–100, counts), median over invocations.
     pub metrics: BTreeMap<&'static str, f64>,
+    /// Figures the file gives that the kernel cannot have (a Duration of 1e308 s, a hit rate
+    /// of 250 %), each with its line and the valid range: not taken, the rest of the kernel
+    /// kept. At most [`MAX_INVALID`] per kernel.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub invalid: Vec<String>,
 }
+
+/// The invalid figures kept per kernel: the first few say what is wrong.
+pub const MAX_INVALID: usize = 4;
 
 impl ProfiledKernel {
     /// The median of `durations_s` (the mean of the two middle ones when even), else

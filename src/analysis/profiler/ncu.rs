@@ -23,7 +23,7 @@
 use super::csv::Record;
 use super::units::{self, BytePrefixes, Unit};
 use super::{
-    is_missing, optional_text, short_row, slot_value, Collector, Header, Launch, ProfileError, Slot,
+    is_missing, optional_text, read_slot, short_row, Collector, Header, Launch, ProfileError, Slot,
 };
 
 /// The launch columns both pages share.
@@ -196,17 +196,16 @@ impl Details {
         let unit_text = record.field(self.unit);
         let unit = units::parse_unit(&unit_text, BytePrefixes::Decimal)
             .ok_or_else(|| unknown_unit(record.line, unit_text.trim(), metric))?;
-        if let Some(v) = slot_value(
-            slot,
-            &value,
-            unit,
-            record.line,
-            "Metric Value",
-            Some(metric),
-        )? {
-            if let Some((_, launch)) = &mut self.current {
-                launch.slots.set(slot, v);
-            }
+        if let Some((_, launch)) = &mut self.current {
+            read_slot(
+                launch,
+                slot,
+                &value,
+                unit,
+                record.line,
+                "Metric Value",
+                Some(metric),
+            )?;
         }
         Ok(())
     }
@@ -282,9 +281,15 @@ impl Raw {
         for ((column, slot, name), unit) in self.metrics.iter().zip(units) {
             let Some(unit) = *unit else { continue };
             let text = record.field(*column);
-            if let Some(v) = slot_value(*slot, &text, unit, record.line, name, None)? {
-                self.scratch.slots.set(*slot, v);
-            }
+            read_slot(
+                &mut self.scratch,
+                *slot,
+                &text,
+                unit,
+                record.line,
+                name,
+                None,
+            )?;
         }
         out.add(&self.scratch);
         Ok(())

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use super::csv::Record;
 use super::units::{self, BytePrefixes, Dim, Unit};
 use super::{
-    bad_number, is_missing, optional_text, set_optional_text, short_row, slot_value, Collector,
+    bad_number, is_missing, optional_text, read_slot, set_optional_text, short_row, Collector,
     Format, Header, Launch, ProfileError, Slot,
 };
 
@@ -142,9 +142,7 @@ impl Trace {
         for (column, slot, unit, name) in columns {
             let Some(column) = column else { continue };
             let text = record.field(column);
-            if let Some(v) = slot_value(slot, &text, unit, record.line, name, None)? {
-                launch.slots.set(slot, v);
-            }
+            read_slot(launch, slot, &text, unit, record.line, name, None)?;
         }
         out.add(launch);
         Ok(())
@@ -305,9 +303,7 @@ impl Metrics {
         let unit = units::parse_unit(unit_text, BytePrefixes::Binary)
             .filter(|u| !number.is_empty() && !matches!(u.dim, Dim::Count | Dim::Other))
             .ok_or_else(|| bad_number(record.line, avg.trim(), "Avg", Some(metric)))?;
-        if let Some(v) = slot_value(slot, number, unit, record.line, "Avg", Some(metric))? {
-            launch.slots.set(slot, v);
-        }
+        read_slot(launch, slot, number, unit, record.line, "Avg", Some(metric))?;
         Ok(())
     }
 

@@ -12,7 +12,7 @@
 use super::csv::Record;
 use super::units::{self, BytePrefixes, Dim, Unit};
 use super::{
-    bad_number, optional_text, short_row, slot_value, Collector, Launch, ProfileError, Slot,
+    bad_number, optional_text, read_slot, short_row, Collector, Launch, ProfileError, Slot,
 };
 
 /// A header's name without spaces, punctuation or case, and its unit (`Duration(ns)` →
@@ -202,9 +202,15 @@ impl Table {
                 ),
             )
         })?;
-        if let Some(v) = slot_value(Slot::Duration, number, unit, record.line, "Duration", None)? {
-            launch.slots.set(Slot::Duration, v);
-        }
+        read_slot(
+            launch,
+            Slot::Duration,
+            number,
+            unit,
+            record.line,
+            "Duration",
+            None,
+        )?;
         for c in &self.columns {
             let text = record.field(c.index);
             let (number, inline) = units::split_inline(&text);
@@ -225,9 +231,7 @@ impl Table {
                 (Slot::AchievedOccupancyFraction, Dim::Percent) => Slot::AchievedOccupancy,
                 (s, _) => s,
             };
-            if let Some(v) = slot_value(slot, number, unit, record.line, &c.name, None)? {
-                launch.slots.set(slot, v);
-            }
+            read_slot(launch, slot, number, unit, record.line, &c.name, None)?;
         }
         out.add(launch);
         Ok(())

@@ -400,26 +400,43 @@ pub(crate) fn slot_value(
     let (p10, p2) = slot.scale();
     let v = units::parse_scaled(text, unit.pow10 + p10, unit.pow2 + p2)
         .ok_or_else(|| bad_number(line, text.trim(), column, metric))?;
-    if let Some((lo, hi, what)) = slot.plausible() {
-        if !(lo..=hi).contains(&v) {
-            let metric = metric
-                .map(|m| format!(", metric \"{m}\""))
-                .unwrap_or_default();
-            return Err(ProfileError::new(
-                line,
-                format!(
-                    "\"{}\" is not {what} (column \"{column}\"{metric})",
-                    text.trim()
-                ),
-            ));
-        }
-    }
     Ok(Some(match slot {
         Slot::StaticShared | Slot::DynamicShared | Slot::SharedMemConfig => {
             snap_rounded_bytes(v, text, unit)
         }
         _ => v,
     }))
+}
+
+/// Reads a metric's value into `launch`'s slot, as [`slot_value`]; a figure outside what the
+/// slot can be ([`Slot::plausible`]: a Duration of 1e308 s, a hit rate of 250 %) is not taken:
+/// the launch keeps its line and the valid range in [`Launch::invalid`], and nothing else of
+/// the file is lost.
+pub(crate) fn read_slot(
+    launch: &mut Launch,
+    slot: Slot,
+    text: &str,
+    unit: Unit,
+    line: u64,
+    column: &str,
+    metric: Option<&str>,
+) -> Result<(), ProfileError> {
+    let Some(v) = slot_value(slot, text, unit, line, column, metric)? else {
+        return Ok(());
+    };
+    match slot.plausible() {
+        Some((lo, hi, what)) if !(lo..=hi).contains(&v) => {
+            let metric = metric
+                .map(|m| format!(", metric \"{m}\""))
+                .unwrap_or_default();
+            launch.invalid.push(format!(
+                "line {line}: \"{}\" is not {what} (column \"{column}\"{metric})",
+                text.trim()
+            ));
+        }
+        _ => launch.slots.set(slot, v),
+    }
+    Ok(())
 }
 
 /// A byte size printed rounded with an SI prefix ("4.22 Kbyte", as Nsight Compute prints by

@@ -131,6 +131,7 @@ pub fn report_html(r: &Report, file: &str) -> String {
         if invocations == 1 { "" } else { "s" },
     );
     h += &device_notes(r);
+    h += &invalid_note(r);
     let projected = r.kernels.iter().find_map(|k| {
         k.projected_from
             .as_ref()
@@ -239,6 +240,43 @@ fn summary_table(r: &Report) -> String {
     h
 }
 
+/// The file's figures no kernel can have, said once above the tables: each kernel stays
+/// listed, with the figure left out.
+fn invalid_note(r: &Report) -> String {
+    let with: Vec<&KernelReport> = r.kernels.iter().filter(|k| !k.invalid.is_empty()).collect();
+    let Some(first) = with.first() else {
+        return String::new();
+    };
+    format!(
+        r#"<p id="measured-invalid" class="warning" role="alert">{} kernel{} {} figures no kernel can have, not taken (the rest of the file is): {}{}.</p>"#,
+        with.len(),
+        if with.len() == 1 { "" } else { "s" },
+        if with.len() == 1 { "has" } else { "have" },
+        esc(&first.invalid[0]),
+        if with.len() > 1 || first.invalid.len() > 1 {
+            "; each kernel's detail lists its own"
+        } else {
+            ""
+        }
+    )
+}
+
+/// The mark in a kernel's measured cell when the file gives figures it cannot have.
+fn invalid_mark(k: &KernelReport) -> String {
+    if k.invalid.is_empty() {
+        return String::new();
+    }
+    let duration = k.invalid.iter().any(|n| n.contains("a kernel's time"));
+    format!(
+        r#"<br><span class="invalid">{}</span>"#,
+        if duration {
+            "the file's duration is invalid"
+        } else {
+            "a figure is invalid"
+        }
+    )
+}
+
 /// A device note in the page's words: the page picks a GPU with its search, not `--device`.
 fn for_the_page(note: &str) -> String {
     note.replace(
@@ -289,6 +327,7 @@ fn kernel_table(r: &Report) -> String {
             int(k.invocations),
             k.measured_s.map_or(String::new(), format::exact),
             time_text(k.measured_s)
+                + &invalid_mark(k)
                 + &k.measured_how.map_or(String::new(), |how| format!(
                     r#"<br><span class="muted measured-how">{how}</span>"#
                 )),
@@ -470,6 +509,16 @@ fn kernel_detail(i: usize, k: &KernelReport) -> String {
         if k.invocations == 1 { "" } else { "s" },
         resources_text(k)
     );
+    if !k.invalid.is_empty() {
+        let _ = write!(
+            h,
+            r#"<ul class="invalid-figures" id="kernel-{i}-invalid">{}</ul>"#,
+            k.invalid
+                .iter()
+                .map(|n| format!("<li>Not taken: {}</li>", esc(n)))
+                .collect::<String>()
+        );
+    }
     h += &occupancy_table(i, k);
     h += &counters_text(k);
     // The models side by side.
