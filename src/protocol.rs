@@ -50,6 +50,11 @@ pub enum Request {
         /// Another GPU to predict every kernel on, by id ("on another GPU": the file's own
         /// GPU is kept as the one it was measured on).
         on: Option<String>,
+        /// Which run is the baseline when the files are several runs (an index; the first
+        /// when `None`).
+        baseline: Option<u32>,
+        /// The comparison as a download instead of HTML: `"csv"` or `"json"`.
+        export: Option<String>,
     },
     /// A Lackey or operation trace, or a Matrix Market file replayed (beside the message):
     /// its stack distances at each line size in bytes.
@@ -167,6 +172,12 @@ pub enum Answer {
     Measured(String),
     /// The report document, as JSON text.
     Report(String),
+    /// The profiler comparison as a download: its file name, MIME type and text.
+    Download {
+        name: String,
+        mime: String,
+        text: String,
+    },
     /// Devices the page does not hold, as cards it makes records of
     /// (`crate::devices::catalogue::card_device`), and, for a search, its hits as HTML
     /// (buttons naming each device's id under `data-device`).

@@ -116,35 +116,55 @@ mod run {
                 .ok_or_else(|| format!("no example “{id}”")),
             // A profiler's CSV: each kernel's predictions beside its measured time, as the
             // CLI's `analyze measured` prints them, as the page's HTML.
-            Request::Measured { name, device, on } => {
+            Request::Measured {
+                name,
+                device,
+                on,
+                baseline,
+                export,
+            } => {
                 let chosen = device.as_deref().and_then(warpsight::devices::find);
                 let on = on.as_deref().and_then(warpsight::devices::find);
-                // Several files of one run (nvprof's trace and its metrics) read together,
-                // each error naming its file.
-                let mut profiles = Vec::new();
+                // Several files read in order, each error naming its file: those of one run
+                // (nvprof's trace and its metrics) join, other runs stand beside them.
+                let mut files = Vec::new();
                 for f in std::iter::once(file()?).chain(more) {
                     let label = f.name();
                     let mut reader = ProfileReader::new();
                     stream(f, &mut reader).await?;
-                    profiles.push(reader.finish().map_err(|e| {
-                        if profiles.is_empty() {
+                    let profile = reader.finish().map_err(|e| {
+                        if files.is_empty() {
                             e.to_string()
                         } else {
                             format!("{label}: {e}")
                         }
-                    })?);
+                    })?;
+                    files.push((label, profile));
                 }
-                let profile = warpsight::analysis::profiler::Profile::join(profiles)
-                    .ok_or_else(|| "no file was given".to_string())?;
-                let report = match on {
-                    Some(target) => {
-                        warpsight::measured::compare_projected(&profile, chosen, target)
-                    }
-                    None => warpsight::measured::compare_on(&profile, chosen),
-                };
-                Ok(Answer::Measured(warpsight::measured::html::report_html(
-                    &report, &name,
-                )))
+                let comparison = warpsight::measured::runs::compare_files(
+                    files,
+                    chosen,
+                    on,
+                    baseline.map(|b| b as usize),
+                )
+                .ok_or_else(|| "no file was given".to_string())?;
+                use warpsight::measured::export;
+                Ok(match export.as_deref() {
+                    Some("csv") => Answer::Download {
+                        name: "warpsight-measured.csv".into(),
+                        mime: "text/csv".into(),
+                        text: export::csv(&comparison),
+                    },
+                    Some(_) => Answer::Download {
+                        name: "warpsight-measured.json".into(),
+                        mime: "application/json".into(),
+                        text: export::json(&comparison),
+                    },
+                    None => Answer::Measured(warpsight::measured::html::comparison_html(
+                        &comparison,
+                        &name,
+                    )),
+                })
             }
             Request::Trace { lines } => {
                 let mut reader = TraceReader::new(&line_sizes(&lines)?);

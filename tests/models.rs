@@ -325,7 +325,7 @@ fn old_models_on_new_gpus_say_what_they_leave_out() {
     };
     let h100 = scope("hong-kim", "h100").expect("H100 is CC 9.0, the paper's newest 1.3");
     assert!(
-        h100.starts_with("Hong & Kim built and checked this model on the FX5600, 8800 GTX, 8800 GT and GTX 280 (compute capability up to 1.3); the H100 (SXM5) is compute capability 9.0. The model has no caches"),
+        h100.starts_with("Hong & Kim built and checked this model on the FX5600, 8800 GTX, 8800 GT and GTX 280 (compute capability up to 1.3); the H100 (SXM5) is compute capability 9.0. The paper's model has no caches: every load goes to DRAM at Mem_LD cycles. Here the L1 and L2 hit rates"),
         "{h100}"
     );
     assert_eq!(scope("hong-kim", "gtx280"), None);

@@ -22,6 +22,8 @@ fn every_request_reads_back_as_written() {
             name: "ncu \"run\".csv".into(),
             device: Some("tpu-c2877".into()),
             on: Some("h100".into()),
+            baseline: Some(1),
+            export: Some("csv".into()),
         },
         Request::Trace {
             lines: vec![32, 64, 128],

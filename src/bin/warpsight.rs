@@ -74,9 +74,9 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         words: "analyze measured",
-        args: "FILE… [--device ID] [--on ID]",
+        args: "FILE… [OPTIONS]",
         does: "profiler results (Nsight Compute or nvprof CSV) against each model's prediction",
-        help: "Each FILE is `ncu --csv` output (details or raw page) or `nvprof --csv` output (GPU trace,\nmetrics or events), plain or .gz; several files of one run (nvprof's trace and its metrics)\nare read together, kernels joined by name. Prints each kernel's measured time, the device it\nran on and how it was found, the models' predictions (with every input's origin: the file,\ncomputed, assumed or to type; a time and a ratio only when none is left to type) as JSON;\na prediction more than 5 % under the kernel's roofline bound has `below_bound: true` and the\n`ceiling` it breaks. --device ID puts every kernel on\nthat device (a preset or catalogue id, as `warpsight devices --find` lists). --on ID predicts\nevery kernel on another GPU: the counts of the kernel and its hit rates carry over, the\ntarget gives occupancy, bandwidth and latencies, and its clock at the share of its own that\nthe file's was of its GPU's (Nsight Compute locks the base clock); `projected_from` names the\nfile's GPU and `measured_s` stays its time.",
+        help: "OPTIONS: --device ID, --on ID, --baseline N, --csv (each below).\nEach FILE is `ncu --csv` output (details or raw page) or `nvprof --csv` output (GPU trace,\nmetrics or events), plain or .gz; several files of one run (nvprof's trace and its metrics)\nare read together, kernels joined by name. Prints each kernel's measured time, the device it\nran on and how it was found, the models' predictions (with every input's origin: the file,\ncomputed, assumed or to type; a time and a ratio only when none is left to type) as JSON;\na prediction more than 5 % under the kernel's roofline bound has `below_bound: true` and the\n`ceiling` it breaks. --device ID puts every kernel on\nthat device (a preset or catalogue id, as `warpsight devices --find` lists). --on ID predicts\nevery kernel on another GPU: the counts of the kernel and its hit rates carry over, the\ntarget gives occupancy, bandwidth and latencies, and its clock at the share of its own that\nthe file's was of its GPU's (Nsight Compute locks the base clock); `projected_from` names the\nfile's GPU and `measured_s` stays its time; each prediction's `here_s` is its time on the\nfile's GPU and `anchored_s` the measured time × there ÷ here. Files of different runs (another\nGPU or clock, or the same kernel timed differently) are runs side by side: `runs`, and\n`changes` with each kernel's measured and predicted run ÷ baseline (--baseline N: run N, else\nthe first). --csv prints one row per kernel and model instead of JSON.",
     },
 ];
 
@@ -229,7 +229,7 @@ fn main() -> ExitCode {
         ["analyze", "measured", rest @ ..] if !rest.is_empty() => {
             // FILE [FILE…] [--device ID] [--on ID], the options in either order
             match measured_options(rest) {
-                Some((files, device, on)) => analyze_measured(&files, device, on),
+                Some((files, options)) => analyze_measured(&files, &options),
                 None => Err(misuse(&args)),
             }
         }
@@ -469,15 +469,28 @@ fn analyze_matrix(path: &str) -> Result<(), Failure> {
 /// computes the same report.
 /// `analyze measured`'s files and options: `--device ID` and `--on ID`, each at most once,
 /// after at least one file; `None` on any other shape.
-fn measured_options<'a>(
-    rest: &[&'a str],
-) -> Option<(Vec<&'a str>, Option<&'a str>, Option<&'a str>)> {
-    let (mut files, mut device, mut on) = (Vec::new(), None, None);
+/// `analyze measured`'s options.
+#[derive(Default)]
+struct MeasuredOptions<'a> {
+    device: Option<&'a str>,
+    on: Option<&'a str>,
+    baseline: Option<&'a str>,
+    csv: bool,
+}
+
+fn measured_options<'a>(rest: &[&'a str]) -> Option<(Vec<&'a str>, MeasuredOptions<'a>)> {
+    let mut files = Vec::new();
+    let mut o = MeasuredOptions::default();
     let mut args = rest.iter();
     while let Some(a) = args.next() {
         let slot = match *a {
-            "--device" => &mut device,
-            "--on" => &mut on,
+            "--device" => &mut o.device,
+            "--on" => &mut o.on,
+            "--baseline" => &mut o.baseline,
+            "--csv" if !o.csv && !files.is_empty() => {
+                o.csv = true;
+                continue;
+            }
             _ => {
                 files.push(*a);
                 continue;
@@ -488,7 +501,7 @@ fn measured_options<'a>(
         }
         *slot = Some(*args.next()?);
     }
-    (!files.is_empty()).then_some((files, device, on))
+    (!files.is_empty()).then_some((files, o))
 }
 
 /// A GPU by id for an option (`--device`, `--on`).
@@ -507,32 +520,58 @@ fn gpu_for(
         })
 }
 
-fn analyze_measured(paths: &[&str], device: Option<&str>, on: Option<&str>) -> Result<(), Failure> {
-    let chosen = gpu_for("--device", device)?;
-    let on = gpu_for("--on", on)?;
-    // Several files of one run (nvprof's trace and its metrics) are read together.
-    let mut profiles = Vec::new();
+fn analyze_measured(paths: &[&str], options: &MeasuredOptions) -> Result<(), Failure> {
+    let chosen = gpu_for("--device", options.device)?;
+    let on = gpu_for("--on", options.on)?;
+    // Files of one run (nvprof's trace and its metrics) are read together; other runs stand
+    // beside them (`warpsight::measured::runs`).
+    let mut files = Vec::new();
     for path in paths {
         if path.starts_with("--") {
             return Err(Failure::Input(format!(
-                "{path}: not a file (analyze measured FILE [FILE…] [--device ID] [--on ID])"
+                "{path}: not a file (analyze measured FILE [FILE…] [--device ID] [--on ID] [--baseline N] [--csv])"
             )));
         }
         let mut reader = warpsight::analysis::profiler::ProfileReader::new();
         read_chunks(path, |chunk| reader.feed(chunk).map_err(|e| e.to_string()))?;
-        profiles.push(
-            reader
-                .finish()
-                .map_err(|e| Failure::Input(format!("{path}: {e}")))?,
-        );
+        let profile = reader
+            .finish()
+            .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+        let name = std::path::Path::new(path)
+            .file_name()
+            .map_or(path.to_string(), |n| n.to_string_lossy().into_owned());
+        files.push((name, profile));
     }
-    let profile = warpsight::analysis::profiler::Profile::join(profiles)
-        .ok_or_else(|| Failure::Input("analyze measured: no file".into()))?;
-    let report = match on {
-        Some(target) => warpsight::measured::compare_projected(&profile, chosen, target),
-        None => warpsight::measured::compare_on(&profile, chosen),
+    let baseline = match options.baseline {
+        None => None,
+        Some(n) => Some(
+            n.parse::<usize>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| {
+                    Failure::Input(format!(
+                        "--baseline: \"{n}\" is not a run number (1 for the first run, 2 for the second, …)"
+                    ))
+                })?
+                - 1,
+        ),
     };
-    write_json(&serde_json::to_value(&report).map_err(|e| Failure::Input(e.to_string()))?)
+    let comparison = warpsight::measured::runs::compare_files(files, chosen, on, baseline)
+        .ok_or_else(|| Failure::Input("analyze measured: no file".into()))?;
+    if let (Some(b), warpsight::measured::runs::Comparison::Runs(runs)) = (baseline, &comparison) {
+        if b >= runs.runs.len() {
+            return Err(Failure::Input(format!(
+                "--baseline: run {} is not among the files' {} runs (1 to {})",
+                b + 1,
+                runs.runs.len(),
+                runs.runs.len()
+            )));
+        }
+    }
+    if options.csv {
+        return write(&warpsight::measured::export::csv(&comparison));
+    }
+    write_json(&serde_json::to_value(&comparison).map_err(|e| Failure::Input(e.to_string()))?)
 }
 
 /// Feeds a file (gzip-compressed or not) to `feed` in 1 MiB chunks; errors name the file.

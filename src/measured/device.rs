@@ -245,6 +245,53 @@ fn implied_sms(k: &ProfiledKernel, l: &Launch) -> Option<(u32, u32)> {
     Some((lo.ceil() as u32, hi.floor() as u32)).filter(|(a, b)| a <= b && *b <= 1024)
 }
 
+/// What a GPU chosen for a whole file contradicts in it: its compute capability, its SM count,
+/// or its clocks (more than 3 % from the GPU's base and boost SM clocks and its memory clock):
+/// then the comparison is not of this run.
+fn contradiction(k: &ProfiledKernel, d: &'static Device, clocks: FileClocks) -> Option<String> {
+    let not_this = "it is not the GPU this file was profiled on, and the comparison is not of this run (--on ID predicts the file's kernels there)";
+    let theirs = d.compute_capability.map(|c| c.value);
+    if let (Some(file), Some(theirs)) = (k.compute_capability, theirs) {
+        if file != theirs {
+            return Some(format!(
+                "the file says {}, and the {} is {}.{}: {not_this}",
+                devices::arch::describe_capability(file),
+                d.name,
+                theirs.0,
+                theirs.1
+            ));
+        }
+    }
+    if let Some(sms) = k
+        .metric("sms")
+        .filter(|s| (s.round() as u32) != d.sms.value)
+    {
+        return Some(format!(
+            "the file's GPU has {} SMs, and the {} has {}: {not_this}",
+            sms.round(),
+            d.name,
+            d.sms.value
+        ));
+    }
+    let g = catalogue::all()
+        .iter()
+        .find(|g| g.preset.as_deref() == Some(d.id) || g.id == d.id)?;
+    let far = clock_distance(g, clocks.0, clocks.1)?;
+    (far > 0.03).then(|| {
+        let mhz = |hz: Option<f64>| hz.map(|h| format!("{}", (h / 1e6).round()));
+        let said = match (mhz(clocks.0), mhz(clocks.1)) {
+            (Some(sm), Some(mem)) => format!("SM {sm} MHz, memory {mem} MHz"),
+            (Some(sm), None) => format!("SM {sm} MHz"),
+            (None, Some(mem)) => format!("memory {mem} MHz"),
+            (None, None) => String::new(),
+        };
+        format!(
+            "the file's clocks ({said}) are not the {}'s: {not_this}",
+            d.name
+        )
+    })
+}
+
 /// The device a kernel ran on, and its record (none when the file cannot tell). In order: a
 /// device chosen for the whole file; the printed name, as a preset or a catalogue GPU; the
 /// compute capability and SM count, told apart by the clocks the profiler ran at; the SMs and
@@ -265,18 +312,7 @@ pub(super) fn match_device(
             "chosen",
             format!("the {} (chosen for the whole file)", d.name),
         );
-        let theirs = d.compute_capability.map(|c| c.value);
-        if let (Some(file), Some(theirs)) = (k.compute_capability, theirs) {
-            if file != theirs {
-                m.0.warning = Some(format!(
-                    "the file says {}, and the {} is {}.{}: it is not the GPU this file was profiled on, and the comparison is not of this run",
-                    devices::arch::describe_capability(file),
-                    d.name,
-                    theirs.0,
-                    theirs.1
-                ));
-            }
-        }
+        m.0.warning = contradiction(k, d, clocks);
         return m;
     }
     let named = printed

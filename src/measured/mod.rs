@@ -11,10 +11,12 @@
 //! time), never the file.
 
 mod device;
+pub mod export;
 pub mod html;
 mod launch;
 mod occupancy_check;
 mod predict;
+pub mod runs;
 
 use device::{file_clocks, match_device, FileClocks};
 pub use device::{named_before, of_capability, preset_for};
@@ -311,6 +313,14 @@ pub struct PredictionReport {
     /// GPU of compute capability 12.0 (GeForce RTX 5090)", a bound for every GPU of it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on: Option<String>,
+    /// On another GPU (`--on`): the same model's time on the file's own GPU, where the kernel
+    /// was measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub here_s: Option<f64>,
+    /// On another GPU: the model's speed-up anchored on the measured time, measured ×
+    /// `time_s` ÷ `here_s` (the model's change, not its absolute time).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub anchored_s: Option<f64>,
 }
 
 /// How far below the kernel's roofline bound a prediction may lie before it is flagged: 5 %.
@@ -387,7 +397,7 @@ pub fn compare_projected(
     compare_with(profile, chosen, Some(on))
 }
 
-fn compare_with(
+pub(crate) fn compare_with(
     profile: &Profile,
     chosen: Option<&'static Device>,
     on: Option<&'static Device>,
@@ -507,9 +517,24 @@ fn projected_report(k: &ProfiledKernel, found: Match, target: &'static Device) -
             target.name, from.name
         )
     };
+    let here = report_on(k, from.clone(), found.1, None);
     let device = DeviceMatch::of(target, "projected", note, from.printed.clone());
     let mut report = report_on(k, device, Some(target), Some(&from));
     report.projected_from = Some(from);
+    for p in &mut report.predictions {
+        let Some(h) = here
+            .predictions
+            .iter()
+            .find(|h| h.model == p.model && h.complete)
+        else {
+            continue;
+        };
+        p.here_s = h.time_s.filter(|t| *t > 0.0);
+        p.anchored_s = match (here.measured_s, p.time_s, p.here_s) {
+            (Some(m), Some(there), Some(here)) if p.complete => Some(m * there / here),
+            _ => None,
+        };
+    }
     report
 }
 

@@ -38,6 +38,8 @@ pub(super) fn predict(
         below_bound: false,
         ceiling: None,
         on: None,
+        here_s: None,
+        anchored_s: None,
     };
     let Some(l) = launch else {
         report.error = Some("the file gives no launch dimensions for this kernel".into());

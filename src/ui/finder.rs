@@ -18,6 +18,9 @@ pub fn DeviceFinder(
     id: &'static str,
     model: Callback<(), &'static str>,
     pick: Callback<&'static Device>,
+    /// The search box's accessible name (two finders on one page differ by it).
+    #[prop(optional)]
+    label: Option<&'static str>,
 ) -> impl IntoView {
     let hits = RwSignal::new(String::new());
     let cards: StoredValue<Vec<catalogue::Card>> = StoredValue::new(Vec::new());
@@ -71,7 +74,7 @@ pub fn DeviceFinder(
             <input
                 type="search"
                 id=id
-                aria-label="Find any CUDA GPU by name"
+                aria-label=label.unwrap_or("Find any CUDA GPU by name")
                 placeholder="Find any CUDA GPU: 3060, A10G, T4…"
                 autocomplete="off"
                 on:input=on_input

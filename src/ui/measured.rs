@@ -24,6 +24,36 @@ pub fn MeasuredPage() -> impl IntoView {
         })
     });
     let device: RwSignal<Option<&'static crate::devices::Device>> = RwSignal::new(None);
+    let on: RwSignal<Option<&'static crate::devices::Device>> = RwSignal::new(None);
+    let baseline: RwSignal<Option<u32>> = RwSignal::new(None);
+    let export: RwSignal<Option<(&'static str, u32)>> = RwSignal::new(None);
+    // The comparison's own buttons (written by the worker): a run made the baseline, or a
+    // download asked for.
+    let on_results_click = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let Some(button) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| {
+                e.closest("button[data-baseline], button[data-export]")
+                    .ok()
+                    .flatten()
+            })
+        else {
+            return;
+        };
+        if let Some(run) = button
+            .get_attribute("data-baseline")
+            .and_then(|b| b.parse().ok())
+        {
+            baseline.set(Some(run));
+        }
+        match button.get_attribute("data-export").as_deref() {
+            Some("csv") => export.update(|e| *e = Some(("csv", e.map_or(0, |e| e.1 + 1)))),
+            Some("json") => export.update(|e| *e = Some(("json", e.map_or(0, |e| e.1 + 1)))),
+            _ => {}
+        }
+    };
     let html = move || shown.with(|s| s.as_ref().map(|(h, _)| h.clone()).unwrap_or_default());
     let speed = move || shown.with(|s| s.as_ref().map(|(_, t)| t.clone()).unwrap_or_default());
     view! {
@@ -48,9 +78,9 @@ pub fn MeasuredPage() -> impl IntoView {
                     <ul>
                         <li><code>{crate::analysis::profiler::NCU_QUICK}" ./app > run.csv"</code>" (Volta and later: all the models take)"</li>
                         <li><code>{crate::analysis::profiler::NCU_FULL}" ./app > run.csv"</code>" (the full set as the raw page: its details page counts no requests)"</li>
-                        <li><code>"nvprof --print-gpu-trace --csv --log-file run.csv ./app"</code>" (older GPUs: launches and times), or "<code>"nvprof --metrics inst_per_warp,gld_transactions,gld_transactions_per_request,gst_transactions,gst_transactions_per_request,dram_read_bytes,dram_write_bytes,global_hit_rate,l2_tex_hit_rate,l2_tex_read_transactions,l2_tex_write_transactions,flop_count_sp,flop_count_dp,achieved_occupancy --csv --log-file metrics.csv ./app"</code>" (the counters; "<code>"warpsight analyze measured run.csv metrics.csv"</code>" reads both together)"</li>
+                        <li><code>"nvprof --print-gpu-trace --csv --log-file run.csv ./app"</code>" (older GPUs: launches and times), or "<code>"nvprof --metrics inst_per_warp,gld_transactions,gld_transactions_per_request,gst_transactions,gst_transactions_per_request,dram_read_bytes,dram_write_bytes,global_hit_rate,l2_tex_hit_rate,l2_tex_read_transactions,l2_tex_write_transactions,flop_count_sp,flop_count_dp,achieved_occupancy --csv --log-file metrics.csv ./app"</code>" (the counters; choose both files together: they are read as one run)"</li>
                     </ul>
-                    <p>"No profiler counts barriers: Hong & Kim assumes none (“From PTX” counts them). The command line: "<code>"warpsight analyze measured run.csv"</code>"."</p>
+                    <p>"No profiler counts barriers: Hong & Kim assumes none (“From PTX” counts them)."</p>
                 </details>
                 <div class="measured-device">
                     <p>
@@ -62,12 +92,31 @@ pub fn MeasuredPage() -> impl IntoView {
                     </p>
                     <DeviceFinder id="measured-find" model=Callback::new(|()| "") pick=Callback::new(move |d| device.set(Some(d)))/>
                 </div>
-                <ProfilerFile on_report=Callback::new(move |r: (String, String)| { find_candidates(&r.0); shown.set(Some(r)) }) device=device.read_only()/>
+                <div class="measured-device measured-on">
+                    <p>
+                        <strong>"On another GPU: "</strong>
+                        "each model's prediction of the file's kernels there, beside the time measured on the file's own GPU (which stays named), and anchored on it. "
+                        {move || on.get().map(|d| view! {
+                            "Projected onto " <strong id="measured-on">{d.name}</strong> ". "
+                            <button type="button" class="link-button" on:click=move |_| on.set(None)>"Back to the file's own GPU"</button>
+                        })}
+                    </p>
+                    <DeviceFinder id="measured-on-find" label="Find another GPU to predict the file's kernels on" model=Callback::new(|()| "") pick=Callback::new(move |d| on.set(Some(d)))/>
+                </div>
+                <p class="muted" id="measured-runs-note">{crate::measured::runs::RULE}" Choose or drop several files at once."</p>
+                <ProfilerFile
+                    on_report=Callback::new(move |r: (String, String)| { find_candidates(&r.0); shown.set(Some(r)) })
+                    on_start=Callback::new(move |()| shown.update(|s| if let Some((_, speed)) = s { speed.clear() }))
+                    device=device.read_only()
+                    on=on.read_only()
+                    baseline=baseline.read_only()
+                    export=export.read_only()
+                />
                 <p class="muted" id="measured-read">{speed}</p>
             </section>
             // HTML the worker writes (`crate::measured::html`, tested natively): the page
             // carries no code for the comparison's tables.
-            <section class="card measured-results" id="measured-results" aria-label="The comparison" tabindex="-1" inner_html=html></section>
+            <section class="card measured-results" id="measured-results" aria-label="The comparison" tabindex="-1" on:click=on_results_click inner_html=html></section>
         </main>
         <footer class="foot">
             <p>"Runs entirely in your browser; nothing is sent anywhere."</p>

@@ -85,9 +85,9 @@ test('an old model on a new GPU says what it leaves out; on the paper\'s GPU it 
   await page.goto(app.link('model=hong-kim&device=h100&threads_per_block=256&blocks=15625&comp_insts=12000&uncoal_mem_insts=0&coal_mem_insts=4000&synch_insts=0'));
   await ready(page);
   // Its last sentence comes with the glossary's texts (glossary.txt, after the first paint).
-  await page.waitForFunction(() => document.querySelector('#scope-note')?.textContent.includes('The model has no caches'));
+  await page.waitForFunction(() => document.querySelector('#scope-note')?.textContent.includes('The paper\'s model has no caches'));
   const note = await page.textContent('#scope-note');
-  assert.match(note, /^An old model on a new GPU\. Hong & Kim built and checked this model on .*compute capability up to 1\.3\); the H100 \(SXM5\) is compute capability 9\.0\. The model has no caches/);
+  assert.match(note, /^An old model on a new GPU\. Hong & Kim built and checked this model on .*compute capability up to 1\.3\); the H100 \(SXM5\) is compute capability 9\.0\. The paper's model has no caches: every load goes to DRAM at Mem_LD cycles\. Here the L1 and L2 hit rates/);
   await page.goto(app.link('model=hong-kim&device=gtx280'));
   await ready(page);
   assert.equal(await page.$('#scope-note'), null);

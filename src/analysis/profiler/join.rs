@@ -29,11 +29,22 @@ impl Profile {
     }
 }
 
-/// The same kernel: the same name, on the same device where both files name one.
+/// The same kernel: the same name and launch where both give one, on the same device where
+/// both files name one (Nsight Compute's details page gives only the device's number, "0",
+/// where its raw page names it).
 fn same_kernel(a: &ProfiledKernel, b: &ProfiledKernel) -> bool {
+    let named = |d: &Option<String>| {
+        d.as_deref()
+            .map(str::trim)
+            .filter(|d| !d.is_empty() && !d.chars().all(|c| c.is_ascii_digit()))
+            .map(str::to_string)
+    };
+    let agree = |x: Option<[u64; 3]>, y: Option<[u64; 3]>| x.zip(y).is_none_or(|(x, y)| x == y);
     a.name == b.name
-        && match (&a.device, &b.device) {
-            (Some(x), Some(y)) => x.trim() == y.trim(),
+        && agree(a.grid, b.grid)
+        && agree(a.block, b.block)
+        && match (named(&a.device), named(&b.device)) {
+            (Some(x), Some(y)) => x == y,
             _ => true,
         }
 }

@@ -62,7 +62,7 @@ pub(super) fn device_notes(r: &Report) -> String {
         let _ = write!(
             h,
             r#"<p id="measured-warning" class="warning" role="alert">{}</p>"#,
-            esc(&capitalized(w))
+            esc(&capitalized(&for_the_page(w)))
         );
     }
     h

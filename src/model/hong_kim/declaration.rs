@@ -732,7 +732,7 @@ fn complete(_: &Params, _: &'static Device, e: &mut Evaluation) {
     let Some((setup, prediction)) = e.detail.get::<(Setup, Prediction)>().cloned() else {
         return;
     };
-    e.put("explanation", prediction.outputs.explanation().into());
+    e.put("explanation", prediction.explanation().into());
     e.put(
         "occupancy_summary",
         prediction
@@ -776,7 +776,7 @@ pub static MODEL: Model = Model {
     scope: Scope {
         newest_cc: (1, 3),
         paper_gpus: "the FX5600, 8800 GTX, 8800 GT and GTX 280",
-        leaves_out: crate::model::page_text("The model has no caches: every load goes to DRAM at Mem_LD cycles. Newer GPUs serve repeated loads from L1 and L2 caches, issue from several warps per SM each cycle and overlap memory far more, so for kernels that reuse data (a naive matrix multiply, a stencil) it errs on the slow side, often many times the measured time; read it as the time if nothing were cached. Streaming kernels, which reuse nothing, come within a few percent to 1.5 times of published measurements with this device's measured latency and bandwidth."),
+        leaves_out: crate::model::page_text("The paper's model has no caches: every load goes to DRAM at Mem_LD cycles. Here the L1 and L2 hit rates (Sim et al.'s AMAT, docs/models.md) shorten that wait when they are given; with both at 0, as in the paper, kernels that reuse data (a naive matrix multiply, a stencil) come out on the slow side on newer GPUs, often many times the measured time. Newer GPUs also issue from several warps per SM each cycle and overlap memory far more than the model's warps do. Streaming kernels, which reuse nothing, come within a few percent to 1.5 times of published measurements with this device's measured latency and bandwidth."),
     },
     validated: true,
     derive: super::derived,

@@ -7,8 +7,18 @@ use crate::format;
 use crate::model::InputError;
 
 impl Outputs {
-    /// What limits the kernel, in plain words.
-    pub fn explanation(&self) -> String {
+    /// The regime in words, as the explanation says it: eq. 23 applied because computation
+    /// outweighs memory (MWP > CWP, Comp_cycles > Mem_cycles) is not called memory-bound.
+    pub fn regime_words(&self) -> &'static str {
+        match self.regime {
+            Regime::MemoryBound if self.cwp < self.mwp_mlp => "computation outweighs memory",
+            r => r.words(),
+        }
+    }
+
+    /// What limits the kernel, in plain words. `full`: every warp slot of the SM is taken
+    /// (then more warps cannot help, and the sentence says what could).
+    pub fn explanation_at(&self, full: bool) -> String {
         let mwp_reason = match self.mwp_limited_by {
             MwpLimit::DepartureDelay => format!(
                 "the delay between consecutive memory warps (Departure_delay {} cycles against Mem_L {})",
@@ -19,6 +29,10 @@ impl Outputs {
             MwpLimit::Warps => "the number of active warps per SM".to_string(),
         };
         let body = match self.regime {
+            Regime::NotEnoughWarps if full => format!(
+                "Not enough warps (eq. 22): MWP = CWP = N = {}. Every active warp's memory wait overlaps the others', and the SM holds no more warps: more requests in flight per warp (MLP) or fewer memory waits per warp would help.",
+                trim(self.n)
+            ),
             Regime::NotEnoughWarps => format!(
                 "Not enough warps (eq. 22): MWP = CWP = N = {}. Every active warp's memory wait overlaps the others', but too few warps run to hide the latency; more active warps per SM would help.",
                 trim(self.n)
@@ -65,6 +79,12 @@ impl Outputs {
         }
     }
 
+    /// [`Outputs::explanation_at`] with the SM's warp slots not all taken (the sentence a
+    /// prediction without occupancy gets).
+    pub fn explanation(&self) -> String {
+        self.explanation_at(false)
+    }
+
     /// What the caches saved, in words, when any request hits one (Sim et al.'s AMAT; not in
     /// Hong & Kim): the average latency and its parts, and the time without caches.
     pub fn caches_saved(&self) -> Option<String> {
@@ -103,6 +123,20 @@ fn trim(v: f64) -> String {
 }
 
 impl Prediction {
+    /// Whether the active warps take every warp slot of the SM (occupancy 100 %).
+    pub fn full_occupancy(&self) -> bool {
+        self.occupancy.is_some_and(|occ| {
+            self.inputs.active_blocks_per_sm * f64::from(occ.warps_per_block)
+                >= f64::from(occ.max_warps_per_sm)
+        })
+    }
+
+    /// What limits the kernel, in plain words, with its occupancy (never "more warps would
+    /// help" when the SM holds no more).
+    pub fn explanation(&self) -> String {
+        self.outputs.explanation_at(self.full_occupancy())
+    }
+
     /// Active blocks per SM in plain words: how many, the resulting occupancy, and what set it
     /// (occupancy's limiter, the size of the grid, or the user).
     pub fn occupancy_summary(&self) -> Option<String> {
@@ -193,8 +227,9 @@ pub struct WhatIf {
 
 /// Single changes that the model says matter, each re-predicted: coalescing the uncoalesced
 /// loads, dropping the synchronizations, doubling threads per block at the same total work,
-/// doubling the loads each warp has in flight (MLP), and doubling the memory bandwidth. Only changes that move the time by more than 1 % are
-/// returned, the largest speedup first.
+/// doubling the loads each warp has in flight (MLP), and doubling the memory bandwidth. Only
+/// changes that save more than 1 % of the time are returned (a change the model says would slow
+/// the kernel is no suggestion), the largest speedup first.
 pub fn what_ifs(setup: &Setup) -> Vec<WhatIf> {
     let Ok(base) = predict(setup) else {
         return Vec::new();
@@ -255,7 +290,7 @@ pub fn what_ifs(setup: &Setup) -> Vec<WhatIf> {
         .filter_map(|(change, s)| {
             let p = predict(&s).ok()?;
             let speedup = base.outputs.time_s / p.outputs.time_s;
-            ((speedup - 1.0).abs() > 0.01).then_some(WhatIf {
+            (speedup > 1.01).then_some(WhatIf {
                 change,
                 time_s: p.outputs.time_s,
                 speedup,

@@ -373,8 +373,8 @@ pub fn bound(_model: &Model, e: &Evaluation) -> String {
     e.detail
         .get::<(super::Setup, super::Prediction)>()
         .map(|(_, p)| {
-            let r = p.outputs.regime;
-            format!("{} (eq. {})", r.words(), r.equation())
+            let o = &p.outputs;
+            format!("{} (eq. {})", o.regime_words(), o.regime.equation())
         })
         .unwrap_or_default()
 }

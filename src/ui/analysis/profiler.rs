@@ -7,18 +7,32 @@ use super::*;
 /// text (written by `crate::measured::html`, tested natively: the page's bundle stays small).
 #[component]
 ///
-/// `device`: the device every kernel of the file is put on (the measured page's picker); a new
-/// one compares the last file again.
+/// `device`: the device every kernel of the file is put on (the measured page's picker); `on`:
+/// another GPU to predict them on; `baseline`: the run the others are held against. A new one
+/// compares the last files again. `export` asks for the comparison as a download ("csv" or
+/// "json", with a count so the same format can be asked twice). `on_start` is told when a
+/// reading starts (the page clears its last speed line).
 pub fn ProfilerFile(
     on_report: Callback<(String, String)>,
+    on_start: Callback<()>,
     device: ReadSignal<Option<&'static crate::devices::Device>>,
+    on: ReadSignal<Option<&'static crate::devices::Device>>,
+    baseline: ReadSignal<Option<u32>>,
+    export: ReadSignal<Option<(&'static str, u32)>>,
 ) -> impl IntoView {
     let job = Job::new();
     let last: StoredValue<Option<File>, LocalStorage> = StoredValue::new_local(None);
-    // Files dropped or chosen with it (nvprof's metrics beside its trace): read together.
+    // Files dropped or chosen with it (nvprof's metrics beside its trace, another run): read
+    // together.
     let more: StoredValue<Vec<File>, LocalStorage> = StoredValue::new_local(Vec::new());
-    let start = move |file: File| {
-        last.set_value(Some(file.clone()));
+    let request = move |name: String, export: Option<&str>| Request::Measured {
+        name,
+        device: device.get_untracked().map(|d| d.id.to_string()),
+        on: on.get_untracked().map(|d| d.id.to_string()),
+        baseline: baseline.get_untracked(),
+        export: export.map(str::to_string),
+    };
+    let names = move |file: &File| {
         let others = more.get_value();
         let mut name = file.name();
         let mut size = file.size();
@@ -26,15 +40,15 @@ pub fn ProfilerFile(
             name = format!("{name} + {}", f.name());
             size += f.size();
         }
-        let request = Request::Measured {
-            name: name.clone(),
-            device: device.get_untracked().map(|d| d.id.to_string()),
-            // "On another GPU" is the command line's (--on) until the page has room for it.
-            on: None,
-        };
+        (name, size, others)
+    };
+    let start = move |file: File| {
+        on_start.run(());
+        last.set_value(Some(file.clone()));
+        let (name, size, others) = names(&file);
         job.start_with(
-            name,
-            request,
+            name.clone(),
+            request(name, None),
             Some(file),
             &others,
             Box::new(move |answer, seconds| {
@@ -57,11 +71,37 @@ pub fn ProfilerFile(
     };
     Effect::new(move |first: Option<()>| {
         device.track();
+        on.track();
+        baseline.track();
         if first.is_some() {
             if let Some(f) = last.get_value() {
                 start(f);
             }
         }
+    });
+    // A download: the files read again in the worker, written as the CLI writes them.
+    Effect::new(move |first: Option<()>| {
+        let asked = export.get();
+        if first.is_none() {
+            return;
+        }
+        let (Some((format, _)), Some(file)) = (asked, last.get_value()) else {
+            return;
+        };
+        let (name, _, others) = names(&file);
+        job.start_with(
+            format!("{name} as {}", format.to_uppercase()),
+            request(name, Some(format)),
+            Some(file),
+            &others,
+            Box::new(move |answer, _| {
+                let Answer::Download { name, mime, text } = answer else {
+                    return Err("the worker's download could not be read".to_string());
+                };
+                crate::ui::browser::download(&name, &mime, &text);
+                Ok(())
+            }),
+        );
     });
     view! {
         <DropZone

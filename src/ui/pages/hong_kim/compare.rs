@@ -155,7 +155,7 @@ fn devices_table(rows: Vec<Row>) -> String {
                     format::num(o.mwp),
                     format::num(o.cwp),
                     o.regime.equation(),
-                    o.regime.words()
+                    o.regime_words()
                 );
             }
             Err(e) => {

@@ -46,7 +46,7 @@ fn summary(good: &Good) -> String {
             "{} · eq. {} · {}",
             format::duration(p.outputs.time_s),
             p.outputs.regime.equation(),
-            p.outputs.regime.words()
+            p.outputs.regime_words()
         ),
         None => String::new(),
     }

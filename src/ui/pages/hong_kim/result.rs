@@ -91,12 +91,12 @@ pub(super) fn ResultCard(
                     <div class="stat">
                         <dt><Term text="Regime" about=hong_kim::MODEL.about_key("regime").map(|k| ("hong-kim", k)) id="about-r-regime"/></dt>
                         <dd id="regime" data-value=move || out(&|o| o.regime.equation().to_string())>
-                            {move || out(&|o| format!("eq. {} · {}", o.regime.equation(), o.regime.words()))}
+                            {move || out(&|o| format!("eq. {} · {}", o.regime.equation(), o.regime_words()))}
                         </dd>
                     </div>
                 </dl>
                 {move || settled.get().then(|| view! {
-                    <p class="explanation" id="explanation">{move || out(&Outputs::explanation)}</p>
+                    <p class="explanation" id="explanation">{move || read(|_, p| p.explanation())}</p>
                     <p class="occupancy" id="occupancy">
                         {move || read(|_, p| p.occupancy_summary().unwrap_or_default())}
                     </p>

@@ -1,0 +1,219 @@
+//! The measured page as a workbench (issue 57), natively: files of one run join and files of
+//! different runs stand side by side (with each model's predicted change), a projection onto
+//! another GPU is anchored on the measured time, a GPU chosen against the file's clocks is
+//! warned of, the downloads hold the CLI's fields, and no explanation on any real file
+//! contradicts its regime, its occupancy or its what-ifs' sign.
+
+use std::io::Read as _;
+
+use warpsight::analysis::profiler::{Profile, ProfileReader};
+use warpsight::measured::runs::{compare_files, group_runs, Comparison};
+use warpsight::measured::{compare, compare_on, compare_projected, export};
+
+const KNOWN: &str = "../shared/profiles/known-h100";
+const H200: &str = "tests/fixtures/profiler/known-kernels-h200";
+
+fn read(path: &str) -> Option<Profile> {
+    let mut bytes = std::fs::read(path).ok()?;
+    if path.ends_with(".gz") {
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_end(&mut out)
+            .unwrap();
+        bytes = out;
+    }
+    let mut r = ProfileReader::new();
+    r.feed(&bytes).unwrap();
+    Some(r.finish().unwrap())
+}
+
+fn files(paths: &[&str]) -> Option<Vec<(String, Profile)>> {
+    paths
+        .iter()
+        .map(|p| Some((p.rsplit('/').next().unwrap().to_string(), read(p)?)))
+        .collect()
+}
+
+fn known(page: &str) -> String {
+    format!("{KNOWN}/{page}")
+}
+
+#[test]
+fn files_of_one_run_join_and_other_runs_stand_beside_them() {
+    let Some(pages) = files(&[
+        &known("h100_details_full.csv"),
+        &known("h100_raw_full.csv"),
+        &known("h100_default.csv"),
+    ]) else {
+        return; // no ../shared here
+    };
+    // Three pages of one profile: one run, its 13 kernels once each.
+    let runs = group_runs(pages);
+    assert_eq!(runs.len(), 1);
+    assert_eq!(runs[0].0.len(), 3);
+    assert_eq!(runs[0].1.kernels.len(), 13);
+    // The same kernels at the boost clock (another run of the profiler), and on an H200.
+    let two =
+        group_runs(files(&[&known("h100_details_full.csv"), &known("h100_noclock.csv")]).unwrap());
+    assert_eq!(two.len(), 2);
+    let h200 = group_runs(
+        files(&[
+            &known("h100_raw_full.csv"),
+            &format!("{H200}/h200_full_raw.csv.gz"),
+        ])
+        .unwrap(),
+    );
+    assert_eq!(h200.len(), 2);
+    // nvprof's trace and its metrics: one run, as before.
+    let nvprof = group_runs(
+        files(&[
+            "../shared/profiles/leimingyu__magus__transpose_trace.csv",
+            "../shared/profiles/leimingyu__magus__transpose_metrics.csv",
+        ])
+        .unwrap(),
+    );
+    assert_eq!(nvprof.len(), 1);
+}
+
+#[test]
+fn a_run_beside_its_baseline_gives_the_measured_and_each_predicted_change() {
+    let Some(two) = files(&[
+        &known("h100_raw_full.csv"),
+        &format!("{H200}/h200_full_raw.csv.gz"),
+    ]) else {
+        return;
+    };
+    let Some(Comparison::Runs(runs)) = compare_files(two.clone(), None, None, None) else {
+        panic!("two runs");
+    };
+    assert_eq!(runs.baseline, 0);
+    assert!(runs.runs[0].baseline && !runs.runs[1].baseline);
+    assert_eq!(runs.runs[1].gpu, "H200 (SXM)");
+    let change = &runs.changes[0];
+    assert_eq!(change.run, 1);
+    // Each kernel's change is its two runs' measured times, and each model's its two
+    // predictions, from each run's own comparison.
+    let (base, run) = (&runs.runs[0].report, &runs.runs[1].report);
+    assert!(!change.kernels.is_empty());
+    for k in &change.kernels {
+        let b = base.kernels.iter().find(|b| b.name == k.name).unwrap();
+        let r = run.kernels.iter().find(|r| r.name == k.name).unwrap();
+        let (tb, tr) = (b.measured_s.unwrap(), r.measured_s.unwrap());
+        assert_eq!(k.ratio, Some(tr / tb));
+        for m in &k.models {
+            let pb = b.predictions.iter().find(|p| p.model == m.model).unwrap();
+            let pr = r.predictions.iter().find(|p| p.model == m.model).unwrap();
+            if pb.complete && pr.complete {
+                assert_eq!(m.ratio, Some(pr.time_s.unwrap() / pb.time_s.unwrap()));
+            } else {
+                assert_eq!(m.ratio, None);
+            }
+        }
+    }
+    // vec_add ran a grid half the H100's on the H200: the same kernel, its launch said.
+    let vec_add = &change.kernels[0];
+    assert!(vec_add.name.starts_with("vec_add"));
+    assert_eq!(
+        vec_add.baseline_launch,
+        Some([Some([131072, 1, 1]), Some([256, 1, 1])])
+    );
+    // Every model predicts the smaller run faster, as measured (0.40×).
+    assert!((vec_add.ratio.unwrap() - 0.402).abs() < 0.001);
+    for m in &vec_add.models {
+        let r = m.ratio.unwrap();
+        assert!(r > 0.3 && r < 0.45, "{} {r}", m.model);
+    }
+    // The other run as the baseline: each change inverted.
+    let Some(Comparison::Runs(flipped)) = compare_files(two, None, None, Some(1)) else {
+        panic!("two runs");
+    };
+    assert_eq!(flipped.baseline, 1);
+    let back = &flipped.changes[0].kernels[0];
+    assert!((back.ratio.unwrap() * vec_add.ratio.unwrap() - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn on_another_gpu_each_model_is_anchored_on_the_measured_time() {
+    let Some(p) = read(&known("h100_raw_full.csv")) else {
+        return;
+    };
+    let h200 = warpsight::devices::find("h200").unwrap();
+    let here = compare(&p);
+    let there = compare_projected(&p, None, h200);
+    let mut anchored = 0;
+    for (k, h) in there.kernels.iter().zip(&here.kernels) {
+        assert_eq!(k.projected_from.as_ref().unwrap().name, "H100 (SXM5)");
+        for q in &k.predictions {
+            let own = h.predictions.iter().find(|o| o.model == q.model).unwrap();
+            if !(q.complete && own.complete) {
+                continue;
+            }
+            // "Here" is the page's own prediction on the file's GPU, to the last digit.
+            assert_eq!(q.here_s, own.time_s, "{} {}", k.name, q.model);
+            let want = k.measured_s.unwrap() * q.time_s.unwrap() / own.time_s.unwrap();
+            assert_eq!(q.anchored_s, Some(want));
+            anchored += 1;
+        }
+    }
+    assert!(anchored >= 40, "{anchored}");
+}
+
+#[test]
+fn a_gpu_chosen_against_the_files_clocks_is_warned_of() {
+    let Some(p) = read(&known("h100_details_full.csv")) else {
+        return;
+    };
+    let r = compare_on(&p, warpsight::devices::find("h200"));
+    let w = r.kernels[0].device.warning.as_deref().unwrap();
+    assert!(
+        w.starts_with("the file's clocks (SM 1590 MHz, memory 2620 MHz) are not the H200 (SXM)'s"),
+        "{w}"
+    );
+    // Its own GPU: no warning.
+    let own = compare_on(&p, warpsight::devices::find("h100"));
+    assert!(own.kernels.iter().all(|k| k.device.warning.is_none()));
+}
+
+#[test]
+fn the_downloads_hold_the_clis_fields() {
+    let Some(two) = files(&[
+        &known("h100_raw_full.csv"),
+        &format!("{H200}/h200_full_raw.csv.gz"),
+    ]) else {
+        return;
+    };
+    let c = compare_files(two, None, None, None).unwrap();
+    // The CLI prints the document through a serde_json::Value: the same text.
+    let text = export::json(&c);
+    assert_eq!(
+        text,
+        serde_json::to_string_pretty(&serde_json::to_value(&c).unwrap()).unwrap()
+    );
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["runs"][1]["files"][0], "h200_full_raw.csv.gz");
+    let csv = export::csv(&c);
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    warpsight::csv::read::<warpsight::csv::Error>(&csv, |r| {
+        rows.push((0..r.len()).map(|i| r.field(i).into_owned()).collect());
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(rows[0], export::COLUMNS);
+    let Comparison::Runs(runs) = &c else { panic!() };
+    let models = runs.runs[0].report.kernels[0].predictions.len();
+    let kernels: usize = runs.runs.iter().map(|r| r.report.kernels.len()).sum();
+    assert_eq!(rows.len() - 1, kernels * models);
+    // A row's figures are the JSON's, to the last digit.
+    let k = &runs.runs[0].report.kernels[0];
+    let p = &k.predictions[0];
+    let row = &rows[1];
+    let col = |name: &str| &row[export::COLUMNS.iter().position(|c| *c == name).unwrap()];
+    assert_eq!(col("kernel"), &k.name);
+    assert_eq!(col("model"), p.model);
+    assert_eq!(col("time_s").parse::<f64>().unwrap(), p.time_s.unwrap());
+    assert_eq!(col("ratio").parse::<f64>().unwrap(), p.ratio.unwrap());
+    assert_eq!(
+        col("measured_s").parse::<f64>().unwrap(),
+        k.measured_s.unwrap()
+    );
+}
