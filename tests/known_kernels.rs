@@ -246,10 +246,34 @@ fn the_tensor_core_kernel_is_marked_and_left_out_of_the_medians() {
         }
     }
     let r = compare_on(&profile, warpsight::devices::find("h200"));
-    assert_eq!(
-        kernel(&r, "gemm").scope.as_deref(),
-        Some("outside MWP-CWP's scope: tensor cores (the tensor pipe was busy)")
+    let scope = kernel(&r, "gemm").scope.clone().unwrap();
+    assert!(
+        scope.starts_with("outside MWP-CWP's scope: tensor cores (the tensor pipe was busy ")
+            && scope.ends_with(
+                " % of the SMs' cycles; from 10 % on, a kernel counts as tensor-core work)"
+            ),
+        "{scope}"
     );
+    // With its tensor instructions counted, their share decides: 2 % of its instructions is
+    // tensor-core work; 0.5 % is not, whatever the pipe's cycles.
+    for (share, out) in [(0.02, true), (0.005, false)] {
+        let mut p = profile.clone();
+        for k in &mut p.kernels {
+            if k.name.starts_with("gemm") {
+                let all = k.metric("inst_executed").unwrap();
+                k.metrics.insert("tensor_insts", share * all);
+            }
+        }
+        let r = compare_on(&p, warpsight::devices::find("h200"));
+        let scope = kernel(&r, "gemm").scope.clone();
+        assert_eq!(scope.is_some(), out, "{share} {scope:?}");
+        if let Some(s) = scope {
+            assert!(
+                s.contains("2 % of its warp instructions ran on the tensor pipe; from 1 % on"),
+                "{s}"
+            );
+        }
+    }
 }
 
 /// The command the measured page recommends (`NCU_QUICK`, run as it is on the H200): every

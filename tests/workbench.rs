@@ -217,3 +217,168 @@ fn the_downloads_hold_the_clis_fields() {
         k.measured_s.unwrap()
     );
 }
+
+/// What to optimize next: each saving is the closest model's relative change applied to the
+/// measured time, never past the roofline bound, ranked; its link reopens the model with the
+/// change, whose time is the one stated.
+#[test]
+fn what_to_optimize_next_ranks_real_savings() {
+    let Some(p) = read(&known("h100_raw_full.csv")) else {
+        return;
+    };
+    let r = compare(&p);
+    let mut listed = 0;
+    for k in &r.kernels {
+        let measured = k.measured_s.unwrap();
+        let bound = k
+            .predictions
+            .iter()
+            .find(|p| p.lower_bound)
+            .and_then(|p| p.time_s)
+            .unwrap();
+        assert!(k.optimize.windows(2).all(|w| w[0].saved_s >= w[1].saved_s));
+        for s in &k.optimize {
+            listed += 1;
+            assert!(s.share > 0.01 && s.saved_s > 0.0, "{} {}", k.name, s.change);
+            assert!(
+                measured - s.saved_s >= bound * (1.0 - 1e-12),
+                "{} {}",
+                k.name,
+                s.change
+            );
+            let e =
+                warpsight::report::evaluation(&warpsight::link::from_query(&s.query).0).unwrap();
+            assert_eq!(e["outputs"]["time_s"].as_f64(), Some(s.time_s));
+        }
+    }
+    assert!(listed >= 10, "{listed}");
+    // The naive transpose's stores are uncoalesced: coalescing them comes first.
+    let t = r
+        .kernels
+        .iter()
+        .find(|k| k.name.starts_with("transpose_naive"))
+        .unwrap();
+    assert_eq!(t.optimize[0].change, "coalesced accesses");
+    // An FP32 loop has no memory to optimize: nothing is suggested.
+    let fma = r
+        .kernels
+        .iter()
+        .find(|k| k.name.starts_with("fma_loop"))
+        .unwrap();
+    assert!(fma.optimize.is_empty());
+}
+
+/// Every real file, every Hong & Kim prediction: the explanation names the regime the bound
+/// names, never asks for more warps at full occupancy, and every what-if saves time.
+#[test]
+fn no_explanation_contradicts_its_numbers_on_any_real_file() {
+    let mut paths: Vec<String> = Vec::new();
+    for dir in ["../shared/profiles", KNOWN, H200, "tests/fixtures/profiler"] {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let name = p.to_string_lossy().to_string();
+            if name.ends_with(".csv") || name.ends_with(".csv.gz") {
+                paths.push(name);
+            }
+        }
+    }
+    paths.sort();
+    let mut checked = 0;
+    for path in &paths {
+        let Some(profile) = std::panic::catch_unwind(|| read(path)).ok().flatten() else {
+            continue;
+        };
+        for k in compare(&profile).kernels {
+            for p in k
+                .predictions
+                .iter()
+                .filter(|p| p.model == "hong-kim" && p.complete)
+            {
+                let e = warpsight::report::evaluation(&warpsight::link::from_query(&p.query).0)
+                    .unwrap();
+                let explanation = e["explanation"].as_str().unwrap();
+                let occupancy = e["occupancy_summary"].as_str().unwrap_or("");
+                let said = |w: &str| explanation.starts_with(w);
+                match p.bound.as_str() {
+                    "memory-bound (eq. 23)" => assert!(said("Memory-bound"), "{explanation}"),
+                    "computation outweighs memory (eq. 23)" => {
+                        assert!(said("Computation outweighs memory"), "{explanation}")
+                    }
+                    "compute-bound (eq. 24)" => assert!(said("Compute-bound"), "{explanation}"),
+                    "not enough warps (eq. 22)" => {
+                        assert!(said("Not enough warps"), "{explanation}")
+                    }
+                    other => panic!("{path} {}: bound {other}", k.name),
+                }
+                if occupancy.contains("(100% occupancy)") {
+                    assert!(
+                        !explanation.contains("more active warps per SM would help"),
+                        "{path} {}: {explanation} / {occupancy}",
+                        k.name
+                    );
+                }
+                for w in e["what_ifs"].as_array().unwrap() {
+                    assert!(
+                        w["speedup"].as_f64().unwrap() > 1.0,
+                        "{path} {}: {w}",
+                        k.name
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    // Where ../shared is missing, the repository's own fixtures still give dozens.
+    assert!(checked >= 20, "{checked}");
+}
+
+/// The model pages: every Hong & Kim example on each GPU it takes, at every block size the
+/// chart sweeps, says what its numbers say.
+#[test]
+fn no_explanation_contradicts_its_numbers_on_the_model_pages() {
+    let m = warpsight::registry::find("hong-kim").unwrap();
+    let mut checked = 0;
+    for ex in m.examples {
+        for device in ["gtx280", "c2050", "v100", "a100", "h100", "h200"] {
+            let Some(d) = warpsight::devices::find(device) else {
+                continue;
+            };
+            for tpb in [32, 64, 128, 256, 512, 1024] {
+                let mut q = format!("model=hong-kim&device={}", d.id);
+                for (k, v) in ex.values {
+                    if *k != "threads_per_block" {
+                        q += &format!("&{k}={v}");
+                    }
+                }
+                q += &format!("&threads_per_block={tpb}");
+                let (state, _) = warpsight::link::from_query(&q);
+                let Ok(e) = warpsight::report::evaluation(&state) else {
+                    continue;
+                };
+                let explanation = e["explanation"].as_str().unwrap();
+                let occupancy = e["occupancy_summary"].as_str().unwrap_or("");
+                if occupancy.contains("(100% occupancy)") {
+                    assert!(
+                        !explanation.contains("more active warps"),
+                        "{q}: {explanation}"
+                    );
+                }
+                let regime = e["outputs"]["regime"].as_f64().unwrap();
+                let head = match regime as u8 {
+                    22 => "Not enough warps",
+                    24 => "Compute-bound",
+                    _ => "",
+                };
+                assert!(explanation.starts_with(head), "{q}: {explanation}");
+                for w in e["what_ifs"].as_array().unwrap() {
+                    assert!(w["speedup"].as_f64().unwrap() > 1.0, "{q}: {w}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 100, "{checked}");
+}

@@ -15,14 +15,18 @@ pub mod export;
 pub mod html;
 mod launch;
 mod occupancy_check;
+mod optimize;
 mod predict;
 pub mod runs;
+mod scope;
 
 use device::{file_clocks, match_device, FileClocks};
 pub use device::{named_before, of_capability, preset_for};
 use launch::{counters_alone, dram_from_throughput, launch_of};
 use occupancy_check::check_occupancy;
+pub use optimize::Suggestion;
 use predict::predict;
+pub use scope::scope_of;
 
 use serde::Serialize;
 
@@ -135,6 +139,10 @@ pub struct KernelReport {
     /// left out of every input (`ProfiledKernel::invalid`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub invalid: Vec<String>,
+    /// What to optimize next: one ideal change at a time, asked of the model closest to the
+    /// measured time, the largest saving first (the first [`html::MAX_DETAILS`] kernels).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub optimize: Vec<Suggestion>,
 }
 
 /// The device a kernel ran on, as warpsight takes it, and how it was found.
@@ -476,7 +484,7 @@ pub(crate) fn compare_with(
     let mut kernels = Vec::new();
     let (mut unlisted, mut unlisted_invocations) = (0, 0u64);
     for ((k, &m), keep) in profile.kernels.iter().zip(&of_kernel).zip(keep) {
-        let report = match on {
+        let mut report = match on {
             None => kernel_report(k, distinct[m].clone()),
             Some(target) => projected_report(k, distinct[m].clone(), target),
         };
@@ -484,6 +492,9 @@ pub(crate) fn compare_with(
             tally.add(model, &report);
         }
         if keep {
+            if on.is_none() && kernels.len() < html::MAX_DETAILS {
+                report.optimize = optimize::suggestions(&report);
+            }
             kernels.push(report);
         } else {
             unlisted += 1;
@@ -621,6 +632,7 @@ fn report_on(
         predictions,
         scope,
         invalid: k.invalid.clone(),
+        optimize: Vec::new(),
     }
 }
 
@@ -670,63 +682,6 @@ fn bound_on_fastest(
         d.name
     ));
     Some(q)
-}
-
-/// Kernel names that say tensor cores: CUTLASS's and cuBLAS's `tensorop`, `s16816gemm`,
-/// `s1688gemm`, `h16816`, Hopper's `wgmma`/`gmma`, `hmma`/`imma`/`wmma`, `sm90_xmma`/
-/// `sm100`, and attention kernels (`sdpa`, `flash`, `fmha`), which run on them.
-const TENSOR_NAMES: &[&str] = &[
-    "tensorop",
-    "s16816gemm",
-    "s1688gemm",
-    "h16816",
-    "h1688",
-    "wgmma",
-    "gmma",
-    "hmma",
-    "imma",
-    "wmma",
-    "xmma",
-    "sm100",
-    "sdpa",
-    "flash",
-    "fmha",
-];
-
-/// Names that say the Tensor Memory Accelerator or asynchronous-copy pipelines.
-const TMA_NAMES: &[&str] = &["_tma", "tma_", "warpspecialized", "cp_async", "cpasync"];
-
-/// Whether a kernel is beyond what MWP-CWP and Luo & Suda represent: tensor cores (by its
-/// name, or the tensor pipe busy ≥ 1 % of the SMs' cycles in the file) or TMA and asynchronous-copy pipelines (by its
-/// name). Said in words with what tells.
-pub fn scope_of(k: &ProfiledKernel) -> Option<String> {
-    let name = k.name.to_ascii_lowercase();
-    let by_name = |list: &[&'static str]| list.iter().find(|w| name.contains(**w)).copied();
-    if let Some(w) = by_name(TENSOR_NAMES) {
-        return Some(format!(
-            "outside MWP-CWP's scope: tensor cores (the name has “{w}”)"
-        ));
-    }
-    // Busy at least 10 % of the SMs' cycles: plain FP32 code shows counter noise there (an
-    // H200's FP32 FMA loop 65,536 tensor-pipe cycles, 0.15 % of its 42 M; an H100's FMA loop
-    // and shared-memory reduction 2.85 % and 1.33 % on the HMMA pipe); a wmma kernel's
-    // exceed its SM cycles.
-    let elapsed = k
-        .measured_s()
-        .zip(k.metric("sms"))
-        .map(|(t, sms)| t * sms * k.metric("sm_clock_hz").unwrap_or(2e9));
-    let cycles = k
-        .metric("tensor_pipe_cycles")
-        .filter(|c| elapsed.map_or(*c > 0.0, |e| *c > 0.1 * e));
-    let pct = k.metric("tensor_pipe_pct").filter(|p| *p >= 10.0);
-    if cycles.is_some() || pct.is_some() {
-        return Some(
-            "outside MWP-CWP's scope: tensor cores (the tensor pipe was busy)".to_string(),
-        );
-    }
-    by_name(TMA_NAMES).map(|w| {
-        format!("outside MWP-CWP's scope: TMA and asynchronous copies (the name has “{w}”)")
-    })
 }
 
 /// A kernel's name for a link: the demangled name without its argument list, at most 80

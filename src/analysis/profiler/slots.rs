@@ -4,7 +4,7 @@
 use super::*;
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 52] = [
+pub const KEYS: [&str; 53] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -57,6 +57,7 @@ pub const KEYS: [&str; 52] = [
     "global_load_efficiency_pct",
     "global_store_efficiency_pct",
     "l2_sectors_pct",
+    "tensor_insts",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -137,6 +138,8 @@ pub(crate) enum Slot {
     /// The L2's sectors served to the L1s, % of the profiler's own peak over the elapsed
     /// time: with the sectors and the duration, the L2's peak where no source gives it.
     L2SectorsPct,
+    /// Warp instructions on the tensor pipe (the models' scope).
+    TensorInsts,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
@@ -302,6 +305,9 @@ impl Slot {
             "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum" => FFma,
             "sm__pipe_tensor_cycles_active.sum" | "sm__pipe_tensor_op_hmma_cycles_active.sum" => {
                 TensorPipeCycles
+            }
+            "smsp__inst_executed_pipe_tensor.sum" | "sm__inst_executed_pipe_tensor.sum" => {
+                TensorInsts
             }
             "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"
             | "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active" => {

@@ -25,6 +25,13 @@ pub(super) fn kernel_detail(i: usize, k: &KernelReport) -> String {
         if k.invocations == 1 { "" } else { "s" },
         resources_text(k)
     );
+    if let Some(scope) = &k.scope {
+        let _ = write!(
+            h,
+            r#"<p class="scope-note" id="kernel-{i}-scope">{}: its predictions stay, left out of the models' medians.</p>"#,
+            esc(&capitalized(scope))
+        );
+    }
     if !k.invalid.is_empty() {
         let _ = write!(
             h,
@@ -94,7 +101,9 @@ pub(super) fn kernel_detail(i: usize, k: &KernelReport) -> String {
             inputs.join(""),
         );
     }
-    h += "</tbody></table></div></details>";
+    h += "</tbody></table></div>";
+    h += &optimize_list(i, k);
+    h += "</details>";
     h
 }
 
@@ -195,4 +204,39 @@ fn counters_text(k: &KernelReport) -> String {
         return r#"<p class="muted">The file holds no instruction or memory counters for this kernel: the models' inputs it does not give are typed on their pages (or filled from PTX).</p>"#.to_string();
     }
     format!("<p>Counters: {}.</p>", esc(&parts.join("; ")))
+}
+
+/// What to optimize next: each ideal change the closest model says would save time, ranked,
+/// with the model's page opened on it.
+fn optimize_list(i: usize, k: &KernelReport) -> String {
+    let Some(first) = k.optimize.first() else {
+        return String::new();
+    };
+    let title = k
+        .predictions
+        .iter()
+        .find(|p| p.model == first.model)
+        .map_or(first.model, |p| p.title);
+    let mut h = format!(
+        r#"<div class="optimize" id="kernel-{i}-optimize"><p>What to optimize next, by {} (the model closest to the measured time), one ideal change at a time:</p><ol>"#,
+        esc(title.split([',', '—']).next().unwrap_or(title).trim())
+    );
+    for s in &k.optimize {
+        let _ = write!(
+            h,
+            r#"<li data-saved-s="{}">{}: saves <strong>{}</strong> of the measured {} ({}%){} · <a href="./?{}">open the model with it</a></li>"#,
+            format::exact(s.saved_s),
+            esc(&capitalized(s.change)),
+            time_text(Some(s.saved_s)),
+            time_text(k.measured_s),
+            format::significant(100.0 * s.share, 3),
+            if s.to_bound {
+                " — down to the roofline bound, which no change passes"
+            } else {
+                ""
+            },
+            esc(&s.query),
+        );
+    }
+    h + "</ol></div>"
 }
