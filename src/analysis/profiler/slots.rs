@@ -306,9 +306,7 @@ impl Slot {
             "sm__pipe_tensor_cycles_active.sum" | "sm__pipe_tensor_op_hmma_cycles_active.sum" => {
                 TensorPipeCycles
             }
-            "smsp__inst_executed_pipe_tensor.sum" | "sm__inst_executed_pipe_tensor.sum" => {
-                TensorInsts
-            }
+            "smsp__inst_executed_pipe_tensor.sum" => TensorInsts,
             "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"
             | "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active" => {
                 TensorPipePct
