@@ -215,3 +215,13 @@ fn a_device_card_rebuilds_its_record() {
     // The page's own presets are never sent: it holds them.
     assert!(catalogue::cards(&[devices::find("h100").unwrap()]).is_empty());
 }
+
+/// Issue 57: a preset ranks above the catalogue's other GPUs of the same name ("h100": the
+/// H100 (SXM5) preset before the H100 CNX).
+#[test]
+fn a_preset_ranks_above_other_gpus_of_its_name() {
+    let found = warpsight::devices::catalogue::find_devices("h100", |_| true, 12);
+    let ids: Vec<&str> = found.iter().map(|d| d.id).collect();
+    assert_eq!(&ids[..2], ["h100", "h100-pcie"], "{ids:?}");
+    assert!(ids.contains(&"tpu-c4131"), "{ids:?}"); // the H100 CNX, after them
+}

@@ -285,7 +285,7 @@ fn occupancy_disagreement_is_named() {
         vec!["block limit registers: warpsight 4, profiler 6".to_string()]
     );
     let html = measured::html::report_html(&r, "run.csv");
-    assert!(html.contains(r#"<tr class="disagree"><th scope="row">Block limit: registers</th><td>4</td><td>6 ✗ differs</td></tr>"#), "{html}");
+    assert!(html.contains(r#"<tr class="disagree"><th scope="row">Block limit: registers</th><td data-label="warpsight">4</td><td data-label="Profiler">6 ✗ differs</td></tr>"#), "{html}");
 }
 
 fn launch() -> Launch {

@@ -535,7 +535,15 @@ const EXAMPLES: &[Example] = &[Example {
     device: Some("h100"),
 }];
 
-const GLOSSARY: &[(&str, &str)] = &[("time_s", "No run of this kernel on this device takes less.")];
+const GLOSSARY: &[(&str, &str)] = &[
+    ("time_s", "No run of this kernel on this device takes less."),
+    ("dram_bytes", "Bytes the kernel reads from and writes to DRAM. Where from: ncu's dram__bytes.sum (nvprof: dram_read_bytes + dram_write_bytes); the measured page fills it."),
+    ("l1_bytes", "Bytes through the L1: its global sectors × 32 B. Where from: ncu's l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum + …_op_st.sum × 32 (the measured page fills it)."),
+    ("l2_bytes", "Bytes the L2 serves the L1s: its sectors × 32 B. Where from: ncu's lts__t_sectors_srcunit_tex.sum × 32 (the measured page fills it)."),
+    ("warp_insts", "Warp instructions the kernel executes. Where from: ncu's smsp__inst_executed.sum (nvprof: inst_executed); the measured page fills it."),
+    ("flops_fp64", "FP64 operations, a fused multiply-add counting 2. Where from: ncu's smsp__sass_thread_inst_executed_op_dadd + dmul + 2 × dfma (…_pred_on.sum); nvprof: flop_count_dp."),
+    ("flops_fp32", "FP32 operations, a fused multiply-add counting 2. Where from: ncu's smsp__sass_thread_inst_executed_op_fadd + fmul + 2 × ffma (…_pred_on.sum); nvprof: flop_count_sp."),
+];
 
 fn evaluate_params(p: &Params, _device: &'static Device) -> Result<Evaluation, InputError> {
     // Every field in FIELDS' order; an optional one counts only above 0.

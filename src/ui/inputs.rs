@@ -37,11 +37,11 @@ fn label(field: &'static Field, about: crate::ui::term::About) -> impl IntoView 
             </label>
             {match (symbol, about) {
                 (Some(s), Some(_)) => view! {
-                    <code class="symbol"><Term text=s about=about id=format!("about-{}", field.name)/></code>
+                    <code class="symbol"><Term text=s about=about id=format!("about-{}", field.name) tab_stop=false/></code>
                 }.into_any(),
                 (Some(s), None) => view! { <code class="symbol">{s}</code> }.into_any(),
                 (None, Some(_)) => view! {
-                    <span class="symbol"><Term text="?" about=about id=format!("about-{}", field.name)/></span>
+                    <span class="symbol"><Term text="?" about=about id=format!("about-{}", field.name) tab_stop=false/></span>
                 }.into_any(),
                 (None, None) => ().into_any(),
             }}
@@ -60,7 +60,11 @@ pub fn FieldInput(
     about: crate::ui::term::About,
 ) -> impl IntoView {
     let name = field.name;
-    let error_id = format!("{name}-error");
+    // The field's error, then its definition (the symbol's tip, out of the Tab order).
+    let error_id = match about {
+        Some(_) => format!("{name}-error about-{name}"),
+        None => format!("{name}-error"),
+    };
     // This field's text: the box is written only when it changes (not on every keystroke in
     // another field).
     let text = Memo::new(move |_| texts.with(|t| text_of(t, name)));

@@ -9,7 +9,7 @@ use crate::format;
 
 /// The presets and catalogue GPUs whose id or name has every word of the query (each word
 /// the start of one of theirs), that `accepts` takes, at most `limit`: whole-word matches
-/// first, then the shorter name. A catalogue GPU a preset describes is that preset, once.
+/// first, presets first among equal matches, then the shorter name. A catalogue GPU a preset describes is that preset, once.
 pub fn find_devices(
     query: &str,
     accepts: impl Fn(&Device) -> bool,
@@ -42,7 +42,16 @@ pub fn find_devices(
         }
     }
     found.retain(|d| accepts(d));
-    let rank = |d: &Device| (search_rank(&q, &search_words(d.name)), d.name.len());
+    // A preset ranks above the catalogue's other GPUs of the same match ("h100": the H100
+    // (SXM5) preset before the H100 CNX), then the shorter name.
+    let is_preset = |d: &Device| devices::presets().any(|p| p.id == d.id);
+    let rank = |d: &Device| {
+        (
+            search_rank(&q, &search_words(d.name)),
+            !is_preset(d),
+            d.name.len(),
+        )
+    };
     found.sort_by_key(|d| rank(d));
     found.truncate(limit);
     found

@@ -52,13 +52,13 @@ pub(super) fn kernel_detail(i: usize, k: &KernelReport) -> String {
             .iter()
             .map(|inp| match inp.origin {
                 Origin::Profile => format!(
-                    r#"<li><code>{}</code> = {} <span class="from-profile" title="{}">from the profile</span></li>"#,
+                    r#"<li><code>{}</code> = {} <span class="from-profile">from the profile</span> <span class="muted">({})</span></li>"#,
                     inp.field,
                     esc(&inp.text),
                     esc(&inp.how)
                 ),
                 Origin::Computed => format!(
-                    r#"<li><code>{}</code> = {} <span class="computed" title="{}">computed</span></li>"#,
+                    r#"<li><code>{}</code> = {} <span class="computed">computed</span> <span class="muted">({})</span></li>"#,
                     inp.field,
                     esc(&inp.text),
                     esc(&inp.how)
@@ -82,7 +82,7 @@ pub(super) fn kernel_detail(i: usize, k: &KernelReport) -> String {
             .collect();
         let _ = write!(
             h,
-            r#"<tr data-model="{}"><th scope="row"><a href="./?{}">{}</a></th><td>{}</td><td class="{}">{}</td><td>{}</td><td><ul class="inputs-used">{}</ul></td></tr>"#,
+            r#"<tr data-model="{}"><th scope="row"><a href="./?{}">{}</a></th><td data-label="Predicted">{}</td><td data-label="Predicted ÷ measured" class="{}">{}</td><td data-label="Bound">{}</td><td data-label="Inputs"><ul class="inputs-used">{}</ul></td></tr>"#,
             p.model,
             esc(&p.query),
             esc(p.title),
@@ -147,7 +147,7 @@ fn occupancy_table(i: usize, k: &KernelReport) -> String {
         let num = |v: Option<f64>| v.map_or("—".to_string(), |v| format::significant(v, 4));
         let _ = write!(
             h,
-            r#"<tr{}><th scope="row">{name}</th><td>{}</td><td>{}{}</td></tr>"#,
+            r#"<tr{}><th scope="row">{name}</th><td data-label="warpsight">{}</td><td data-label="Profiler">{}{}</td></tr>"#,
             if differs { r#" class="disagree""# } else { "" },
             num(a),
             num(b),

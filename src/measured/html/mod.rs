@@ -224,7 +224,7 @@ fn summary_table(r: &Report) -> String {
     for m in &r.models {
         let _ = write!(
             h,
-            r#"<tr data-model="{}"><th scope="row">{}</th><td>{}</td><td class="{}">{}</td><td class="{}">{}</td></tr>"#,
+            r#"<tr data-model="{}"><th scope="row">{}</th><td data-label="Kernels">{}</td><td data-label="Median predicted ÷ measured" class="{}">{}</td><td data-label="Worst" class="{}">{}</td></tr>"#,
             m.model,
             esc(m.title),
             m.kernels,

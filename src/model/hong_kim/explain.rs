@@ -208,11 +208,20 @@ impl Prediction {
 
 /// The same kernel on every device this model takes: each device's clock, bandwidth and
 /// memory constants, with the kernel's own inputs (and any manual active SMs/blocks) kept.
+/// The setup's own device keeps the setup as it is (a clock typed or profiled stays), so its
+/// row is the page's own prediction.
 pub fn across_devices(setup: &Setup) -> Vec<(&'static Device, Result<Prediction, InputError>)> {
     devices::DEVICES
         .iter()
         .filter(|d| MODEL.devices.accepts(d))
-        .map(|d| (d, predict(&setup.with_device(d))))
+        .map(|d| {
+            let s = if std::ptr::eq(d, setup.device) || d.id == setup.device.id {
+                *setup
+            } else {
+                setup.with_device(d)
+            };
+            (d, predict(&s))
+        })
         .collect()
 }
 

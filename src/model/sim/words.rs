@@ -44,10 +44,10 @@ pub const NOTES: &[ReadingNote] = &[
 
 /// Short definitions of the model's terms, shown on hover and focus.
 pub(super) const GLOSSARY: &[(&str, &str)] = &[
-    ("insts", "Instructions one warp executes, of every kind (warp instructions per warp)."),
-    ("mem_insts", "Global memory requests one warp issues."),
-    ("sync_insts", "Barriers (__syncthreads) one warp passes."),
-    ("sfu_insts", "Special-function instructions one warp executes (reciprocal, square root, sine, exponent…)."),
+    ("insts", "Instructions one warp executes, of every kind (warp instructions per warp). Where from: ncu's smsp__inst_executed.sum ÷ smsp__warps_launched.sum (the measured page fills it), or the “From PTX” panel."),
+    ("mem_insts", "Global memory requests one warp issues. Where from: ncu's l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum + …_op_st.sum ÷ smsp__warps_launched.sum (the measured page fills it), or the “From PTX” panel."),
+    ("sync_insts", "Barriers (__syncthreads) one warp passes. Where from: the “From PTX” panel counts bar.sync with its loops' trips; no profiler counts how often barriers run."),
+    ("sfu_insts", "Special-function instructions one warp executes (reciprocal, square root, sine, exponent…). Where from: ncu's smsp__inst_executed_pipe_xu.sum ÷ smsp__warps_launched.sum (the measured page fills it)."),
     ("threads_per_block", "Threads in one block of the kernel's launch."),
     ("blocks", "Blocks in the kernel's grid."),
     ("active_sms", "SMs that receive blocks: all of them unless the grid is smaller."),

@@ -113,6 +113,8 @@ pub fn Chart(
                 tabindex="0"
                 aria-label=move || format!("{} (arrow keys, Home and End read the points)", title.get())
                 on:mousemove=on_move
+                // A tap (touch screens send no hover) reads the nearest point too.
+                on:click=on_move
                 on:mouseleave=move |_| hover.set(None)
                 on:keydown=on_key
                 on:blur=move |_| hover.set(None)
@@ -280,7 +282,7 @@ fn legend_of(d: &ChartData) -> Option<impl IntoView> {
         });
         let band = (!d.band.is_empty()).then(|| view! { <li><span class="swatch band"></span>"min–max interval"</li> });
         let label = if d.event_label.is_empty() { "jump" } else { d.event_label };
-        let events = (!d.events.is_empty()).then(|| view! { <li><span class="swatch event"></span>{format!("{label} (hover or arrow keys for why)")}</li> });
+        let events = (!d.events.is_empty()).then(|| view! { <li><span class="swatch event"></span>{format!("{label} (hover, tap or arrow keys for why)")}</li> });
         let gaps = gaps.then(|| view! { <li><span class="swatch gap"></span>"no prediction (hover for why)"</li> });
         view! { <ul class="legend">{items}{band}{events}{gaps}</ul> }
     })

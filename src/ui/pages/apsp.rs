@@ -272,7 +272,7 @@ fn visuals(ctx: Ctx) -> AnyView {
             <h2>"Runtime against n"</h2>
             {calibrate}
             <p class="chart-note">
-                "One line per mapping; the shaded band is the predicted interval. Triangles mark jumps: hover or use the arrow keys for why. "
+                "One line per mapping; the shaded band is the predicted interval. Triangles mark jumps: hover, tap or use the arrow keys for why. "
                 "Set the range with “Chart from n” and “to”; measured times (ms) appear once the model is calibrated."
             </p>
             {chart}

@@ -218,7 +218,7 @@ fn visuals(ctx: Ctx) -> AnyView {
         {ptx}
         <section class="sweep" aria-label="Time against active warps">
             <h2>"Time against active warps per SM"</h2>
-            <p class="chart-note">"Total work fixed, as in the paper's Fig. 8: with more warps per SM each warp repeats its periods fewer times. Hover or use the arrow keys for values."</p>
+            <p class="chart-note">"Total work fixed, as in the paper's Fig. 8: with more warps per SM each warp repeats its periods fewer times. Hover, tap or use the arrow keys for values."</p>
             <Chart
                 data=time
                 x_label="Active warps per SM, N_act (warps)".to_string()

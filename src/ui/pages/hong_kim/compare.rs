@@ -71,7 +71,7 @@ pub(super) fn DeviceComparison(hk: Memo<Hk>, on_pick: Callback<&'static Device>)
                 open.set(is_open);
             }>
                 <summary><h2>"The same kernel on every device"</h2></summary>
-                <p class="sub">"Each device's clock, bandwidth and memory constants; your kernel unchanged. Constants not from the papers are estimates (see the device's facts)."</p>
+                <p class="sub">"Each device's clock, bandwidth and memory constants; your kernel unchanged. The current device's row is the prediction above, at the clock and constants as set (a profile's clock stays); every other device runs at its own clock. Constants not from the papers are estimates (see the device's facts)."</p>
                 <div class="html-table" on:click=pick inner_html=Signal::derive(table)></div>
                 <p class="export">
                     "Download: "

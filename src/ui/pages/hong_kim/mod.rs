@@ -126,9 +126,9 @@ fn visuals(ctx: Ctx) -> AnyView {
             <p class="field-error" id="sweep-error" role="alert">{sweep_error}</p>
             <p class="chart-note">
                 {move || if hong_kim::fixed_work(sweep.field.get()) {
-                    "Total work fixed: blocks = ⌈total threads / threads per block⌉, as in the paper's Figs. 15–16. Hover for values."
+                    "Total work fixed: blocks = ⌈total threads / threads per block⌉, as in the paper's Figs. 15–16. Hover or tap (or use the arrow keys) for values."
                 } else {
-                    "Everything else fixed. Hover for values; gaps are inputs the model rejects."
+                    "Everything else fixed. Hover or tap (or use the arrow keys) for values; gaps are inputs the model rejects."
                 }}
                 {move || {
                     // Fewer distinct values than asked for (whole numbers, whole warps).
