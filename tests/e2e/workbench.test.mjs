@@ -76,6 +76,11 @@ test('pages of one profile join as one run; the same run at another clock is a r
   assert.equal(await page.locator('#measured-runs').count(), 0);
   assert.equal(await page.locator('#measured-kernels tbody tr').count(), 13);
   assert.match(await page.textContent('#measured-runs-note'), /Files join the run before them when they add to it/);
+  // The same kernels at the boost clock (--clock-control none): another run.
+  await choose(page, [H100_DETAILS, join(KNOWN, 'h100_noclock.csv')]);
+  await page.waitForSelector('#measured-runs');
+  assert.equal(await page.locator('#measured-runs tbody tr').count(), 2);
+  assert.equal(await page.locator('#measured-change-2 tbody tr').count(), 13);
   await page.close();
 });
 
@@ -155,5 +160,56 @@ test('a file\'s absurd duration and hit rate are refused with their line; the ke
   assert.match(listed, /line 3: "250" is not a hit rate/);
   // No NaN or infinity anywhere.
   assert.doesNotMatch(await page.textContent('#measured-results'), /NaN|Infinity|∞/);
+  await page.close();
+});
+
+test('at 360 px every table of the comparison fits (runs, changes, kernels, details), with nothing only in a hover title', { skip: !haveShared }, async () => {
+  const page = await app.env.context.newPage();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await open(page);
+  await choose(page, [H100_RAW, H200_RAW]);
+  await page.waitForSelector('#measured-runs');
+  await page.evaluate(() => document.querySelectorAll('details.kernel-detail').forEach((d) => { d.open = true; }));
+  const wide = await page.evaluate(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('#measured-results table, #measured-results caption, #measured-results td, #measured-results th')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && (r.right > window.innerWidth + 0.5 || el.scrollWidth > el.clientWidth + 1)) {
+        out.push(`${el.tagName}.${el.className} ${Math.round(r.width)}px right ${Math.round(r.right)}: ${el.textContent.slice(0, 40)}`);
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(wide, []);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+  // Each input's origin is said in words beside it, not only in a title.
+  const computed = await page.locator('.inputs-used .computed + .muted').first().textContent();
+  assert.match(computed, /^\(.+\)$/);
+  // Tap targets: the downloads and the baseline buttons are at least 24 px each way.
+  for (const sel of ['#measured-export button[data-export="csv"]', '#measured-runs button[data-baseline="1"]']) {
+    const box = await page.locator(sel).boundingBox();
+    assert.ok(box.width >= 24 && box.height >= 24, `${sel} ${box.width}×${box.height}`);
+  }
+  await page.close();
+});
+
+test('the calculator: one Tab stop per field, definitions and checkboxes of at least 24 px', async () => {
+  const page = await app.env.context.newPage();
+  await page.goto(app.link('model=hong-kim'));
+  await page.waitForSelector('#comp_insts');
+  await page.focus('#comp_insts');
+  await page.keyboard.press('Tab');
+  const next = await page.evaluate(() => ({ tag: document.activeElement.tagName, id: document.activeElement.id, cls: document.activeElement.className }));
+  assert.notEqual(next.cls, 'term-btn', JSON.stringify(next));
+  assert.equal(next.id, 'uncoal_mem_insts', JSON.stringify(next));
+  // The field is described by its definition, which it no longer needs a Tab stop to reach.
+  assert.match(await page.getAttribute('#comp_insts', 'aria-describedby'), /about-comp_insts/);
+  // Where its number comes from.
+  await page.waitForFunction(() => /From PTX/.test(document.querySelector('#about-comp_insts')?.textContent ?? ''));
+  const boxes = await page.$$eval('.field .term-btn, input[type="checkbox"]', (els) => els
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => { const r = e.getBoundingClientRect(); return [r.width, r.height, e.id || e.textContent]; }));
+  assert.ok(boxes.length > 5);
+  for (const [w, h, what] of boxes) assert.ok(w >= 24 && h >= 24, `${what}: ${w}×${h}`);
   await page.close();
 });
