@@ -1,5 +1,7 @@
 //! Benchmark (not a test): how fast the streaming Matrix Market reader reads, natively, on a
-//! generated 120 MB coordinate file fed in 1 MiB chunks as the worker feeds it; and the same
+//! generated 145 MB coordinate file (5 M entries) in each order a real file comes in — row by
+//! row, column by column (SuiteSparse), random — fed in 1 MiB chunks as the worker feeds it;
+//! and the random-order
 //! file gzip-compressed through flate2 as the CLI reads it. Run: `cargo bench --bench matrix`.
 //! (The browser worker's figure: `node tests/e2e/bench-matrix.mjs`.) Where `scripts/bench-peers.sh`
 //! installed them, fast_matrix_market and scipy read the same file in the same run.
@@ -12,24 +14,48 @@ use warpsight::analysis::MatrixReader;
 #[path = "support/peers.rs"]
 mod peers;
 
-/// A real general matrix of `n` entries, rows of varying length, values with many digits.
-fn generate(n: u64) -> Vec<u8> {
+/// The entry orders a real file comes in (issue 58): row by row, column by column (as
+/// SuiteSparse writes), and any order at all.
+#[derive(Clone, Copy, Debug)]
+enum Order {
+    RowSorted,
+    ColumnSorted,
+    Random,
+}
+
+/// A real general matrix of `n` entries in `order`, rows of varying length, values with many
+/// digits: the same entries in each order.
+fn generate(n: u64, order: Order) -> Vec<u8> {
     let rows = 1_000_000u64;
-    let mut out =
-        format!("%%MatrixMarket matrix coordinate real general\n% generated\n{rows} {rows} {n}\n")
-            .into_bytes();
     let mut state = 0x2545_f491_4f6c_dd1du64;
-    for k in 0..n {
+    let mut next = move || {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        let i = (k * rows / n) + 1;
-        let j = state % rows + 1;
-        let _ = writeln!(
-            out,
-            "{i} {j} {:.9e}",
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        );
+        state
+    };
+    let mut entries: Vec<(u64, u64, u64)> = (0..n)
+        .map(|k| {
+            let r = next();
+            ((k * rows / n) + 1, r % rows + 1, r >> 11)
+        })
+        .collect();
+    match order {
+        Order::RowSorted => {}
+        Order::ColumnSorted => entries.sort_by_key(|&(i, j, _)| (j, i)),
+        Order::Random => {
+            // Fisher–Yates with the same generator.
+            for k in (1..entries.len()).rev() {
+                let m = (next() % (k as u64 + 1)) as usize;
+                entries.swap(k, m);
+            }
+        }
+    }
+    let mut out =
+        format!("%%MatrixMarket matrix coordinate real general\n% generated\n{rows} {rows} {n}\n")
+            .into_bytes();
+    for (i, j, v) in entries {
+        let _ = writeln!(out, "{i} {j} {:.9e}", v as f64 / (1u64 << 53) as f64);
     }
     out
 }
@@ -46,20 +72,24 @@ fn read(bytes: &[u8]) -> (f64, u64) {
 
 fn main() {
     let n = 5_000_000;
-    let file = generate(n);
-    let mb = file.len() as f64 / 1e6;
-    let mut best = f64::INFINITY;
-    for _ in 0..3 {
-        let (s, nnz) = read(&file);
-        assert_eq!(nnz, n);
-        best = best.min(s);
+    let mut file = Vec::new();
+    for order in [Order::RowSorted, Order::ColumnSorted, Order::Random] {
+        file = generate(n, order);
+        let mb = file.len() as f64 / 1e6;
+        let mut best = f64::INFINITY;
+        for _ in 0..3 {
+            let (s, nnz) = read(&file);
+            assert_eq!(nnz, n);
+            best = best.min(s);
+        }
+        println!(
+            "matrix market, plain, {order:?}: {mb:.0} MB, {n} entries in {:.3} s: {:.0} MB/s (best of 3)",
+            best,
+            mb / best
+        );
+        peers::beside("matrix", "bench.mtx", &file, best);
     }
-    println!(
-        "matrix market, plain: {mb:.0} MB, {n} entries in {:.3} s: {:.0} MB/s (best of 3)",
-        best,
-        mb / best
-    );
-    peers::beside("matrix", "bench.mtx", &file, best);
+    let mb = file.len() as f64 / 1e6;
 
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     gz.write_all(&file).expect("gzip");

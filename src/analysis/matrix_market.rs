@@ -4,9 +4,10 @@
 //! histogram and a suggested HYB threshold. The matrix itself is never held.
 //!
 //! Bounds (a hostile file may claim anything on its size line): time is linear in the file's
-//! bytes; memory is one counter per row up to the largest row index seen while the rows are
-//! dense enough (`RowLens`), else one map entry per distinct row seen, so it grows with the
-//! entries the file holds, never with the rows its size line claims; a line longer than
+//! bytes (and O(n log n) in the entries of rows too sparse to count in a list); memory is one
+//! counter per row up to what the entries read allow (`RowLens`), and 4 bytes per entry in a
+//! row past that until they allow it, in any entry order, so it grows with the entries the
+//! file holds, never with the rows its size line claims; a line longer than
 //! [`MAX_LINE`](super::MAX_LINE) is an error.
 //!
 //! Accepts the `coordinate` format with the fields `real`, `integer`, `complex` and `pattern`
@@ -14,7 +15,6 @@
 //! files, malformed lines, indices out of range and entry counts that disagree with the size
 //! line are errors naming the line.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use super::lines::{ByLine, Lines};
@@ -315,6 +315,7 @@ impl MtxReader {
                 )));
             }
         }
+        self.row_len.settle();
         Ok(Matrix {
             stats: self.stats(),
             entries: self.kept.take().unwrap_or_default(),
@@ -619,23 +620,23 @@ const DENSE_SLACK: u64 = 1 << 16;
 /// entry's line is at least 4 bytes).
 const DENSE_PER_ENTRY: u64 = 8;
 
-/// Each row's entry count. A list indexed by row (0-based) up to the largest row seen while
-/// that is at most [`DENSE_SLACK`] + [`DENSE_PER_ENTRY`] × the entries read; past that a map
-/// from row to count, which becomes a list again once the entries read catch up. Memory is
-/// O(entries read), whatever the size line claims; each entry is O(1) (amortized).
-#[derive(Debug)]
-enum RowLens {
-    Dense(Vec<u32>),
-    Sparse {
-        counts: HashMap<u64, u32>,
-        max_row: u64,
-    },
-}
-
-impl Default for RowLens {
-    fn default() -> Self {
-        RowLens::Dense(Vec::new())
-    }
+/// Each row's entry count, in any entry order the format allows (row-sorted, column-sorted as
+/// SuiteSparse writes, random). A list indexed by row (0-based) counts the rows below its
+/// length; the list may reach [`DENSE_SLACK`] + [`DENSE_PER_ENTRY`] × the entries read, never
+/// what the size line claims. An entry in a row past that is kept in `overflow` (4 bytes),
+/// and as soon as the entries read allow a list up to the largest row held there, the list
+/// grows and takes them in: each entry is held there at most once, so every entry costs O(1)
+/// amortized, in any order. A file whose rows stay too sparse for a list (a few entries in
+/// rows up to 500 M) keeps its overflow, sorted at the end ([`RowLens::settle`]). Memory is
+/// O(entries read) throughout.
+#[derive(Debug, Default)]
+struct RowLens {
+    list: Vec<u32>,
+    /// Rows at or past `list.len()`, one per entry, in reading order until settled.
+    overflow: Vec<u32>,
+    /// The largest row in `overflow`.
+    overflow_max: u64,
+    settled: bool,
 }
 
 impl RowLens {
@@ -644,56 +645,56 @@ impl RowLens {
         DENSE_SLACK.saturating_add(seen.saturating_mul(DENSE_PER_ENTRY))
     }
 
-    /// One more entry in `row` (0-based, below `rows`), the `seen`-th entry read.
+    /// One more entry in `row` (0-based, below `rows` ≤ [`MAX_ROWS`]), the `seen`-th entry
+    /// read.
+    #[inline(always)]
     fn bump(&mut self, row: u64, seen: u64, rows: u64) {
-        match self {
-            RowLens::Dense(list) => {
-                if row >= list.len() as u64 {
-                    if row < Self::dense_limit(seen) {
-                        let want = (row + 1)
-                            .max(2 * list.len() as u64)
-                            .min(Self::dense_limit(seen))
-                            .min(rows);
-                        list.resize(want as usize, 0);
-                    } else {
-                        let counts: HashMap<u64, u32> = list
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, &c)| c > 0)
-                            .map(|(r, &c)| (r as u64, c))
-                            .collect();
-                        let max_row = counts.keys().copied().max().unwrap_or(0);
-                        *self = RowLens::Sparse { counts, max_row };
-                        return self.bump(row, seen, rows);
-                    }
-                }
-                let c = &mut list[row as usize];
+        if let Some(c) = self.list.get_mut(row as usize) {
+            *c = c.saturating_add(1);
+            return;
+        }
+        self.beyond(row, seen, rows);
+    }
+
+    /// An entry in a row past the list: the list grows to hold it where the entries read
+    /// allow (taking in what `overflow` holds), else it waits in `overflow`.
+    #[cold]
+    fn beyond(&mut self, row: u64, seen: u64, rows: u64) {
+        let limit = Self::dense_limit(seen);
+        let top = row.max(self.overflow_max);
+        if top < limit {
+            // Doubling (within the limit and the matrix) keeps the growth O(1) per entry.
+            let want = (top + 1)
+                .max(2 * self.list.len() as u64)
+                .min(limit)
+                .min(rows.max(top + 1));
+            self.list.resize(want as usize, 0);
+            for r in std::mem::take(&mut self.overflow) {
+                let c = &mut self.list[r as usize];
                 *c = c.saturating_add(1);
             }
-            RowLens::Sparse { counts, max_row } => {
-                let c = counts.entry(row).or_insert(0);
-                *c = c.saturating_add(1);
-                *max_row = (*max_row).max(row);
-                // Back to a list once the rows seen are dense enough (checked as the map
-                // doubles, so the conversions cost O(1) per entry).
-                let n = counts.len();
-                if n.is_power_of_two() && *max_row < Self::dense_limit(seen) {
-                    let mut list = vec![0u32; *max_row as usize + 1];
-                    for (&r, &c) in counts.iter() {
-                        list[r as usize] = c;
-                    }
-                    *self = RowLens::Dense(list);
-                }
-            }
+            self.overflow_max = 0;
+            let c = &mut self.list[row as usize];
+            *c = c.saturating_add(1);
+        } else {
+            self.overflow.push(row as u32);
+            self.overflow_max = top;
         }
     }
 
-    /// Calls `each` with the count of every row held (a list holds empty rows too; a map only
-    /// the rows seen).
+    /// Sorts what `overflow` still holds, so that [`RowLens::for_each`] can count its rows.
+    fn settle(&mut self) {
+        self.overflow.sort_unstable();
+        self.settled = true;
+    }
+
+    /// Calls `each` with the count of every row held: the list's rows (empty ones too), then
+    /// each row `overflow` holds (once settled).
     fn for_each(&self, mut each: impl FnMut(u32)) {
-        match self {
-            RowLens::Dense(list) => list.iter().for_each(|&c| each(c)),
-            RowLens::Sparse { counts, .. } => counts.values().for_each(|&c| each(c)),
+        self.list.iter().for_each(|&c| each(c));
+        debug_assert!(self.settled || self.overflow.is_empty());
+        for run in self.overflow.chunk_by(|a, b| a == b) {
+            each(u32::try_from(run.len()).unwrap_or(u32::MAX));
         }
     }
 }

@@ -80,7 +80,7 @@ test('a regime change is marked and explained (comp_insts 1–1,000 on the defau
   const before = Math.round(x - 1);
   assert.deepEqual([at(before), at(x)], [23, 24]);
   assert.match(text, new RegExp(`^${before} → ${x}: regime changes from eq\\. 23 \\(memory-bound\\) to eq\\. 24 \\(compute-bound\\): MWP [\\d.]+ > CWP [\\d.]+, so computation hides the memory waits$`));
-  assert.match(await page.textContent('.sweep .legend'), /regime or occupancy change \(hover or arrow keys for why\)/);
+  assert.match(await page.textContent('.sweep .legend'), /regime or occupancy change \(hover, tap or arrow keys for why\)/);
   await page.close();
 });
 
