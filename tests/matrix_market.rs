@@ -281,16 +281,25 @@ fn row_counts_are_the_same_in_any_entry_order() {
         state ^= state << 17;
         state
     };
-    for (rows, n) in [(1_000u64, 5_000usize), (2_000_000, 20_000), (300_000, 200_000)] {
+    for (rows, n) in [
+        (1_000u64, 5_000usize),
+        (2_000_000, 20_000),
+        (300_000, 200_000),
+    ] {
         let mut entries: Vec<(u64, u64)> = (0..n)
             .map(|k| {
                 // Skewed rows: a tenth of the entries in ten rows, the rest anywhere.
-                let i = if k % 10 == 0 { next() % 10 } else { next() % rows };
+                let i = if k % 10 == 0 {
+                    next() % 10
+                } else {
+                    next() % rows
+                };
                 (i + 1, next() % rows + 1)
             })
             .collect();
         let file = |e: &[(u64, u64)]| {
-            let mut t = format!("%%MatrixMarket matrix coordinate real general\n{rows} {rows} {n}\n");
+            let mut t =
+                format!("%%MatrixMarket matrix coordinate real general\n{rows} {rows} {n}\n");
             for (i, j) in e {
                 t += &format!("{i} {j} 1.5\n");
             }
@@ -309,6 +318,9 @@ fn row_counts_are_the_same_in_any_entry_order() {
         assert_eq!(by_row.nnz, n as u64);
         // The histogram holds every row: the empty ones too.
         assert_eq!(by_row.histogram.iter().map(|h| h.1).sum::<u64>(), rows);
-        assert_eq!(by_row.histogram.iter().map(|h| h.0 * h.1).sum::<u64>(), n as u64);
+        assert_eq!(
+            by_row.histogram.iter().map(|h| h.0 * h.1).sum::<u64>(),
+            n as u64
+        );
     }
 }

@@ -10,6 +10,7 @@ pub mod matrix_market;
 pub mod ops_trace;
 pub mod profile;
 pub mod profiler;
+mod row_lens;
 pub mod schedule;
 pub mod stack_distance;
 mod tar;

@@ -197,6 +197,10 @@ impl Gpu {
 
 /// The device record of a catalogue GPU (the same record for the same id).
 pub fn device(g: &Gpu) -> &'static Device {
+    // The record made before, without building its card again.
+    if let Some(d) = records().iter().find(|d| d.id == g.id) {
+        return d;
+    }
     card_device(&g.card())
 }
 

@@ -10,21 +10,26 @@
 //! page shows the CLI's numbers. Each prediction carries its share link (with the measured
 //! time), never the file.
 
+mod bound;
 mod device;
 pub mod export;
 pub mod html;
 mod launch;
 mod occupancy_check;
 mod optimize;
+mod parts;
 mod predict;
 pub mod runs;
 mod scope;
 
+use bound::bound_on_fastest;
+pub use bound::{flag_below_bound, BELOW_BOUND};
 use device::{file_clocks, match_device, FileClocks};
 pub use device::{named_before, of_capability, preset_for};
 use launch::{counters_alone, dram_from_throughput, launch_of};
 use occupancy_check::check_occupancy;
 pub use optimize::Suggestion;
+use parts::{in_parts, Part};
 use predict::predict;
 pub use scope::scope_of;
 
@@ -187,6 +192,25 @@ pub struct Candidate {
 }
 
 impl DeviceMatch {
+    /// The match without its note and candidates (a kernel that is only tallied).
+    fn light(&self) -> DeviceMatch {
+        DeviceMatch {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            compute_capability: self.compute_capability.clone(),
+            sms: self.sms,
+            clock_ghz: self.clock_ghz,
+            mem_bandwidth_gbs: self.mem_bandwidth_gbs,
+            source: String::new(),
+            printed: None,
+            how: self.how,
+            note: String::new(),
+            custom: None,
+            candidates: Vec::new(),
+            warning: None,
+        }
+    }
+
     fn of(d: &'static Device, how: &'static str, note: String, printed: Option<String>) -> Self {
         let source = if d.id == custom::ID {
             "custom (from the file)".to_string()
@@ -331,35 +355,6 @@ pub struct PredictionReport {
     pub anchored_s: Option<f64>,
 }
 
-/// How far below the kernel's roofline bound a prediction may lie before it is flagged: 5 %.
-pub const BELOW_BOUND: f64 = 0.05;
-
-/// Flags each complete prediction more than [`BELOW_BOUND`] below the roofline's bound of
-/// the same kernel, naming the ceiling it breaks (MODELS.md, "Below the hardware's bound").
-pub fn flag_below_bound(predictions: &mut [PredictionReport]) {
-    let bound = predictions
-        .iter()
-        .find(|p| p.lower_bound && p.complete)
-        .and_then(|p| {
-            Some((
-                p.time_s?,
-                p.bound.trim_end_matches(" (roofline)").to_string(),
-            ))
-        });
-    let Some((bound_s, ceiling)) = bound else {
-        return;
-    };
-    for p in predictions
-        .iter_mut()
-        .filter(|p| !p.lower_bound && p.complete)
-    {
-        if p.time_s.is_some_and(|t| t < bound_s * (1.0 - BELOW_BOUND)) {
-            p.below_bound = true;
-            p.ceiling = Some(ceiling.clone());
-        }
-    }
-}
-
 /// A model's ratios over the file.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ModelSummary {
@@ -410,8 +405,16 @@ pub(crate) fn compare_with(
     chosen: Option<&'static Device>,
     on: Option<&'static Device>,
 ) -> Report {
+    let (distinct, of_kernel) = match_devices(profile, chosen);
+    compare_kernels(profile, on, &distinct, &of_kernel)
+}
+
+/// Each kernel's device: the distinct matches, and each kernel's index into them.
+fn match_devices(profile: &Profile, chosen: Option<&'static Device>) -> (Vec<Match>, Vec<usize>) {
     // Kernels printing the same device name ran on the same device: matched once.
     let mut by_name: Vec<(String, Match)> = Vec::new();
+    type Shape = (Option<String>, Option<(u8, u8)>, Option<u64>);
+    let mut same_shape: Option<(Shape, Match)> = None;
     // Each kernel's match, as an index into the distinct matches: a file's kernels mostly share
     // one, and 200,000 copies of its note made a large part of a big file's memory.
     let mut distinct: Vec<Match> = Vec::new();
@@ -425,8 +428,26 @@ pub(crate) fn compare_with(
             .device
             .as_deref()
             .filter(|p| !p.trim().chars().all(|c| c.is_ascii_digit()));
-        let m = match named.and_then(|p| by_name.iter().find(|(n, _)| n == p)) {
-            Some((_, m)) => m.clone(),
+        // A kernel whose match can only follow from its printed device, capability and SM
+        // count (no launch figures that imply a GPU) matches as the last one of those did.
+        let shape = (k.metric("waves_per_sm").is_none()
+            && (k.compute_capability.is_some() || k.metric("sms").is_none()))
+        .then(|| {
+            (
+                k.device.clone(),
+                k.compute_capability,
+                k.metric("sms").map(f64::to_bits),
+            )
+        });
+        let by_shape = shape
+            .as_ref()
+            .and_then(|s| same_shape.as_ref().filter(|(t, _)| t == s).map(|(_, m)| m));
+        let m = match named
+            .and_then(|p| by_name.iter().find(|(n, _)| n == p))
+            .map(|(_, m)| m)
+            .or(by_shape)
+        {
+            Some(m) => m.clone(),
             None => {
                 let device = k.device.as_deref();
                 let clocks = match clocks_by_device
@@ -443,6 +464,9 @@ pub(crate) fn compare_with(
                 let m = match_device(k, chosen, clocks, before.as_ref());
                 if let (Some(p), "name") = (named, m.0.how) {
                     by_name.push((p.to_string(), m.clone()));
+                }
+                if let Some(s) = shape {
+                    same_shape = Some((s, m.clone()));
                 }
                 m
             }
@@ -474,31 +498,77 @@ pub(crate) fn compare_with(
             );
         }
     }
-    // Every kernel is compared and tallied; only the listed ones are kept whole.
+    (distinct, of_kernel)
+}
+
+/// Every kernel compared on its device (or projected `on` another GPU) and tallied; only the
+/// listed ones are kept whole.
+fn compare_kernels(
+    profile: &Profile,
+    on: Option<&'static Device>,
+    distinct: &[Match],
+    of_kernel: &[usize],
+) -> Report {
     let keep = listed(profile);
     let models: Vec<&'static Model> = registry::from_launch()
         .into_iter()
         .map(|(m, _)| m)
         .collect();
-    let mut tallies: Vec<Tally> = models.iter().map(|_| Tally::default()).collect();
-    let mut kernels = Vec::new();
-    let (mut unlisted, mut unlisted_invocations) = (0, 0u64);
-    for ((k, &m), keep) in profile.kernels.iter().zip(&of_kernel).zip(keep) {
-        let mut report = match on {
-            None => kernel_report(k, distinct[m].clone()),
-            Some(target) => projected_report(k, distinct[m].clone(), target),
+    let jobs: Vec<(&ProfiledKernel, usize, bool)> = profile
+        .kernels
+        .iter()
+        .zip(of_kernel)
+        .zip(keep)
+        .map(|((k, &m), keep)| (k, m, keep))
+        .collect();
+    // One part of the kernels: each compared, tallied, and kept whole where listed.
+    let part = |jobs: &[(&ProfiledKernel, usize, bool)]| {
+        let mut p = Part {
+            tallies: models.iter().map(|_| Tally::default()).collect(),
+            ..Part::default()
         };
-        for (model, tally) in models.iter().zip(&mut tallies) {
-            tally.add(model, &report);
-        }
-        if keep {
-            if on.is_none() && kernels.len() < html::MAX_DETAILS {
-                report.optimize = optimize::suggestions(&report);
+        for &(k, m, keep) in jobs {
+            let report = match on {
+                None => kernel_report(k, &distinct[m], keep),
+                Some(target) => projected_report(k, &distinct[m], target, keep),
+            };
+            for (model, tally) in models.iter().zip(&mut p.tallies) {
+                tally.add(model, &report);
             }
-            kernels.push(report);
-        } else {
-            unlisted += 1;
-            unlisted_invocations = unlisted_invocations.saturating_add(k.invocations);
+            if keep {
+                p.kernels.push(report);
+            } else {
+                p.unlisted += 1;
+                p.unlisted_invocations = p.unlisted_invocations.saturating_add(k.invocations);
+            }
+        }
+        p
+    };
+    let mut all = Part {
+        tallies: models.iter().map(|_| Tally::default()).collect(),
+        ..Part::default()
+    };
+    for p in in_parts(&jobs, part) {
+        all.kernels.extend(p.kernels);
+        all.unlisted += p.unlisted;
+        all.unlisted_invocations = all
+            .unlisted_invocations
+            .saturating_add(p.unlisted_invocations);
+        for (t, u) in all.tallies.iter_mut().zip(p.tallies) {
+            t.ratios.extend(u.ratios);
+            t.left_out += u.left_out;
+            t.lower_bound |= u.lower_bound;
+        }
+    }
+    let Part {
+        tallies,
+        mut kernels,
+        unlisted,
+        unlisted_invocations,
+    } = all;
+    if on.is_none() {
+        for report in kernels.iter_mut().take(html::MAX_DETAILS) {
+            report.optimize = optimize::suggestions(report);
         }
     }
     Report {
@@ -518,8 +588,13 @@ pub(crate) fn compare_with(
 /// [`kernel_report`] on `target`, the file's own GPU kept in `projected_from`: occupancy is
 /// the target's alone (the profiler's figures are the file's GPU's), and each prediction is
 /// the target's with no ratio (the measured time is another GPU's).
-fn projected_report(k: &ProfiledKernel, found: Match, target: &'static Device) -> KernelReport {
-    let from = found.0;
+fn projected_report(
+    k: &ProfiledKernel,
+    found: &Match,
+    target: &'static Device,
+    links: bool,
+) -> KernelReport {
+    let from = found.0.clone();
     let note = if from.name.is_empty() {
         format!("projected onto the {}", target.name)
     } else {
@@ -528,9 +603,9 @@ fn projected_report(k: &ProfiledKernel, found: Match, target: &'static Device) -
             target.name, from.name
         )
     };
-    let here = report_on(k, from.clone(), found.1, None);
+    let here = report_on(k, &from, found.1, None, false);
     let device = DeviceMatch::of(target, "projected", note, from.printed.clone());
-    let mut report = report_on(k, device, Some(target), Some(&from));
+    let mut report = report_on(k, &device, Some(target), Some(&from), links);
     report.projected_from = Some(from);
     for p in &mut report.predictions {
         let Some(h) = here
@@ -549,21 +624,24 @@ fn projected_report(k: &ProfiledKernel, found: Match, target: &'static Device) -
     report
 }
 
-fn kernel_report(k: &ProfiledKernel, (device, record): Match) -> KernelReport {
-    report_on(k, device, record, None)
+/// `links`: whether the kernel is listed, and its predictions need their share links (a
+/// kernel only tallied in the medians needs its times alone).
+fn kernel_report(k: &ProfiledKernel, (device, record): &Match, links: bool) -> KernelReport {
+    report_on(k, device, *record, None, links)
 }
 
 fn report_on(
     k: &ProfiledKernel,
-    device: DeviceMatch,
+    device: &DeviceMatch,
     record: Option<&'static Device>,
     projected_from: Option<&DeviceMatch>,
+    links: bool,
 ) -> KernelReport {
     let mut launch = launch_of(k);
     if let Some(l) = &mut launch {
         // A default-sections page counts no DRAM bytes, only their share of the file's GPU's
         // peak (a projection's file GPU is the one it was measured on).
-        let peak = projected_from.unwrap_or(&device).mem_bandwidth_gbs;
+        let peak = projected_from.unwrap_or(device).mem_bandwidth_gbs;
         dram_from_throughput(l, k, peak);
     }
     let mut occupancy = check_occupancy(k, launch.as_ref(), record);
@@ -595,7 +673,7 @@ fn report_on(
     let mut predictions: Vec<PredictionReport> = registry::from_launch()
         .into_iter()
         .map(|(m, from)| {
-            let mut p = predict(m, from, k, launch.as_ref(), record, projected_from);
+            let mut p = predict(m, from, k, launch.as_ref(), record, projected_from, links);
             if !p.lower_bound {
                 p.scope = scope.clone();
             }
@@ -604,7 +682,7 @@ fn report_on(
         .collect();
     if record.is_none() && device.how == "capability" {
         for p in predictions.iter_mut().filter(|p| p.lower_bound) {
-            if let Some(fastest) = bound_on_fastest(p, k, launch.as_ref(), &device) {
+            if let Some(fastest) = bound_on_fastest(p, k, launch.as_ref(), device, links) {
                 *p = fastest;
             }
         }
@@ -625,7 +703,12 @@ fn report_on(
         shared_mem_per_block: launch.map(|l| l.shared_mem_per_block),
         static_shared_bytes: k.static_shared_bytes,
         dynamic_shared_bytes: k.dynamic_shared_bytes,
-        device,
+        // A kernel only tallied keeps its device's facts, not its notes and candidates.
+        device: if links {
+            device.clone()
+        } else {
+            device.light()
+        },
         projected_from: None,
         occupancy,
         counters,
@@ -634,54 +717,6 @@ fn report_on(
         invalid: k.invalid.clone(),
         optimize: Vec::new(),
     }
-}
-
-/// A lower bound for a file that gives only its GPU's compute capability: the bound on each
-/// GPU of that capability not outdone on every ceiling by another (bandwidth, SMs × clock,
-/// clock), and the least of them, which no GPU of the capability beats. `None` when no
-/// candidate gives one.
-fn bound_on_fastest(
-    p: &PredictionReport,
-    k: &ProfiledKernel,
-    launch: Option<&Launch>,
-    device: &DeviceMatch,
-) -> Option<PredictionReport> {
-    let (model, from) = registry::from_launch()
-        .into_iter()
-        .find(|(m, _)| m.id == p.model)?;
-    let all: Vec<&'static Device> = device
-        .candidates
-        .iter()
-        .filter_map(|c| devices::find(&c.id))
-        .collect();
-    let ceilings = |d: &Device| {
-        let clock = d.clock_ghz.value;
-        [
-            d.mem_bandwidth_gbs.value,
-            f64::from(d.sms.value) * clock,
-            clock,
-        ]
-    };
-    let outdone = |d: &Device| {
-        let c = ceilings(d);
-        all.iter().any(|o| {
-            let oc = ceilings(o);
-            oc.iter().zip(c).all(|(a, b)| *a >= b) && oc.iter().zip(c).any(|(a, b)| *a > b)
-        })
-    };
-    let best = all
-        .iter()
-        .filter(|d| !outdone(d))
-        .map(|d| (d, predict(model, from, k, launch, Some(d), None)))
-        .filter_map(|(d, q)| Some((q.time_s.filter(|_| q.complete)?, d, q)))
-        .min_by(|a, b| a.0.total_cmp(&b.0))?;
-    let (_, d, mut q) = best;
-    let cc = device.compute_capability.clone().unwrap_or_default();
-    q.on = Some(format!(
-        "on the fastest GPU of compute capability {cc} ({})",
-        d.name
-    ));
-    Some(q)
 }
 
 /// A kernel's name for a link: the demangled name without its argument list, at most 80

@@ -21,6 +21,7 @@ pub(super) fn predict(
     launch: Option<&Launch>,
     device: Option<&'static Device>,
     projected_from: Option<&DeviceMatch>,
+    links: bool,
 ) -> PredictionReport {
     let mut report = PredictionReport {
         model: model.id,
@@ -64,6 +65,11 @@ pub(super) fn predict(
         .filter(|i| i.origin == Origin::Assumed)
         .map(|i| i.field)
         .collect();
+    if !links {
+        // Tallied, not listed: the time from the same inputs, with no link to build.
+        let measured = k.measured_s().filter(|_| projected_from.is_none());
+        return time_alone(model, from, measured, d, picked, inputs, report);
+    }
     let mut q = form_urlencoded::Serializer::new(String::new());
     q.append_pair("model", model.id);
     q.append_pair("device", d.id);
@@ -126,6 +132,52 @@ pub(super) fn predict(
         }
         Err(e) => report.error = Some(format!("{}: {}", e.field, e.message)),
     }
+    report
+}
+
+/// [`predict`] for a kernel that is only tallied: the inputs on top of the model's defaults
+/// on the device, read as a link would read them (an input the model refuses leaves no time,
+/// as its link's notice does), evaluated; no link is built.
+#[allow(clippy::too_many_arguments)]
+fn time_alone(
+    model: &'static Model,
+    from: crate::model::launch::FromLaunch,
+    measured: Option<f64>,
+    d: &'static Device,
+    picked: bool,
+    inputs: Vec<LaunchInput>,
+    mut report: PredictionReport,
+) -> PredictionReport {
+    if !picked {
+        // Tallied only: no inputs to show, and no time without the GPU.
+        report.error = Some(NO_DEVICE.into());
+        return report;
+    }
+    let text = |name: &str| {
+        inputs
+            .iter()
+            .find(|i| i.field == name && i.origin != Origin::Typed)
+            .map(|i| i.text.as_str())
+    };
+    let evaluated = link::params_from_texts(model, d, text)
+        .map_err(|e| e.first().map(|e| format!("{}: {}", e.field, e.message)))
+        .and_then(|params| {
+            (model.evaluate)(&params, d).map_err(|e| Some(format!("{}: {}", e.field, e.message)))
+        });
+    match evaluated {
+        Ok(_) if !report.complete => {}
+        Ok(e) => {
+            report.time_s = e.number(model, "time_s");
+            report.ratio = report
+                .time_s
+                .zip(measured)
+                .filter(|(_, m)| *m > 0.0)
+                .map(|(t, m)| t / m);
+            report.bound = (from.bound)(model, &e);
+        }
+        Err(e) => report.error = e.or_else(|| Some("the inputs could not be read".into())),
+    }
+    report.inputs = inputs;
     report
 }
 
@@ -271,5 +323,55 @@ fn wait_for_gpu(
             i.origin = Origin::Typed;
             i.how = NEEDS_GPU.into();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kernel only tallied gets the time, ratio and bound its listed prediction gets, on
+    /// every kernel of the repository's real exports.
+    #[test]
+    fn a_tallied_kernel_is_predicted_as_a_listed_one() {
+        let mut compared = 0;
+        for path in [
+            "tests/fixtures/profiler/ncu-h100-sxm-details.csv",
+            "tests/fixtures/profiler/ncu-h200-details.csv",
+            "tests/fixtures/profiler/ncu_raw.csv",
+            "tests/fixtures/profiler/round3/ncu_raw_rtx3090_2023.csv",
+            "tests/fixtures/profiler/round2/nvprof_metrics_titan.csv",
+            "tests/fixtures/profiler/known-kernels-h200/h200_full_raw.csv.gz",
+            "tests/fixtures/profiler/known-kernels-h200/h200_recommended.csv.gz",
+        ] {
+            let mut bytes = std::fs::read(path).unwrap();
+            if path.ends_with(".gz") {
+                use std::io::Read;
+                let mut out = Vec::new();
+                flate2::read::GzDecoder::new(&bytes[..])
+                    .read_to_end(&mut out)
+                    .unwrap();
+                bytes = out;
+            }
+            let profile = crate::analysis::profiler::read(&bytes).unwrap();
+            for r in compare(&profile).kernels {
+                let k = profile.kernels.iter().find(|k| k.name == r.name).unwrap();
+                let record = devices::find(&r.device.id);
+                let launch = launch_of(k);
+                for (m, from) in registry::from_launch() {
+                    let a = predict(m, from, k, launch.as_ref(), record, None, true);
+                    let b = predict(m, from, k, launch.as_ref(), record, None, false);
+                    assert_eq!(
+                        (a.time_s, a.ratio, &a.bound, a.complete),
+                        (b.time_s, b.ratio, &b.bound, b.complete),
+                        "{path} {} {}",
+                        k.name,
+                        m.id
+                    );
+                    compared += usize::from(a.time_s.is_some());
+                }
+            }
+        }
+        assert!(compared >= 30, "{compared}");
     }
 }

@@ -576,6 +576,21 @@ impl fmt::Debug for Detail {
 impl Evaluation {
     /// A numeric output by its cell's name (`time_s`, `t_ms_min`, `time_s_by_device.h100`).
     pub fn number(&self, model: &Model, name: &str) -> Option<f64> {
+        // A plain output (`time_s`): its one cell, without naming every cell (a comparison
+        // asks this of every kernel and model).
+        if let Some((spec, out)) = model
+            .outputs
+            .iter()
+            .zip(&self.outputs)
+            .find(|(s, _)| s.name == name)
+        {
+            if spec.variants.is_empty() && !spec.per_device {
+                return match out.cells(spec).next() {
+                    Some((_, _, Cell::Word(_))) | None => None,
+                    Some((_, _, c)) => c.num(),
+                };
+            }
+        }
         self.flat(model)
             .into_iter()
             .find(|(n, _)| n == name)
