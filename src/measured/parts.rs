@@ -15,6 +15,7 @@ pub(super) struct Part {
 
 /// Kernels per part below which a file is compared in one: a thread costs more than it
 /// saves on a small file.
+#[cfg(not(target_arch = "wasm32"))]
 const PART_KERNELS: usize = 20_000;
 
 /// `run` on the jobs, in parts on the processor's cores natively (a file of 200,000 kernels

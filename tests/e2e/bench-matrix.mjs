@@ -1,5 +1,6 @@
 // Browser benchmark (not a test): the analysis worker reading a generated Matrix Market file
-// of about 150 MB (5 M entries, as benches/matrix.rs generates natively), plain and
+// of about 150 MB (5 M entries, as benches/matrix.rs generates natively) in each entry order
+// (row-sorted, column-sorted, random), plain and
 // gzip-compressed (DecompressionStream), timed by the page from the file's choice to its
 // statistics, beside the native CLI on the same file (`cargo build --release --bin warpsight`
 // first) and fast_matrix_market (scripts/bench-peers.sh installs it).
@@ -13,18 +14,33 @@ import { nativeSeconds, besideNative, besidePeers } from './native.mjs';
 
 const n = 5_000_000;
 const rows = 1_000_000;
-const lines = [`%%MatrixMarket matrix coordinate real general\n% generated\n${rows} ${rows} ${n}\n`];
+// The same entries in each order a real file comes in (issue 58): row by row, column by
+// column (as SuiteSparse writes), and random.
 let state = 12345;
+const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
+const entries = [];
 for (let k = 0; k < n; k++) {
-  state = (state * 1103515245 + 12345) % 2147483648;
-  lines.push(`${Math.floor((k * rows) / n) + 1} ${(state % rows) + 1} ${(state / 2147483648).toExponential(9)}\n`);
+  const r = next();
+  entries.push([Math.floor((k * rows) / n) + 1, (r % rows) + 1, r / 2147483648]);
 }
-const text = Buffer.from(lines.join(''));
+const head = `%%MatrixMarket matrix coordinate real general\n% generated\n${rows} ${rows} ${n}\n`;
+const write = (list) => Buffer.from(head + list.map(([i, j, v]) => `${i} ${j} ${v.toExponential(9)}\n`).join(''));
 const dir = await mkdtemp(join(tmpdir(), 'warpsight-bench-'));
-const plain = join(dir, 'bench.mtx');
+const files = {};
+const text = write(entries);
+files['row-sorted.mtx'] = text;
+files['column-sorted.mtx'] = write([...entries].sort((a, b) => a[1] - b[1] || a[0] - b[0]));
+const shuffled = [...entries];
+for (let k = shuffled.length - 1; k > 0; k--) {
+  const m = next() % (k + 1);
+  [shuffled[k], shuffled[m]] = [shuffled[m], shuffled[k]];
+}
+files['random.mtx'] = write(shuffled);
+for (const [name, bytes] of Object.entries(files)) await writeFile(join(dir, name), bytes);
+const plain = join(dir, 'row-sorted.mtx');
 const gz = join(dir, 'bench.mtx.gz');
-await writeFile(plain, text);
 await writeFile(gz, gzipSync(text, { level: 6 }));
+const orders = Object.keys(files).map((name) => join(dir, name));
 
 // BENCH_DIST: another build to measure the same way.
 const server = await (process.env.BENCH_DIST ? startServer({}, process.env.BENCH_DIST) : startServer());
@@ -33,7 +49,7 @@ const page = await env.context.newPage();
 await page.goto(`${server.base}?model=spmv`);
 await ready(page);
 const best = {};
-for (const file of [plain, gz, plain]) {
+for (const file of [...orders, gz, ...orders]) {
   const name = file.split('/').pop();
   await page.setInputFiles('#matrix-input', file);
   // Long tasks (> 50 ms) on the page's main thread while the worker reads (after
@@ -52,12 +68,12 @@ for (const file of [plain, gz, plain]) {
   const size = (await stat(file)).size / 1e6;
   const long = await page.evaluate(() => window.__long);
   best[file] = Math.min(best[file] ?? Infinity, seconds);
-  console.log(`${file.endsWith('.gz') ? 'gzip' : 'plain'} (${size.toFixed(0)} MB file): ${mb.toFixed(0)} MB of text in ${seconds} s = ${(mb / seconds).toFixed(0)} MB/s; main-thread tasks over 50 ms meanwhile: ${long.length}${long.length ? ` (longest ${Math.max(...long).toFixed(0)} ms)` : ''}`);
+  console.log(`${file.endsWith('.gz') ? 'gzip' : name} (${size.toFixed(0)} MB file): ${mb.toFixed(0)} MB of text in ${seconds} s = ${(mb / seconds).toFixed(0)} MB/s; main-thread tasks over 50 ms meanwhile: ${long.length}${long.length ? ` (longest ${Math.max(...long).toFixed(0)} ms)` : ''}`);
 }
-for (const file of [plain, gz]) {
+for (const file of [...orders, gz]) {
   const native = nativeSeconds(['analyze', 'matrix', file]);
-  besideNative(`${file.endsWith('.gz') ? 'gzip' : 'plain'}, the browser's best`, best[file], native, 0.8);
-  if (file === plain) besidePeers('matrix', file, native, best[file]);
+  besideNative(`${file.endsWith('.gz') ? 'gzip' : file.split('/').pop()}, the browser's best`, best[file], native, 0.8);
+  if (!file.endsWith('.gz')) besidePeers('matrix', file, native, best[file]);
 }
 await env.browser.close();
 await server.close();

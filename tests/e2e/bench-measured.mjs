@@ -47,8 +47,18 @@ function nvprofTrace(n) {
   return Buffer.from(parts.join(''));
 }
 
+// An Nsight Compute raw page naming 200,000 distinct kernels, one launch each (issue 58; the
+// same file as benches/profiler.rs's ncu_raw_distinct).
+function ncuRawDistinct(n) {
+  const parts = ['"ID","Kernel Name","Device","CC","Block Size","Grid Size","gpu__time_duration.sum","launch__registers_per_thread","sm__inst_executed.sum","dram__bytes.sum"\n"","","","","","","nsecond","register/thread","inst","byte"\n'];
+  for (let i = 0; i < n; i++) {
+    parts.push(`"${i}","void gemm<${i % 97}, ${Math.floor(i / 97) % 89}, ${Math.floor(i / 8633)}>(const float *, float *, int)","0","8.0","(256, 1, 1)","(${64 + (i % 512)}, 1, 1)","${1000 + (i % 9000)}","32","${100000 + i}","${4000000 + 64 * i}"\n`);
+  }
+  return Buffer.from(parts.join(''));
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'warpsight-bench-'));
-const files = [['ncu.csv', ncuDetails(10_000)], ['trace.csv', nvprofTrace(1_500_000)]];
+const files = [['ncu.csv', ncuDetails(10_000)], ['trace.csv', nvprofTrace(1_500_000)], ['distinct.csv', ncuRawDistinct(200_000)]];
 for (const [name, bytes] of files) await writeFile(join(dir, name), bytes);
 
 const server = await (process.env.BENCH_DIST ? startServer({}, process.env.BENCH_DIST) : startServer());
@@ -58,12 +68,9 @@ await page.goto(`${server.base}?page=measured`);
 await page.waitForSelector('#profile-drop');
 const best = {};
 for (const [name, bytes] of [...files, files[0]]) {
-  const before = await page.textContent('#measured-read');
+  const before = Number(await page.getAttribute('#measured-read', 'data-reads'));
   await page.setInputFiles('#profile-input', join(dir, name));
-  await page.waitForFunction((before) => {
-    const t = document.querySelector('#measured-read')?.textContent ?? '';
-    return /Read and compared in/.test(t) && t !== before;
-  }, before, { timeout: 180_000 });
+  await page.waitForFunction((before) => Number(document.querySelector('#measured-read')?.dataset.reads) > before, before, { timeout: 180_000 });
   const text = await page.textContent('#measured-read');
   const seconds = Number(/in ([\d.]+) s/.exec(text)[1]);
   console.log(`${name}: ${(bytes.length / 1e6).toFixed(0)} MB in ${seconds} s = ${(bytes.length / 1e6 / seconds).toFixed(0)} MB/s`);
@@ -102,8 +109,11 @@ for (const [name] of files) {
   const native = nativeSeconds(['analyze', 'measured', file]);
   const vsNative = native === null ? '' : ` = ${(native / floor[name]).toFixed(2)} × native's whole read`;
   console.log(`  ${name}: the browser reading the file alone (its floor), best of 3: ${floor[name].toFixed(3)} s${vsNative}; warpsight in the browser ${(floor[name] / best[name]).toFixed(2)} × the floor's speed`);
-  besideNative(`${name}, the browser's best`, best[name], native, 0.8);
-  besidePeers(name.startsWith('ncu') ? 'ncu' : 'nvprof', file, native, best[name]);
+  // The many-kernel file's goal is within 3 × native (issue 58); the others' 0.8 × (issue 48).
+  const distinct = name === 'distinct.csv';
+  besideNative(`${name}, the browser's best`, best[name], native, distinct ? 0.33 : 0.8);
+  if (distinct) console.log(`  distinct.csv natively: ${native?.toFixed(3)} s (goal: at most 3 s)`);
+  else besidePeers(name.startsWith('ncu') ? 'ncu' : 'nvprof', file, native, best[name]);
 }
 // A small file (10 launches, 0.14 MB), as most exports are: chosen once the pointer has come
 // to the drop zone (which starts the worker), then again and again (each read leaves a worker
@@ -118,12 +128,9 @@ await fresh.hover('#profile-drop');
 await fresh.waitForTimeout(1000);
 const smallTimes = [];
 for (let i = 0; i < 11; i++) {
-  const before = await fresh.evaluate(() => document.querySelector('#measured-read')?.textContent ?? '');
+  const before = Number(await fresh.getAttribute('#measured-read', 'data-reads'));
   await fresh.setInputFiles('#profile-input', small);
-  await fresh.waitForFunction((before) => {
-    const t = document.querySelector('#measured-read')?.textContent ?? '';
-    return /Read and compared in/.test(t) && t !== before;
-  }, before);
+  await fresh.waitForFunction((before) => Number(document.querySelector('#measured-read')?.dataset.reads) > before, before);
   smallTimes.push(Number(/in ([\d.]+) s/.exec(await fresh.textContent('#measured-read'))[1]));
   await fresh.waitForTimeout(500);
 }

@@ -84,12 +84,9 @@ test('the worker starts when the pointer comes to the drop zone, and each file r
   await until(1);
   assert.deepEqual(workers.map((u) => u.split('/').pop()), ['warpsight-worker_loader.js']);
   for (const [n, name] of [[1, 'ncu_details_names.csv'], [2, 'ncu_details_labels.csv']]) {
-    const before = await page.evaluate(() => document.querySelector('#measured-read')?.textContent ?? '');
+    const before = Number(await page.getAttribute('#measured-read', 'data-reads'));
     await page.setInputFiles('#profile-input', fixture(name));
-    await page.waitForFunction((before) => {
-      const t = document.querySelector('#measured-read')?.textContent ?? '';
-      return /Read and compared in/.test(t) && t !== before;
-    }, before);
+    await page.waitForFunction((before) => Number(document.querySelector('#measured-read')?.dataset.reads) > before, before);
     // The job took the worker already started; the one started after it waits for the next.
     await until(n + 1);
     await page.waitForTimeout(200);
