@@ -111,7 +111,9 @@ fn ncu_details_with_labels() {
     // counts no bytes or instructions (the default sections).
     assert_eq!(metric(v, "dram_throughput_pct"), 89.23);
     assert_eq!(metric(v, "sm_throughput_pct"), 12.73);
-    assert_eq!(v.metrics.len(), 24, "{:?}", v.metrics);
+    // The profiled process: which run the file is of.
+    assert_eq!(metric(v, "process_id"), 48_213.0);
+    assert_eq!(v.metrics.len(), 25, "{:?}", v.metrics);
 
     let g = &p.kernels[1];
     assert_eq!(g.invocations, 2);

@@ -47,11 +47,13 @@ fn files_of_one_run_join_and_other_runs_stand_beside_them() {
     ]) else {
         return; // no ../shared here
     };
-    // Three pages of one profile: one run, its 13 kernels once each.
+    // Two pages of one report (process 531): one run, its 13 kernels once each. The default
+    // sections were profiled by another process (1328): another run of the same kernels.
     let runs = group_runs(pages);
-    assert_eq!(runs.len(), 1);
-    assert_eq!(runs[0].0.len(), 3);
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[0].0, ["h100_details_full.csv", "h100_raw_full.csv"]);
     assert_eq!(runs[0].1.kernels.len(), 13);
+    assert_eq!(runs[1].0, ["h100_default.csv"]);
     // The same kernels at the boost clock (another run of the profiler), and on an H200.
     let two =
         group_runs(files(&[&known("h100_details_full.csv"), &known("h100_noclock.csv")]).unwrap());
@@ -64,6 +66,16 @@ fn files_of_one_run_join_and_other_runs_stand_beside_them() {
         .unwrap(),
     );
     assert_eq!(h200.len(), 2);
+    // Two exports with the same process id are one run; another process is another run,
+    // whatever its times (a rerun of the same program).
+    let mut rerun = files(&[&known("h100_details_full.csv")]).unwrap();
+    let mut copy = rerun[0].clone();
+    copy.0 = "rerun.csv".into();
+    for k in &mut copy.1.kernels {
+        k.metrics.insert("process_id", 532.0);
+    }
+    rerun.push(copy);
+    assert_eq!(group_runs(rerun).len(), 2);
     // nvprof's trace and its metrics: one run, as before.
     let nvprof = group_runs(
         files(&[

@@ -5,9 +5,10 @@
 //!
 //! **The rule.** Files are taken in order; a file joins the run before it when it adds to
 //! it — counters to a trace's times, another page of the same profile — and starts a run of
-//! its own when it cannot be the same run: it names another GPU (another device name or
-//! compute capability), another SM clock, or times a kernel the run has already timed
-//! differently (more than [`SAME_TIME`] apart).
+//! its own when it cannot be the same run: Nsight Compute's files name another process (its
+//! "Process ID": another run of the program, whatever its times); otherwise the file names
+//! another GPU (another device name or compute capability), another SM clock, or times a
+//! kernel the run has already timed differently (more than [`SAME_TIME`] apart).
 
 use std::collections::HashMap;
 
@@ -22,7 +23,7 @@ use crate::devices::Device;
 pub const SAME_TIME: f64 = 0.02;
 
 /// The rule, as the page says it.
-pub const RULE: &str = "Files join the run before them when they add to it (a trace and its metrics, another page of the same profile); a file that names another GPU or SM clock, or times the same kernel differently, is a run of its own.";
+pub const RULE: &str = "Files join the run before them when they add to it (a trace and its metrics, another page of the same profile); a file from another profiled process, or that names another GPU or SM clock, or times the same kernel differently, is a run of its own.";
 
 /// Files grouped into runs, in order: each run's file names and its joined profile.
 pub fn group_runs(files: Vec<(String, Profile)>) -> Vec<(Vec<String>, Profile)> {
@@ -55,6 +56,12 @@ fn device_name(p: &Profile) -> Option<&str> {
 
 /// Whether two files can be of one run.
 fn same_run(a: &Profile, b: &Profile) -> bool {
+    // Nsight Compute names the profiled process: two pages of one report share it, and
+    // another run of the program (even with the same times) has its own.
+    let process = |p: &Profile| p.kernels.iter().find_map(|k| k.metric("process_id"));
+    if let (Some(x), Some(y)) = (process(a), process(b)) {
+        return x == y;
+    }
     let cc = |p: &Profile| p.kernels.iter().find_map(|k| k.compute_capability);
     let clock = |p: &Profile| p.kernels.iter().find_map(|k| k.metric("sm_clock_hz"));
     let differ = |x: f64, y: f64| (x / y - 1.0).abs() > SAME_TIME;

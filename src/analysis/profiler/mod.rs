@@ -73,6 +73,7 @@
 //! | `flops_fp32` | — | `smsp__sass_thread_inst_executed_op_fadd_pred_on.sum` + `…_fmul_…` + 2 × `…_ffma_…` | `flop_count_sp` |
 //! | `tensor_pipe_cycles` | — | `sm__pipe_tensor_cycles_active.sum` (older: `…_op_hmma_…`) | — |
 //! | `tensor_insts` | — | `smsp__inst_executed_pipe_tensor.sum`: warp instructions on the tensor pipe | — |
+//! | `process_id` | — | the "Process ID" column (which run: two pages of one report share it) | — |
 //! | `tensor_pipe_pct` | — | `sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active` (the full set's raw page) | — |
 //! | `barrier_count` | — | `launch__barrier_count` (the barriers the kernel declares, not how often they run; the raw page) | — |
 //! | `fp64_thread_insts` | — | `smsp__sass_thread_inst_executed_op_dadd_pred_on.sum` + `…_dmul_…` + `…_dfma_…` | `inst_fp_64` |

@@ -34,6 +34,9 @@ struct LaunchColumns {
     grid: Option<usize>,
     device: Option<usize>,
     cc: Option<usize>,
+    /// "Process ID": the profiled process (two exports of one report share it; another run
+    /// of the program has its own).
+    process: Option<usize>,
     /// The raw page's `device__attribute_display_name` ("NVIDIA A100-SXM4-40GB"): the
     /// device's name where the "Device" column holds only its number.
     display_name: Option<usize>,
@@ -48,12 +51,13 @@ impl LaunchColumns {
             grid: header.find("Grid Size"),
             device: header.find("Device"),
             cc: header.find("CC"),
+            process: header.find("Process ID"),
             display_name: header.find("device__attribute_display_name"),
         })
     }
 
     fn max(&self) -> usize {
-        [self.block, self.grid, self.device, self.cc]
+        [self.block, self.grid, self.device, self.cc, self.process]
             .into_iter()
             .flatten()
             .chain([self.id, self.kernel])
@@ -68,6 +72,11 @@ impl LaunchColumns {
         launch.name.push_str(record.field(self.kernel).trim());
         launch.device =
             optional_text(record, self.display_name).or_else(|| optional_text(record, self.device));
+        if let Some(pid) =
+            optional_text(record, self.process).and_then(|t| t.trim().parse::<u32>().ok())
+        {
+            launch.slots.set(Slot::ProcessId, f64::from(pid));
+        }
         launch.block = dims(record, self.block, "Block Size")?;
         launch.grid = dims(record, self.grid, "Grid Size")?;
         launch.compute_capability = match optional_text(record, self.cc) {

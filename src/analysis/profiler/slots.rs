@@ -4,7 +4,7 @@
 use super::*;
 
 /// The canonical keys (the table in the module's notes), in the order the readers use.
-pub const KEYS: [&str; 53] = [
+pub const KEYS: [&str; 54] = [
     "duration_s",
     "registers_per_thread",
     "static_shared_bytes",
@@ -58,6 +58,7 @@ pub const KEYS: [&str; 53] = [
     "global_store_efficiency_pct",
     "l2_sectors_pct",
     "tensor_insts",
+    "process_id",
 ];
 
 /// Where a printed metric goes: a canonical key (the first [`KEYS`]`.len()` slots, in the
@@ -140,6 +141,8 @@ pub(crate) enum Slot {
     L2SectorsPct,
     /// Warp instructions on the tensor pipe (the models' scope).
     TensorInsts,
+    /// Nsight Compute's "Process ID" column: the profiled process (runs tell apart by it).
+    ProcessId,
     // Parts.
     /// nvprof's `achieved_occupancy`, a fraction 0–1.
     AchievedOccupancyFraction,
