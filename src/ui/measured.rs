@@ -39,13 +39,22 @@ pub fn MeasuredPage() -> impl IntoView {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|e| {
-                e.closest("button[data-baseline], button[data-export]")
+                e.closest("button[data-baseline], button[data-export], button[data-on-another]")
                     .ok()
                     .flatten()
             })
         else {
             return;
         };
+        // "Predict it on another GPU…" in a kernel's detail: the file's search for it.
+        if button.has_attribute("data-on-another") {
+            if let Some(input) = document().get_element_by_id("measured-on-find") {
+                input.scroll_into_view();
+                if let Ok(input) = input.dyn_into::<web_sys::HtmlInputElement>() {
+                    let _ = input.focus();
+                }
+            }
+        }
         if let Some(run) = button
             .get_attribute("data-baseline")
             .and_then(|b| b.parse().ok())

@@ -89,6 +89,10 @@ test('on another GPU on the page: each model there beside the measured time, anc
   await open(page);
   await choose(page, [H100_RAW]);
   await page.waitForSelector('#measured-kernels');
+  // A kernel's detail leads to the search for another GPU.
+  await page.evaluate(() => { document.querySelector('#kernel-0').open = true; });
+  await page.click('#kernel-0 button[data-on-another]');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'measured-on-find');
   await page.fill('#measured-on-find', 'h200');
   await page.click('#measured-on-find ~ .device-hits [data-device="h200"]');
   await page.waitForSelector('#measured-projection');

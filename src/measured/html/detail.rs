@@ -17,7 +17,7 @@ pub(super) fn kernel_detail(i: usize, k: &KernelReport) -> String {
     );
     let _ = write!(
         h,
-        r#"<p class="kernel-full-name" id="kernel-{i}-name">{}</p><p>{} · measured {} (median of {} run{}){}</p>"#,
+        r#"<p class="kernel-full-name" id="kernel-{i}-name">{}</p><p>{} · measured {} (median of {} run{}){} · <button type="button" class="link-button" data-on-another="1">Predict it on another GPU…</button></p>"#,
         breakable(&k.name),
         esc(&capitalized(&for_the_page(&k.device.note))),
         time_text(k.measured_s),
