@@ -31,42 +31,7 @@ pub fn MeasuredPage() -> impl IntoView {
     let reads = RwSignal::new(0u32);
     let baseline: RwSignal<Option<u32>> = RwSignal::new(None);
     let export: RwSignal<Option<(&'static str, u32)>> = RwSignal::new(None);
-    // The comparison's own buttons (written by the worker): a run made the baseline, or a
-    // download asked for.
-    let on_results_click = move |ev: leptos::ev::MouseEvent| {
-        use wasm_bindgen::JsCast;
-        let Some(button) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| {
-                e.closest("button[data-baseline], button[data-export], button[data-on-another]")
-                    .ok()
-                    .flatten()
-            })
-        else {
-            return;
-        };
-        // "Predict it on another GPU…" in a kernel's detail: the file's search for it.
-        if button.has_attribute("data-on-another") {
-            if let Some(input) = document().get_element_by_id("measured-on-find") {
-                input.scroll_into_view();
-                if let Ok(input) = input.dyn_into::<web_sys::HtmlInputElement>() {
-                    let _ = input.focus();
-                }
-            }
-        }
-        if let Some(run) = button
-            .get_attribute("data-baseline")
-            .and_then(|b| b.parse().ok())
-        {
-            baseline.set(Some(run));
-        }
-        match button.get_attribute("data-export").as_deref() {
-            Some("csv") => export.update(|e| *e = Some(("csv", e.map_or(0, |e| e.1 + 1)))),
-            Some("json") => export.update(|e| *e = Some(("json", e.map_or(0, |e| e.1 + 1)))),
-            _ => {}
-        }
-    };
+    let on_results_click = move |ev: leptos::ev::MouseEvent| results_click(&ev, baseline, export);
     let html = move || shown.with(|s| s.as_ref().map(|(h, _)| h.clone()).unwrap_or_default());
     let speed = move || shown.with(|s| s.as_ref().map(|(_, t)| t.clone()).unwrap_or_default());
     view! {
@@ -134,6 +99,46 @@ pub fn MeasuredPage() -> impl IntoView {
         <footer class="foot">
             <p>"Runs entirely in your browser; nothing is sent anywhere."</p>
         </footer>
+    }
+}
+
+/// The comparison's own buttons (written by the worker): a run made the baseline, a download
+/// asked for, or a kernel's "Predict it on another GPU…" (the file's search for it).
+fn results_click(
+    ev: &leptos::ev::MouseEvent,
+    baseline: RwSignal<Option<u32>>,
+    export: RwSignal<Option<(&'static str, u32)>>,
+) {
+    use wasm_bindgen::JsCast;
+    let Some(button) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|e| {
+            e.closest("button[data-baseline], button[data-export], button[data-on-another]")
+                .ok()
+                .flatten()
+        })
+    else {
+        return;
+    };
+    if button.has_attribute("data-on-another") {
+        if let Some(input) = document().get_element_by_id("measured-on-find") {
+            input.scroll_into_view();
+            if let Ok(input) = input.dyn_into::<web_sys::HtmlInputElement>() {
+                let _ = input.focus();
+            }
+        }
+    }
+    if let Some(run) = button
+        .get_attribute("data-baseline")
+        .and_then(|b| b.parse().ok())
+    {
+        baseline.set(Some(run));
+    }
+    match button.get_attribute("data-export").as_deref() {
+        Some("csv") => export.update(|e| *e = Some(("csv", e.map_or(0, |e| e.1 + 1)))),
+        Some("json") => export.update(|e| *e = Some(("json", e.map_or(0, |e| e.1 + 1)))),
+        _ => {}
     }
 }
 
