@@ -1,7 +1,7 @@
 //! Benchmark (not a test): how fast the profiler readers read, natively, fed in 1 MiB chunks
 //! as the worker and the CLI feed them: a generated Nsight Compute details page (`--set
 //! full`-like: 60 metric rows per launch, 20 kernels, about 140 MB) and an nvprof GPU trace
-//! of 1.5 M launches; then the comparison of every kernel with the models.
+//! of 1.5 M launches, and one of 1 M launches whose 500 kernels interleave at random; then the comparison of every kernel with the models.
 //! Run: `cargo bench --bench profiler`. (The browser's figure: `node tests/e2e/bench-measured.mjs`.)
 
 use std::io::Write;
@@ -124,6 +124,45 @@ pub fn nvprof_trace(n: usize) -> Vec<u8> {
     out
 }
 
+/// An nvprof GPU trace of `n` launches whose kernels interleave as a real program's do (issue
+/// 58): 500 distinct template kernels with long names, each launched with one of 4 grid
+/// sizes, picked at random per launch, on two streams, with a memory copy every 50.
+pub fn nvprof_interleaved(n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(b"==7== Profiling result:\n\"Start\",\"Duration\",\"Grid X\",\"Grid Y\",\"Grid Z\",\"Block X\",\"Block Y\",\"Block Z\",\"Registers Per Thread\",\"Static SMem\",\"Dynamic SMem\",\"Size\",\"Throughput\",\"SrcMemType\",\"DstMemType\",\"Device\",\"Context\",\"Stream\",\"Name\",\"Correlation_ID\"\ns,us,,,,,,,,KB,B,MB,GB/s,,,,,,,\n");
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for i in 0..n {
+        let r = next();
+        let stream = 7 + (r & 1);
+        if i % 50 == 0 {
+            let _ = writeln!(out, "{}.{:06},3.104000,,,,,,,,,,4.000000,1288.6,\"Pinned\",\"Device\",\"NVIDIA A100-SXM4-40GB (0)\",\"1\",\"{stream}\",\"[CUDA memcpy HtoD]\",{i}", i / 100_000, i % 100_000);
+        }
+        let k = (r >> 8) % 500;
+        let shape = (r >> 20) % 4;
+        let _ = writeln!(
+            out,
+            "{}.{:06},{}.{:03},{},{},1,{},1,1,{},{},0,,,,,\"NVIDIA A100-SXM4-40GB (0)\",\"1\",\"{stream}\",\"void cutlass::Kernel<cutlass::gemm::kernel::Gemm<cutlass::gemm::threadblock::MmaPipelined<{k}, {}>, float, 128>>(cutlass::gemm::kernel::Params)\",{i}",
+            i / 100_000,
+            i % 100_000,
+            5 + k % 90,
+            (r >> 32) % 1000,
+            (k + 1) * (shape + 1) * 16,
+            1 + shape,
+            128 << (k % 3),
+            32 + 8 * (k % 16),
+            (k % 8) * 4,
+            k % 7,
+        );
+    }
+    out
+}
+
 fn read(name: &str, kind: &str, bytes: &[u8]) {
     let mb = bytes.len() as f64 / 1e6;
     let mut best = f64::INFINITY;
@@ -211,7 +250,7 @@ fn memory(name: &str, bytes: Vec<u8>) {
     );
 }
 
-/// `cargo bench --bench profiler [-- ncu-raw|ncu-details|nvprof]`: all three, or the one named
+/// `cargo bench --bench profiler [-- ncu-raw|ncu-details|nvprof|nvprof-interleaved]`: all four, or the one named
 /// (for a profiler's view of one reader).
 fn main() {
     let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));
@@ -231,5 +270,12 @@ fn main() {
     }
     if run("nvprof") {
         read("nvprof gpu trace", "nvprof", &nvprof_trace(1_500_000));
+    }
+    if run("nvprof-interleaved") {
+        read(
+            "nvprof gpu trace, 500 kernels × 4 grids interleaved",
+            "nvprof",
+            &nvprof_interleaved(1_000_000),
+        );
     }
 }

@@ -324,3 +324,42 @@ fn row_counts_are_the_same_in_any_entry_order() {
         );
     }
 }
+
+proptest::proptest! {
+    /// Entry lines read straight from a chunk (the fast path, `MtxReader::plain_entries`) give
+    /// what the line-by-line path gives (1-byte chunks never hold a whole line): the same
+    /// statistics, or the same error on the same line, for lines of every shape the format
+    /// and its mistakes take (CRLF, trailing blanks, comments, bad values, indices out of
+    /// range, extra words, a missing final newline).
+    #[test]
+    fn entries_read_straight_from_a_chunk_as_line_by_line(
+        lines in proptest::collection::vec(proptest::sample::select(vec![
+            "1 1 1.5\n", "3 2 -2e3\r\n", "2\t3\t.5 \t\n", "4 4 7\n", "% note\n", "\n",
+            "1 2 x\n", "5 1 1\n", "1 5 1\n", "0 1 1\n", "1 1 1 1\n", "1 1\n", "1 1 1\r\r\n",
+            "+2 2 2\n", " 3 3 3\n", "2 2 nan\n", "1 3 1e\n", "3 3 -.5E+3\n", "4 1 1.\n",
+            "2 4 .\n", "1 4 1e5x\n", "4 2 +inf\n", "3 1 1e-07 \r\n", "2 1 1.5.5\n", "1 1 -\n",
+        ]), 0..12),
+        symmetric in proptest::bool::ANY,
+        end_newline in proptest::bool::ANY,
+        chunk in 2usize..40,
+    ) {
+        let kind = if symmetric { "symmetric" } else { "general" };
+        let mut text = format!("%%MatrixMarket matrix coordinate real {kind}\n4 4 {}\n", lines.len());
+        text.extend(lines.iter().copied());
+        if !end_newline {
+            text.pop();
+        }
+        // The plain reader itself: `MatrixReader` gathers a file's first 512 bytes into one
+        // chunk (to tell an archive), which would hold these whole.
+        let plain = |size: usize| {
+            let mut r = warpsight::analysis::matrix_market::MtxReader::new();
+            for c in text.as_bytes().chunks(size) {
+                r.feed(c)?;
+            }
+            r.finish()
+        };
+        let line_by_line = plain(1);
+        proptest::prop_assert_eq!(&plain(usize::MAX), &line_by_line);
+        proptest::prop_assert_eq!(&plain(chunk), &line_by_line);
+    }
+}

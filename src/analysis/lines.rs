@@ -66,6 +66,20 @@ impl Lines {
         Ok(())
     }
 
+    /// Whether no partial line waits for the next chunk.
+    #[inline(always)]
+    pub(super) fn at_line_start(&self) -> bool {
+        self.partial.is_empty()
+    }
+
+    /// Counts a whole line read without [`Lines::feed`] (a reader's own fast path, from a line
+    /// start): its number.
+    #[inline(always)]
+    pub(super) fn count_line(&mut self) -> u64 {
+        self.number += 1;
+        self.number
+    }
+
     pub(super) fn finish<E>(
         &mut self,
         each: impl FnOnce(u64, &[u8]) -> Result<(), E>,

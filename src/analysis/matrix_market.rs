@@ -17,6 +17,7 @@
 
 use std::fmt;
 
+use super::entry_line::{plain_entry, plain_line};
 use super::lines::{ByLine, Lines};
 use super::row_lens::RowLens;
 use super::words::{is_number, whole_number, Words};
@@ -264,7 +265,41 @@ impl MtxReader {
     /// to [`MAX_LINE`](super::MAX_LINE) bytes).
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), MtxError> {
         self.bytes += chunk.len() as u64;
-        self.feed_lines(chunk)
+        let mut rest = chunk;
+        // Entry lines of the usual shape are read straight from the chunk, each in one pass
+        // (no separate search for its newline: a tenth of a random-order file's time); any
+        // other line, and the last partial one, goes the general way, one line at a time.
+        // A line begun in the last chunk is ended first.
+        while !rest.is_empty() {
+            if self.stage == Stage::Entries && self.lines.at_line_start() {
+                rest = &rest[self.plain_entries(rest)?..];
+            }
+            let Some(end) = super::lines::find(rest, b'\n') else {
+                break;
+            };
+            self.feed_lines(&rest[..=end])?;
+            rest = &rest[end + 1..];
+        }
+        self.feed_lines(rest)
+    }
+
+    /// Reads the whole entry lines of the usual shape at the start of `s` (see
+    /// [`plain_line`]), as the general path would read them: the bytes read.
+    #[inline(always)]
+    fn plain_entries(&mut self, s: &[u8]) -> Result<usize, MtxError> {
+        let mut p = 0;
+        while self.field.values() == 1 && self.seen < self.declared {
+            let Some((i, j, next)) = plain_line(s, p) else {
+                break;
+            };
+            if i < 1 || i > self.rows || j < 1 || j > self.columns {
+                break;
+            }
+            self.line = self.lines.count_line();
+            self.count(i, j)?;
+            p = next;
+        }
+        Ok(p)
     }
 
     /// The statistics, once every byte has been fed.
@@ -623,89 +658,11 @@ impl ByLine for MtxReader {
     }
 }
 
-/// An entry line of the usual shape, `row column value` with single words separated by spaces
-/// or tabs (trailing ones allowed), read in one pass: its two indices (digits alone, at most
-/// 19) once the value is a number as [`is_number`] reads it. `None` for any other line (a
-/// comment, a blank line, a sign, more or fewer words, an error): the general path reads it
-/// and names what is wrong. About half of a plain file's reading time
-/// (`cargo bench --bench matrix`).
-#[inline(always)]
-fn plain_entry(line: &[u8]) -> Option<(u64, u64)> {
-    #[inline(always)]
-    fn digits(line: &[u8], mut p: usize) -> Option<(u64, usize)> {
-        let start = p;
-        let mut v: u64 = 0;
-        while p < line.len() && line[p].wrapping_sub(b'0') <= 9 {
-            if p - start == 19 {
-                return None;
-            }
-            v = v * 10 + u64::from(line[p] - b'0');
-            p += 1;
-        }
-        (p > start).then_some((v, p))
-    }
-    #[inline(always)]
-    fn gap(line: &[u8], mut p: usize) -> Option<usize> {
-        let start = p;
-        while p < line.len() && (line[p] == b' ' || line[p] == b'\t') {
-            p += 1;
-        }
-        (p > start).then_some(p)
-    }
-    let (i, p) = digits(line, 0)?;
-    let (j, p) = digits(line, gap(line, p)?)?;
-    let start = gap(line, p)?;
-    let mut end = start;
-    while end < line.len() && line[end] != b' ' && line[end] != b'\t' {
-        end += 1;
-    }
-    let mut rest = end;
-    while rest < line.len() && (line[rest] == b' ' || line[rest] == b'\t') {
-        rest += 1;
-    }
-    (rest == line.len() && is_number(&line[start..end])).then_some((i, j))
-}
-
 fn shorten(text: &str) -> String {
     let t = text.trim();
     if t.chars().count() > 40 {
         format!("{}…", t.chars().take(40).collect::<String>())
     } else {
         t.to_string()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{is_number, plain_entry, whole_number, Words};
-    use proptest::prelude::*;
-
-    proptest! {
-        /// The one-pass reading of an entry line agrees with the general one wherever it
-        /// answers: three words, two whole numbers and a number.
-        #[test]
-        fn plain_entries_read_as_words(
-            line in prop::collection::vec(prop::sample::select(b"0129 \t.e-+%x".to_vec()), 0..24),
-        ) {
-            if let Some((i, j)) = plain_entry(&line) {
-                let words: Vec<&[u8]> = Words(&line).collect();
-                prop_assert_eq!(words.len(), 3);
-                prop_assert_eq!(whole_number(words[0]), Some(i));
-                prop_assert_eq!(whole_number(words[1]), Some(j));
-                prop_assert!(is_number(words[2]));
-            }
-        }
-    }
-
-    #[test]
-    fn plain_entry_lines() {
-        assert_eq!(plain_entry(b"12 7 -1.5e-3"), Some((12, 7)));
-        assert_eq!(plain_entry(b"1\t2\t3 \t"), Some((1, 2)));
-        assert_eq!(plain_entry(b" 1 2 3"), None);
-        assert_eq!(plain_entry(b"1 2"), None);
-        assert_eq!(plain_entry(b"1 2 3 4"), None);
-        assert_eq!(plain_entry(b"1 2 x"), None);
-        assert_eq!(plain_entry(b"% 1 2 3"), None);
-        assert_eq!(plain_entry(b"99999999999999999999 1 1"), None);
     }
 }

@@ -2,6 +2,7 @@
 //! (`warpsight analyze …`) runs it on files, the web app in a Web Worker; both hand the
 //! statistics to a model's fields, never the file.
 
+mod entry_line;
 pub mod generators;
 pub mod hash;
 pub mod lackey;

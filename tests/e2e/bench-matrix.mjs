@@ -70,7 +70,34 @@ for (const file of [...orders, gz, ...orders]) {
   best[file] = Math.min(best[file] ?? Infinity, seconds);
   console.log(`${file.endsWith('.gz') ? 'gzip' : name} (${size.toFixed(0)} MB file): ${mb.toFixed(0)} MB of text in ${seconds} s = ${(mb / seconds).toFixed(0)} MB/s; main-thread tasks over 50 ms meanwhile: ${long.length}${long.length ? ` (longest ${Math.max(...long).toFixed(0)} ms)` : ''}`);
 }
+// The browser's floor: each file read alone, chunk by chunk as the worker streams it, with no
+// parsing (best of 3): the least any reader in this browser could take.
+await page.evaluate(() => {
+  const input = document.createElement('input');
+  Object.assign(input, { type: 'file', id: 'bench-floor', hidden: true });
+  document.body.append(input);
+});
+const floor = {};
+for (const file of orders) {
+  await page.setInputFiles('#bench-floor', file);
+  for (let i = 0; i < 3; i++) {
+    const ms = await page.evaluate(async () => {
+      const file = document.querySelector('#bench-floor').files[0];
+      const start = performance.now();
+      const reader = file.stream().getReader();
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.length;
+      }
+      return bytes === file.size ? performance.now() - start : NaN;
+    });
+    floor[file] = Math.min(floor[file] ?? Infinity, ms / 1000);
+  }
+}
 for (const file of [...orders, gz]) {
+  if (floor[file]) console.log(`  ${file.split('/').pop()}: the browser reading the file alone (its floor), best of 3: ${floor[file].toFixed(3)} s; warpsight in the browser ${best[file].toFixed(3)} s`);
   const native = nativeSeconds(['analyze', 'matrix', file]);
   besideNative(`${file.endsWith('.gz') ? 'gzip' : file.split('/').pop()}, the browser's best`, best[file], native, 0.8);
   if (!file.endsWith('.gz')) besidePeers('matrix', file, native, best[file]);

@@ -1,6 +1,8 @@
 // Browser benchmark (not a test): the analysis worker reading a generated Nsight Compute
-// details page (about 140 MB, as benches/profiler.rs generates natively) and an nvprof GPU
-// trace (about 200 MB), timed by the page from the file's choice to the comparison shown.
+// details page (about 140 MB, as benches/profiler.rs generates natively), an nvprof GPU
+// trace (about 200 MB), one whose 500 kernels interleave at random (about 230 MB) and a raw
+// page naming 200,000 kernels, each timed by the page from the file's choice to the
+// comparison shown.
 // Each is printed beside the native CLI's time on the same file (`cargo build --release --bin
 // warpsight` first) and pandas' (scripts/bench-peers.sh installs it); then a small file read
 // again and again.
@@ -47,6 +49,30 @@ function nvprofTrace(n) {
   return Buffer.from(parts.join(''));
 }
 
+// An nvprof trace whose kernels interleave as a real program's do (issue 58; the shape of
+// benches/profiler.rs's nvprof_interleaved): 500 template kernels × 4 grid sizes picked at
+// random per launch, on two streams, with a memory copy every 50.
+function nvprofInterleaved(n) {
+  const parts = ['==7== Profiling result:\n"Start","Duration","Grid X","Grid Y","Grid Z","Block X","Block Y","Block Z","Registers Per Thread","Static SMem","Dynamic SMem","Size","Throughput","SrcMemType","DstMemType","Device","Context","Stream","Name","Correlation_ID"\ns,us,,,,,,,,KB,B,MB,GB/s,,,,,,,\n'];
+  let state = 0x2545f491;
+  const next = () => {
+    state ^= state << 13; state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5; state >>>= 0;
+    return state;
+  };
+  for (let i = 0; i < n; i++) {
+    const r = next();
+    const stream = 7 + (r & 1);
+    const start = `${Math.floor(i / 100000)}.${String(i % 100000).padStart(6, '0')}`;
+    if (i % 50 === 0) parts.push(`${start},3.104000,,,,,,,,,,4.000000,1288.6,"Pinned","Device","NVIDIA A100-SXM4-40GB (0)","1","${stream}","[CUDA memcpy HtoD]",${i}\n`);
+    const k = (r >>> 8) % 500;
+    const shape = (r >>> 20) % 4;
+    parts.push(`${start},${5 + (k % 90)}.${String(next() % 1000).padStart(3, '0')},${(k + 1) * (shape + 1) * 16},${1 + shape},1,${128 << (k % 3)},1,1,${32 + 8 * (k % 16)},${(k % 8) * 4},0,,,,,"NVIDIA A100-SXM4-40GB (0)","1","${stream}","void cutlass::Kernel<cutlass::gemm::kernel::Gemm<cutlass::gemm::threadblock::MmaPipelined<${k}, ${k % 7}>, float, 128>>(cutlass::gemm::kernel::Params)",${i}\n`);
+  }
+  return Buffer.from(parts.join(''));
+}
+
 // An Nsight Compute raw page naming 200,000 distinct kernels, one launch each (issue 58; the
 // same file as benches/profiler.rs's ncu_raw_distinct).
 function ncuRawDistinct(n) {
@@ -58,7 +84,7 @@ function ncuRawDistinct(n) {
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'warpsight-bench-'));
-const files = [['ncu.csv', ncuDetails(10_000)], ['trace.csv', nvprofTrace(1_500_000)], ['distinct.csv', ncuRawDistinct(200_000)]];
+const files = [['ncu.csv', ncuDetails(10_000)], ['trace.csv', nvprofTrace(1_500_000)], ['interleaved.csv', nvprofInterleaved(1_000_000)], ['distinct.csv', ncuRawDistinct(200_000)]];
 for (const [name, bytes] of files) await writeFile(join(dir, name), bytes);
 
 const server = await (process.env.BENCH_DIST ? startServer({}, process.env.BENCH_DIST) : startServer());
