@@ -144,6 +144,9 @@ pub struct Progress {
     pub refs: f64,
     /// A generator's or a replay's own fraction done.
     pub fraction: Option<f64>,
+    /// Of `ms`, the milliseconds the reader itself spent on the file's bytes; the rest went
+    /// to the browser handing them over (`tests/e2e/bench-matrix.mjs` prints both).
+    pub reader_ms: f64,
 }
 
 impl Progress {

@@ -19,6 +19,10 @@ pub(super) enum Status {
     Done {
         name: String,
         seconds: f64,
+        /// The worker's own account of the file (its last progress): milliseconds from its
+        /// first byte to its last, and those the reader spent on them.
+        stream_ms: f64,
+        reader_ms: f64,
     },
     Failed {
         name: String,
@@ -59,6 +63,8 @@ pub(super) type Done = Box<dyn Fn(Answer, f64) -> Result<(), String>>;
 pub(super) struct Job {
     pub(super) status: RwSignal<Status>,
     pub(super) running: StoredValue<Option<Running>, LocalStorage>,
+    /// The running job's last progress: its milliseconds, and the reader's share of them.
+    timing: StoredValue<(f64, f64)>,
 }
 
 thread_local! {
@@ -74,6 +80,7 @@ impl Job {
         let job = Job {
             status: RwSignal::new(Status::Idle),
             running: StoredValue::new_local(None),
+            timing: StoredValue::new((0.0, 0.0)),
         };
         on_cleanup(move || job.stop());
         job
@@ -119,6 +126,8 @@ impl Job {
     ) {
         self.stop();
         let status = self.status;
+        let timing = self.timing;
+        timing.set_value((0.0, 0.0));
         status.set(Status::Running {
             name: name.clone(),
             bytes: 0.0,
@@ -166,6 +175,7 @@ impl Job {
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             match reply(e.data()) {
                 Some(Reply::Progress(p)) => {
+                    timing.set_value((p.ms, p.reader_ms));
                     let fraction = p.done();
                     let seconds = p.ms / 1e3;
                     // Millions per second, once there is enough of both to mean something.
@@ -188,9 +198,12 @@ impl Job {
                         Ok(()) => {
                             status.update(|s| {
                                 if let Status::Running { name, .. } = s {
+                                    let (stream_ms, reader_ms) = timing.get_value();
                                     *s = Status::Done {
                                         name: std::mem::take(name),
                                         seconds,
+                                        stream_ms,
+                                        reader_ms,
                                     };
                                 }
                             });
@@ -257,7 +270,16 @@ impl Job {
                 <p class="muted" id=id("cancelled") role="status">"Cancelled; nothing was changed."</p>
             }
             .into_any(),
-            Status::Done { .. } | Status::Idle => ().into_any(),
+            // Where a file's time went, for the benches (tests/e2e/bench-matrix.mjs).
+            Status::Done {
+                stream_ms,
+                reader_ms,
+                ..
+            } => view! {
+                <span id=id("timing") hidden data-stream-ms=stream_ms data-reader-ms=reader_ms></span>
+            }
+            .into_any(),
+            Status::Idle => ().into_any(),
         }
         }
     }
