@@ -94,13 +94,14 @@ test('a Matrix Market file is read in the worker and fills the matrix fields; th
   assert.equal(await page.textContent('#matrix-max'), '3');
   assert.equal(await page.locator('#matrix-histogram rect.bar').count(), 4);
   // The worker's account of the file's time (the benches split it): the reader's share of
-  // the stream, the stream within the whole read the page shows.
+  // the stream, the stream within the whole read the page shows (give or take the clocks'
+  // whole milliseconds and the shown time's three digits).
   const [stream, reader, whole] = await page.evaluate(() => {
     const t = document.querySelector('#matrix-timing');
     const shown = /read in ([\d.]+) s/.exec(document.querySelector('#matrix-stats').textContent);
     return [Number(t.dataset.streamMs), Number(t.dataset.readerMs), Number(shown[1]) * 1e3];
   });
-  assert.ok(reader >= 0 && reader <= stream + 1 && stream <= whole + 1, `reader ${reader} ms, stream ${stream} ms, whole ${whole} ms`);
+  assert.ok(reader >= 0 && reader <= stream + 2 && stream <= whole + 5, `reader ${reader} ms, stream ${stream} ms, whole ${whole} ms`);
   await page.waitForFunction(() => /[?&]n_r=5&nnz=8&p_nz_csr=2&p_nz_ell=3&hyb_thd=0(&|$)/.test(location.search));
   const url = await settledUrl(page);
   assert.doesNotMatch(decodeURIComponent(url), /MatrixMarket|2e3/);
