@@ -330,7 +330,7 @@ proptest::proptest! {
     /// what the line-by-line path gives (1-byte chunks never hold a whole line): the same
     /// statistics, or the same error on the same line, for lines of every shape the format
     /// and its mistakes take (CRLF, trailing blanks, comments, bad values, indices out of
-    /// range, extra words, a missing final newline).
+    /// range, extra or missing words, a missing final newline), in every field.
     #[test]
     fn entries_read_straight_from_a_chunk_as_line_by_line(
         lines in proptest::collection::vec(proptest::sample::select(vec![
@@ -338,13 +338,15 @@ proptest::proptest! {
             "1 2 x\n", "5 1 1\n", "1 5 1\n", "0 1 1\n", "1 1 1 1\n", "1 1\n", "1 1 1\r\r\n",
             "+2 2 2\n", " 3 3 3\n", "2 2 nan\n", "1 3 1e\n", "3 3 -.5E+3\n", "4 1 1.\n",
             "2 4 .\n", "1 4 1e5x\n", "4 2 +inf\n", "3 1 1e-07 \r\n", "2 1 1.5.5\n", "1 1 -\n",
+            "2 3\n", "4 1 \r\n", "1 1 1.5 -2\n", "3 3 2e3\t4 \n", "2 2 1 x\n",
         ]), 0..12),
         symmetric in proptest::bool::ANY,
+        field in proptest::sample::select(vec!["real", "integer", "pattern", "complex"]),
         end_newline in proptest::bool::ANY,
         chunk in 2usize..40,
     ) {
         let kind = if symmetric { "symmetric" } else { "general" };
-        let mut text = format!("%%MatrixMarket matrix coordinate real {kind}\n4 4 {}\n", lines.len());
+        let mut text = format!("%%MatrixMarket matrix coordinate {field} {kind}\n4 4 {}\n", lines.len());
         text.extend(lines.iter().copied());
         if !end_newline {
             text.pop();

@@ -51,19 +51,38 @@ fn gap(line: &[u8], mut p: usize) -> Option<usize> {
     (p > start).then_some(p)
 }
 
-/// The entry line of the usual shape starting at `s[p]` (see [`plain_entry`]), read to its
-/// newline in one pass: `row column value` (the value spelled with digits), then spaces or
-/// tabs, an optional `\r` and `\n`.
-/// Its indices and where the next line starts; `None` for any other line, one longer than
-/// [`MAX_LINE`](super::MAX_LINE), or one without its newline in `s`. Whatever it reads,
-/// [`plain_entry`] reads alike on the line without its `\n` and one trailing `\r`.
+/// The entry line of the usual shape starting at `s[p]`, read to its newline in one pass:
+/// `row column` and `values` values (0 for a pattern matrix, 1, or 2 for a complex one,
+/// each spelled with digits), then spaces or tabs, an optional `\r` and `\n`. Its indices and
+/// where the next line starts; `None` for any other line, one longer than
+/// [`MAX_LINE`](super::MAX_LINE), or one without its newline in `s`. Whatever it reads, the
+/// general path reads alike on the line without its `\n` and one trailing `\r` (for one
+/// value, [`plain_entry`] too).
 #[inline(always)]
-pub(super) fn plain_line(s: &[u8], p: usize) -> Option<(u64, u64, usize)> {
+pub(super) fn plain_line(s: &[u8], p: usize, values: usize) -> Option<(u64, u64, usize)> {
     let (i, q) = digits(s, p)?;
-    let (j, q) = digits(s, gap(s, q)?)?;
-    // The value, as `f64::from_str` reads digits (any other spelling, such as `inf`, goes
-    // the general way): a sign, digits with at most one point, an exponent.
-    let mut q = gap(s, q)?;
+    let (j, mut q) = digits(s, gap(s, q)?)?;
+    for _ in 0..values {
+        q = number_end(s, gap(s, q)?)?;
+    }
+    let mut next = q;
+    while next < s.len() && (s[next] == b' ' || s[next] == b'\t') {
+        next += 1;
+    }
+    if next < s.len() && s[next] == b'\r' {
+        next += 1;
+    }
+    if next >= s.len() || s[next] != b'\n' || next - p > super::MAX_LINE {
+        return None;
+    }
+    Some((i, j, next + 1))
+}
+
+/// The end of the number at `s[q]`, as `f64::from_str` reads one spelled with digits (any
+/// other spelling, such as `inf`, goes the general way): a sign, digits with at most one
+/// point, an exponent.
+#[inline(always)]
+fn number_end(s: &[u8], mut q: usize) -> Option<usize> {
     if q < s.len() && (s[q] == b'+' || s[q] == b'-') {
         q += 1;
     }
@@ -88,17 +107,7 @@ pub(super) fn plain_line(s: &[u8], p: usize) -> Option<(u64, u64, usize)> {
             return None;
         }
     }
-    let mut next = q;
-    while next < s.len() && (s[next] == b' ' || s[next] == b'\t') {
-        next += 1;
-    }
-    if next < s.len() && s[next] == b'\r' {
-        next += 1;
-    }
-    if next >= s.len() || s[next] != b'\n' || next - p > super::MAX_LINE {
-        return None;
-    }
-    Some((i, j, next + 1))
+    Some(q)
 }
 
 /// The end of the ASCII digits at `s[p]`.
@@ -154,11 +163,30 @@ mod tests {
         ) {
             let mut s = line.clone();
             s.extend_from_slice(tail);
-            if let Some((i, j, next)) = plain_line(&s, 0) {
+            if let Some((i, j, next)) = plain_line(&s, 0, 1) {
                 let end = s.iter().position(|&b| b == b'\n').unwrap_or(s.len());
                 prop_assert_eq!(next, end + 1);
                 let raw = &s[..end];
                 prop_assert_eq!(plain_entry(raw.strip_suffix(b"\r").unwrap_or(raw)), Some((i, j)));
+            }
+        }
+
+        /// Pattern and complex lines (no value, two) read as their words do.
+        #[test]
+        fn plain_lines_of_any_field_read_as_words(
+            line in prop::collection::vec(prop::sample::select(b"0129 \t.e-+x\r".to_vec()), 0..24),
+            values in 0usize..3,
+        ) {
+            let mut s = line.clone();
+            s.push(b'\n');
+            if let Some((i, j, next)) = plain_line(&s, 0, values) {
+                prop_assert_eq!(next, s.len());
+                let raw = &s[..s.len() - 1];
+                let words: Vec<&[u8]> = Words(raw.strip_suffix(b"\r").unwrap_or(raw)).collect();
+                prop_assert_eq!(words.len(), 2 + values);
+                prop_assert_eq!(whole_number(words[0]), Some(i));
+                prop_assert_eq!(whole_number(words[1]), Some(j));
+                prop_assert!(words[2..].iter().all(|w| is_number(w)));
             }
         }
     }

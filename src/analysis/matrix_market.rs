@@ -288,8 +288,9 @@ impl MtxReader {
     #[inline(always)]
     fn plain_entries(&mut self, s: &[u8]) -> Result<usize, MtxError> {
         let mut p = 0;
-        while self.field.values() == 1 && self.seen < self.declared {
-            let Some((i, j, next)) = plain_line(s, p) else {
+        let values = self.field.values();
+        while self.seen < self.declared {
+            let Some((i, j, next)) = plain_line(s, p, values) else {
                 break;
             };
             if i < 1 || i > self.rows || j < 1 || j > self.columns {
