@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer, openBrowser, ready } from './harness.mjs';
-import { nativeSeconds, besideNative, besidePeers } from './native.mjs';
+import { nativeSeconds, besideNative, besidePeers, floorSeconds } from './native.mjs';
 
 const n = 5_000_000;
 const rows = 1_000_000;
@@ -80,32 +80,9 @@ for (const file of [...orders, gz, ...orders]) {
   best[file] = Math.min(best[file] ?? Infinity, seconds);
   console.log(`${file.endsWith('.gz') ? 'gzip' : name} (${size.toFixed(0)} MB file): ${mb.toFixed(0)} MB of text in ${seconds} s = ${(mb / seconds).toFixed(0)} MB/s (the reader ${(reader / 1e3).toFixed(3)} s, the browser handing the file over ${((stream - reader) / 1e3).toFixed(3)} s, the rest ${(seconds - stream / 1e3).toFixed(3)} s); main-thread tasks over 50 ms meanwhile: ${long.length}${long.length ? ` (longest ${Math.max(...long).toFixed(0)} ms)` : ''}`);
 }
-// The browser's floor: each file read alone, chunk by chunk as the worker streams it, with no
-// parsing (best of 3): the least any reader in this browser could take.
-await page.evaluate(() => {
-  const input = document.createElement('input');
-  Object.assign(input, { type: 'file', id: 'bench-floor', hidden: true });
-  document.body.append(input);
-});
+// The browser's floor: each file read alone, with no parsing.
 const floor = {};
-for (const file of orders) {
-  await page.setInputFiles('#bench-floor', file);
-  for (let i = 0; i < 3; i++) {
-    const ms = await page.evaluate(async () => {
-      const file = document.querySelector('#bench-floor').files[0];
-      const start = performance.now();
-      const reader = file.stream().getReader();
-      let bytes = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        bytes += value.length;
-      }
-      return bytes === file.size ? performance.now() - start : NaN;
-    });
-    floor[file] = Math.min(floor[file] ?? Infinity, ms / 1000);
-  }
-}
+for (const file of orders) floor[file] = await floorSeconds(page, file);
 for (const file of [...orders, gz]) {
   const native = nativeSeconds(['analyze', 'matrix', file]);
   const [reader, handing, rest] = split[file];

@@ -11,7 +11,7 @@ import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, openBrowser } from './harness.mjs';
-import { nativeSeconds, besideNative, besidePeers } from './native.mjs';
+import { nativeSeconds, besideNative, besidePeers, floorSeconds } from './native.mjs';
 
 function ncuDetails(launches) {
   const parts = ['"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"\n'];
@@ -110,32 +110,8 @@ for (const [name, bytes] of [...files, files[0]]) {
 }
 // The browser's floor: the same file read alone, chunk by chunk as the worker reads it (its
 // stream), with no parsing: the least any reader in this browser could take.
-await page.evaluate(() => {
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.id = 'bench-floor';
-  input.hidden = true;
-  document.body.append(input);
-});
 const floor = {};
-for (const [name] of files) {
-  await page.setInputFiles('#bench-floor', join(dir, name));
-  for (let i = 0; i < 3; i++) {
-    const ms = await page.evaluate(async () => {
-      const file = document.querySelector('#bench-floor').files[0];
-      const start = performance.now();
-      const reader = file.stream().getReader();
-      let bytes = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        bytes += value.length;
-      }
-      return bytes === file.size ? performance.now() - start : NaN;
-    });
-    floor[name] = Math.min(floor[name] ?? Infinity, ms / 1000);
-  }
-}
+for (const [name] of files) floor[name] = await floorSeconds(page, join(dir, name));
 for (const [name] of files) {
   const file = join(dir, name);
   const native = nativeSeconds(['analyze', 'measured', file]);

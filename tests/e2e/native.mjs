@@ -62,3 +62,33 @@ export function besidePeers(kind, file, nativeS, browserS) {
     console.log(`  peer ${name}: ${s.toFixed(3)} s${native}; the browser ${(s / browserS).toFixed(2)} × the peer's speed`);
   }
 }
+
+// The browser's floor for `file`: the file read alone, chunk by chunk as the worker streams
+// it, with no parsing (best of `runs` seconds): the least any reader in this browser could
+// take. Uses a hidden file input of its own on `page`.
+export async function floorSeconds(page, file, runs = 3) {
+  await page.evaluate(() => {
+    if (document.querySelector('#bench-floor')) return;
+    const input = document.createElement('input');
+    Object.assign(input, { type: 'file', id: 'bench-floor', hidden: true });
+    document.body.append(input);
+  });
+  await page.setInputFiles('#bench-floor', file);
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const ms = await page.evaluate(async () => {
+      const file = document.querySelector('#bench-floor').files[0];
+      const start = performance.now();
+      const reader = file.stream().getReader();
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.length;
+      }
+      return bytes === file.size ? performance.now() - start : NaN;
+    });
+    best = Math.min(best, ms / 1000);
+  }
+  return best;
+}
